@@ -1,0 +1,47 @@
+#pragma once
+
+#include "ids.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace numasight {
+
+enum class EdgeKind : std::uint8_t {
+    // Structural: who contains or owns whom.
+    Contains,             // hwloc tree: host→package→node→core→PU, bridges→devices
+    Own,                  // process→thread, thread→socket (witty OwnEdge)
+    Belong,               // socket→thread (witty BelongEdge)
+    Host,                 // container→process (witty HostEdge)
+    RunOn,                // process→container (witty RunOnEdge)
+    NumaSetContain,       // NumaSet→NUMA node
+    AffinitativeToNuma,   // device→NumaSet
+    // Data flow and access.
+    Access,               // process→accelerator or shared memory
+    SendToSocket,         // thread→socket, with byte and packet counts
+    NumaAccess,           // process→NumaSet, with CPU time and pages per node
+    AccessWithProcStatus, // thread→NumaSet, with /proc status facts
+    Bandwidth,            // node→node uncore bandwidth samples (witty *BandwidthEdge)
+    Unknown,              // kept with all its attributes
+};
+inline constexpr int kEdgeKindCount = int(EdgeKind::Unknown) + 1;
+
+QString edgeKindName(EdgeKind kind);
+EdgeKind edgeKindFromName(QStringView name);
+bool isStructural(EdgeKind kind);
+
+struct Edge
+{
+    EdgeKind kind = EdgeKind::Unknown;
+    QString typeName; // source's own name ("NumaAccessEdge"), edgeKindName() otherwise
+    EntityId source;
+    EntityId target;
+    bool directed = true; // witty writes undirected edges as "nodes": [a, b]
+    std::optional<double> weight;
+    QByteArray payload; // JSON object text of every field other than type, weight and the endpoints
+};
+
+} // namespace numasight

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "ids.h"
+#include "util/index_set.h"
+
+#include <QByteArray>
+#include <QMap>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace numasight {
+
+enum class EntityKind : std::uint8_t {
+    Host,
+    Package,
+    NumaNode,
+    Core,
+    Pu,
+    Cache,
+    PciDevice,   // any PCI function or bridge that is not one of the more precise kinds below
+    Accelerator, // GPU or NPU (see Entity::deviceClass)
+    Nic,
+    OsDevice,    // block devices, DMA engines, other OS devices hwloc reports
+    Container,
+    Process,
+    Thread,
+    Socket,
+    SharedMemory,
+    NumaSet,     // a set of NUMA nodes something touches (witty-profiler's NumaSetEntity)
+    Unknown,     // a type this version does not know: kept with all its attributes, never dropped
+};
+inline constexpr int kEntityKindCount = int(EntityKind::Unknown) + 1;
+
+enum class DeviceClass : std::uint8_t { None, Gpu, Npu, Nic, Other };
+
+// Stable names used in the CLI's JSON, the capture file and the UI.
+QString entityKindName(EntityKind kind);
+EntityKind entityKindFromName(QStringView name); // Unknown when not recognised
+QString deviceClassName(DeviceClass c);          // "gpu", "npu", "nic", "other", "" for None
+
+// One thing on the machine or in the workload. Fields below `attributes` are typed facts extracted for fast
+// lookups and drawing; which of them a kind fills is noted beside each. `attributes` is the lossless record:
+// a compact JSON object holding every field the source had (witty-profiler's fields exactly as written,
+// hwloc's attributes and info pairs), so exports can reproduce the input and the details pane can list all.
+struct Entity
+{
+    EntityKind kind = EntityKind::Unknown;
+    QString typeName;   // source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise
+    QString ns;         // namespace: "local", or the remote host's address (witty's entity_namespace)
+    QString key;        // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
+    QString name;       // process/thread comm, device or container name, cache "L3", …
+    QByteArray attributes; // JSON object text, "{}" when the source had nothing more
+    EntityId parent;    // structural parent: package of a node, core of a PU, process of a thread, …
+
+    // Indexes: packages, NUMA nodes, cores, PUs, caches (level in `osIndex` is not used), accelerators (id).
+    int osIndex = -1;
+    int logicalIndex = -1;
+
+    // NUMA nodes: their CPUs; packages/cores/caches: CPUs below; accelerators, NICs: CPU affinity;
+    // threads: Cpus_allowed_list when known.
+    CpuSet cpus;
+    // NumaSet: its nodes; devices: NUMA affinity; processes/threads: nodes allowed (Mems_allowed_list).
+    NodeSet nodes;
+
+    // NUMA nodes and hosts.
+    std::uint64_t memoryBytes = 0;
+    std::uint64_t memoryFreeBytes = 0;
+    QString memoryTier;                   // "DRAM", "HBM", "NVM", "CXL-DRAM", … when known
+    QMap<QString, std::uint64_t> numastat; // numa_hit, numa_miss, … (sysfs numastat / witty numa_stats)
+
+    // Processes, threads.
+    std::int64_t pid = -1;
+    std::int64_t ppid = -1;
+    std::int64_t tid = -1;
+    QString cmdline;
+
+    // Devices.
+    DeviceClass deviceClass = DeviceClass::None;
+    QString pciBusId; // "0000:c1:00.0", lower case
+    QString vendor;
+    int numaNode = -1; // OS index of the node the device (or shm, socket owner) is attached to
+
+    // Containers: id and runtime type; sockets: address, port, protocol.
+    QString containerId;
+    QString containerType;
+    QString address;
+    int port = -1;
+    QString protocol;
+
+    std::uint64_t cacheBytes = 0; // caches
+    int cacheLevel = 0;
+};
+
+} // namespace numasight

@@ -1,0 +1,272 @@
+#include "snapshot.h"
+
+#include <algorithm>
+
+namespace numasight {
+
+namespace {
+const std::vector<EntityId> kNoEntities;
+
+template <class Map, class K>
+std::span<const EntityId> spanIn(const Map& map, const K& key)
+{
+    const auto it = map.constFind(key);
+    return it == map.constEnd() ? std::span<const EntityId>() : std::span<const EntityId>(*it);
+}
+} // namespace
+
+QString Snapshot::identity(QStringView typeName, QStringView ns, QStringView key)
+{
+    QString id;
+    id.reserve(typeName.size() + ns.size() + key.size() + 2);
+    id += typeName;
+    id += QChar(0x1f);
+    id += ns;
+    id += QChar(0x1f);
+    id += key;
+    return id;
+}
+
+EntityId Snapshot::find(QStringView typeName, QStringView ns, QStringView key) const
+{
+    return m_byIdentity.value(identity(typeName, ns, key));
+}
+
+std::span<const EntityId> Snapshot::ofKind(EntityKind kind) const
+{
+    if (m_byKind.empty())
+        return {};
+    return m_byKind[size_t(kind)];
+}
+
+EntityId Snapshot::numaNodeByOsIndex(int osIndex, QStringView ns) const
+{
+    const auto it = m_nodeByOs.constFind(ns.toString());
+    if (it == m_nodeByOs.constEnd() || osIndex < 0 || size_t(osIndex) >= it->size())
+        return {};
+    return (*it)[size_t(osIndex)];
+}
+
+EntityId Snapshot::nodeOfCpu(CpuId cpu, QStringView ns) const
+{
+    const auto it = m_cpuToNode.constFind(ns.toString());
+    if (it == m_cpuToNode.constEnd() || !cpu.isValid() || size_t(cpu.value) >= it->size())
+        return {};
+    return (*it)[size_t(cpu.value)];
+}
+
+EntityId Snapshot::nodeOfDevice(EntityId device) const
+{
+    const Entity& d = entity(device);
+    if (d.numaNode >= 0)
+        return numaNodeByOsIndex(d.numaNode, d.ns);
+    if (d.nodes.count() == 1)
+        return numaNodeByOsIndex(d.nodes.first(), d.ns);
+    // Affinity that lies inside exactly one node's CPUs.
+    EntityId found;
+    if (d.cpus.isEmpty())
+        return {};
+    for (EntityId n : numaNodes()) {
+        const Entity& node = entity(n);
+        if (node.ns != d.ns || !node.cpus.intersects(d.cpus))
+            continue;
+        if (found.isValid())
+            return {};
+        found = n;
+    }
+    return found;
+}
+
+EntityId Snapshot::processByPid(std::int64_t pid, QStringView ns) const
+{
+    const auto it = m_processByPid.constFind(ns.toString());
+    return it == m_processByPid.constEnd() ? EntityId() : it->value(pid);
+}
+
+std::span<const EntityId> Snapshot::threadsOf(EntityId process) const { return spanIn(m_threads, process.value); }
+std::span<const EntityId> Snapshot::childrenOf(EntityId process) const
+{
+    return spanIn(m_children, process.value);
+}
+std::span<const EntityId> Snapshot::childrenInTree(EntityId e) const { return spanIn(m_treeChildren, e.value); }
+EntityId Snapshot::containerOf(EntityId process) const { return m_container.value(process.value); }
+
+std::span<const EdgeId> Snapshot::outEdges(EntityId e) const
+{
+    if (!e.isValid() || size_t(e.value) + 1 >= m_outOffsets.size())
+        return {};
+    return {m_out.data() + m_outOffsets[size_t(e.value)], m_out.data() + m_outOffsets[size_t(e.value) + 1]};
+}
+
+std::span<const EdgeId> Snapshot::inEdges(EntityId e) const
+{
+    if (!e.isValid() || size_t(e.value) + 1 >= m_inOffsets.size())
+        return {};
+    return {m_in.data() + m_inOffsets[size_t(e.value)], m_in.data() + m_inOffsets[size_t(e.value) + 1]};
+}
+
+const DistanceMatrix* Snapshot::numaDistances(QStringView ns) const
+{
+    for (const DistanceMatrix& m : m_distances) {
+        if (!m.fromOs || m.objects.empty())
+            continue;
+        const Entity& first = entity(m.objects.front());
+        if (first.kind == EntityKind::NumaNode && first.ns == ns && m.unit == QLatin1String("relative"))
+            return &m;
+    }
+    return nullptr;
+}
+
+SnapshotBuilder::SnapshotBuilder()
+    : m_snapshot(std::make_shared<Snapshot>())
+{
+}
+
+void SnapshotBuilder::reserve(size_t entities, size_t edges)
+{
+    m_snapshot->m_entities.reserve(entities);
+    m_snapshot->m_edges.reserve(edges);
+    m_snapshot->m_byIdentity.reserve(qsizetype(entities));
+}
+
+EntityId SnapshotBuilder::add(Entity entity, bool* inserted)
+{
+    QString id = Snapshot::identity(entity.typeName, entity.ns, entity.key);
+    auto it = m_snapshot->m_byIdentity.constFind(id);
+    if (it != m_snapshot->m_byIdentity.constEnd()) {
+        if (inserted)
+            *inserted = false;
+        return *it;
+    }
+    const EntityId eid(std::int32_t(m_snapshot->m_entities.size()));
+    m_snapshot->m_byIdentity.insert(std::move(id), eid);
+    m_snapshot->m_entities.push_back(std::move(entity));
+    if (inserted)
+        *inserted = true;
+    return eid;
+}
+
+EntityId SnapshotBuilder::find(QStringView typeName, QStringView ns, QStringView key) const
+{
+    return m_snapshot->find(typeName, ns, key);
+}
+
+EdgeId SnapshotBuilder::addEdge(Edge edge)
+{
+    const EdgeId id(std::int32_t(m_snapshot->m_edges.size()));
+    m_snapshot->m_edges.push_back(std::move(edge));
+    return id;
+}
+
+void SnapshotBuilder::addDistances(DistanceMatrix matrix) { m_snapshot->m_distances.push_back(std::move(matrix)); }
+
+void SnapshotBuilder::addMemoryAttribute(MemoryAttributeValue value)
+{
+    m_snapshot->m_memoryAttributes.push_back(std::move(value));
+}
+
+std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
+{
+    Snapshot& s = *m_snapshot;
+    const auto& ents = s.m_entities;
+    const size_t n = ents.size();
+
+    s.m_byKind.assign(kEntityKindCount, {});
+    for (size_t i = 0; i < n; ++i)
+        s.m_byKind[size_t(ents[i].kind)].push_back(EntityId(std::int32_t(i)));
+    auto byNsThenIndex = [&](EntityId a, EntityId b) {
+        const Entity& x = ents[size_t(a.value)];
+        const Entity& y = ents[size_t(b.value)];
+        if (x.ns != y.ns)
+            return x.ns == QLatin1String("local") || (y.ns != QLatin1String("local") && x.ns < y.ns);
+        if (x.osIndex != y.osIndex)
+            return x.osIndex < y.osIndex;
+        return a < b;
+    };
+    for (EntityKind k : {EntityKind::NumaNode, EntityKind::Package, EntityKind::Core, EntityKind::Pu,
+                         EntityKind::Accelerator})
+        std::stable_sort(s.m_byKind[size_t(k)].begin(), s.m_byKind[size_t(k)].end(), byNsThenIndex);
+
+    for (EntityId id : s.m_byKind[size_t(EntityKind::NumaNode)]) {
+        const Entity& node = ents[size_t(id.value)];
+        if (node.osIndex >= 0) {
+            auto& byOs = s.m_nodeByOs[node.ns];
+            if (byOs.size() <= size_t(node.osIndex))
+                byOs.resize(size_t(node.osIndex) + 1);
+            byOs[size_t(node.osIndex)] = id;
+        }
+        auto& cpuMap = s.m_cpuToNode[node.ns];
+        const int last = node.cpus.last();
+        if (last >= 0 && cpuMap.size() <= size_t(last))
+            cpuMap.resize(size_t(last) + 1);
+        node.cpus.forEach([&](int cpu) {
+            if (!cpuMap[size_t(cpu)].isValid())
+                cpuMap[size_t(cpu)] = id;
+        });
+    }
+
+    for (EntityId id : s.m_byKind[size_t(EntityKind::Process)]) {
+        const Entity& p = ents[size_t(id.value)];
+        if (p.pid >= 0)
+            s.m_processByPid[p.ns].insert(p.pid, id);
+    }
+    for (EntityId id : s.m_byKind[size_t(EntityKind::Process)]) {
+        const Entity& p = ents[size_t(id.value)];
+        const auto it = s.m_processByPid.constFind(p.ns);
+        if (it == s.m_processByPid.constEnd() || p.ppid < 0)
+            continue;
+        const EntityId parent = it->value(p.ppid);
+        if (parent.isValid() && parent != id)
+            s.m_children[parent.value].push_back(id);
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const Entity& e = ents[i];
+        const EntityId id{std::int32_t(i)};
+        if (e.parent.isValid()) {
+            s.m_treeChildren[e.parent.value].push_back(id);
+            if (e.kind == EntityKind::Thread)
+                s.m_threads[e.parent.value].push_back(id);
+        }
+    }
+
+    // Adjacency in CSR form: two passes over the edges, no per-entity allocations.
+    s.m_outOffsets.assign(n + 1, 0);
+    s.m_inOffsets.assign(n + 1, 0);
+    for (const Edge& e : s.m_edges) {
+        if (e.source.isValid())
+            ++s.m_outOffsets[size_t(e.source.value) + 1];
+        if (e.target.isValid())
+            ++s.m_inOffsets[size_t(e.target.value) + 1];
+    }
+    for (size_t i = 0; i < n; ++i) {
+        s.m_outOffsets[i + 1] += s.m_outOffsets[i];
+        s.m_inOffsets[i + 1] += s.m_inOffsets[i];
+    }
+    s.m_out.resize(s.m_outOffsets[n]);
+    s.m_in.resize(s.m_inOffsets[n]);
+    {
+        std::vector<std::uint32_t> outFill(s.m_outOffsets.begin(), s.m_outOffsets.end() - 1);
+        std::vector<std::uint32_t> inFill(s.m_inOffsets.begin(), s.m_inOffsets.end() - 1);
+        for (size_t i = 0; i < s.m_edges.size(); ++i) {
+            const Edge& e = s.m_edges[i];
+            if (e.source.isValid())
+                s.m_out[outFill[size_t(e.source.value)]++] = EdgeId(std::int32_t(i));
+            if (e.target.isValid())
+                s.m_in[inFill[size_t(e.target.value)]++] = EdgeId(std::int32_t(i));
+        }
+    }
+
+    // Container membership, from either direction of witty's Host/RunOn edges.
+    for (const Edge& e : s.m_edges) {
+        if (e.kind == EdgeKind::Host && ents[size_t(e.source.value)].kind == EntityKind::Container)
+            s.m_container.insert(e.target.value, e.source);
+        else if (e.kind == EdgeKind::RunOn && ents[size_t(e.target.value)].kind == EntityKind::Container)
+            s.m_container.insert(e.source.value, e.target);
+    }
+
+    std::shared_ptr<const Snapshot> out = std::move(m_snapshot);
+    m_snapshot = std::make_shared<Snapshot>();
+    return out;
+}
+
+} // namespace numasight

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "edge.h"
+#include "source_info.h"
+#include "entity.h"
+#include "topology_facts.h"
+
+#include <QDateTime>
+#include <QHash>
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace numasight {
+
+// The state of one machine (or several, by namespace) at one moment: entities, typed edges and the
+// topology's matrices. Immutable once built (SnapshotBuilder::finish), so it is shared between the GUI
+// and workers as std::shared_ptr<const Snapshot> without locks.
+class Snapshot
+{
+public:
+    const std::vector<Entity>& entities() const { return m_entities; }
+    const std::vector<Edge>& edges() const { return m_edges; }
+    const Entity& entity(EntityId id) const { return m_entities[size_t(id.value)]; }
+    const Edge& edge(EdgeId id) const { return m_edges[size_t(id.value)]; }
+    const std::vector<DistanceMatrix>& distances() const { return m_distances; }
+    const std::vector<MemoryAttributeValue>& memoryAttributes() const { return m_memoryAttributes; }
+    QDateTime takenAt() const { return m_takenAt; }
+    QString label() const { return m_label; }
+
+    // Identity lookup: (source type name or kind name, namespace, key).
+    EntityId find(QStringView typeName, QStringView ns, QStringView key) const;
+    static QString identity(QStringView typeName, QStringView ns, QStringView key);
+
+    std::span<const EntityId> ofKind(EntityKind kind) const;
+    // NUMA nodes sorted by (namespace, OS index): the order of every matrix and table the UI shows.
+    std::span<const EntityId> numaNodes() const { return ofKind(EntityKind::NumaNode); }
+    EntityId numaNodeByOsIndex(int osIndex, QStringView ns = u"local") const;
+    EntityId nodeOfCpu(CpuId cpu, QStringView ns = u"local") const;
+    EntityId nodeOfDevice(EntityId device) const; // by numaNode, else by CPU affinity when it fits one node
+    EntityId processByPid(std::int64_t pid, QStringView ns = u"local") const;
+    std::span<const EntityId> threadsOf(EntityId process) const;
+    std::span<const EntityId> childrenOf(EntityId process) const;  // by ppid
+    std::span<const EntityId> childrenInTree(EntityId entity) const; // by Entity::parent
+    EntityId containerOf(EntityId process) const;
+    std::span<const EdgeId> outEdges(EntityId e) const;
+    std::span<const EdgeId> inEdges(EntityId e) const;
+
+    // The firmware NUMA distance matrix (SLIT) for `ns`, or nullptr. Row/column order = numaNodes() order
+    // restricted to that namespace.
+    const DistanceMatrix* numaDistances(QStringView ns = u"local") const;
+
+    int countOf(EntityKind kind) const { return int(ofKind(kind).size()); }
+
+private:
+    friend class SnapshotBuilder;
+    std::vector<Entity> m_entities;
+    std::vector<Edge> m_edges;
+    std::vector<DistanceMatrix> m_distances;
+    std::vector<MemoryAttributeValue> m_memoryAttributes;
+    QDateTime m_takenAt;
+    QString m_label;
+
+    // Lookups built once in SnapshotBuilder::finish().
+    QHash<QString, EntityId> m_byIdentity;
+    std::vector<std::vector<EntityId>> m_byKind;
+    QHash<QString, std::vector<EntityId>> m_cpuToNode; // per namespace, indexed by CPU OS index
+    QHash<QString, std::vector<EntityId>> m_nodeByOs;
+    QHash<QString, QHash<std::int64_t, EntityId>> m_processByPid;
+    QHash<std::int32_t, std::vector<EntityId>> m_threads;
+    QHash<std::int32_t, std::vector<EntityId>> m_children;
+    QHash<std::int32_t, std::vector<EntityId>> m_treeChildren;
+    QHash<std::int32_t, EntityId> m_container;
+    std::vector<std::uint32_t> m_outOffsets, m_inOffsets; // CSR adjacency
+    std::vector<EdgeId> m_out, m_in;
+};
+
+// Builds a Snapshot; `finish()` computes the lookups and hands out the immutable result.
+class SnapshotBuilder
+{
+public:
+    SnapshotBuilder();
+
+    // Adds an entity, or returns the existing one with the same identity (folding denormalized copies).
+    // `inserted` tells which happened.
+    EntityId add(Entity entity, bool* inserted = nullptr);
+    EntityId find(QStringView typeName, QStringView ns, QStringView key) const;
+    Entity& entity(EntityId id) { return m_snapshot->m_entities[size_t(id.value)]; }
+    int entityCount() const { return int(m_snapshot->m_entities.size()); }
+    EdgeId addEdge(Edge edge);
+    void addDistances(DistanceMatrix matrix);
+    void addMemoryAttribute(MemoryAttributeValue value);
+    void setTakenAt(const QDateTime& t) { m_snapshot->m_takenAt = t; }
+    void setLabel(const QString& l) { m_snapshot->m_label = l; }
+    void reserve(size_t entities, size_t edges);
+
+    std::shared_ptr<const Snapshot> finish();
+
+private:
+    std::shared_ptr<Snapshot> m_snapshot;
+};
+
+// A loaded input: one snapshot for a topology or a witty graph, several for JSON Lines or a recording.
+struct Capture
+{
+    SourceInfo source;
+    std::vector<std::shared_ptr<const Snapshot>> snapshots;
+};
+using CapturePtr = std::shared_ptr<const Capture>;
+
+} // namespace numasight

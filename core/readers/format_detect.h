@@ -1,0 +1,14 @@
+#pragma once
+
+#include "model/source_info.h"
+
+#include <QString>
+
+namespace numasight {
+
+// Decides what a file is from its first bytes, not its name: SQLite header → capture; '<' → hwloc XML;
+// '{' → witty JSON (envelope when the first key is "env" or "content"; JSON Lines when a second complete
+// value follows on a later line). Unknown when none fits.
+SourceFormat detectFormat(const QString& path, QString* error = nullptr);
+
+} // namespace numasight

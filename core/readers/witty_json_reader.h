@@ -1,0 +1,20 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "util/progress.h"
+#include "util/result.h"
+
+#include <QByteArrayView>
+#include <QString>
+
+namespace numasight {
+
+// Reads witty-profiler graph JSON: a plain {"nodes", "edges"} file, the HTTP envelope
+// {"env", "content"}, or JSON Lines (one graph per line, one snapshot each). Identities are rebuilt from
+// each type's key fields, the denormalized copies (edge endpoints, ThreadEntity.process) fold into one
+// entity each, every field is kept in Entity::attributes / Edge::payload, and unknown types are kept.
+Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progress = {});
+// `data` must stay valid for the call; `fileName` is only used in messages.
+Result<CapturePtr> readWittyJson(QByteArrayView data, const QString& fileName, const Progress& progress = {});
+
+} // namespace numasight

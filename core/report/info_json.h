@@ -1,0 +1,14 @@
+#pragma once
+
+#include "model/snapshot.h"
+
+#include <QJsonObject>
+
+namespace numasight {
+
+// The stable object `numasight-cli info --json` prints; its fields are documented in docs/cli.md.
+QJsonObject infoJson(const Capture& capture, int snapshotIndex = -1 /* last */);
+// The same facts as human-readable text.
+QString infoText(const Capture& capture, int snapshotIndex = -1);
+
+} // namespace numasight
