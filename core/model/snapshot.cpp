@@ -108,7 +108,7 @@ std::span<const EdgeId> Snapshot::inEdges(EntityId e) const
 const DistanceMatrix* Snapshot::numaDistances(QStringView ns) const
 {
     for (const DistanceMatrix& m : m_distances) {
-        if (!m.fromOs || m.objects.empty())
+        if (m.objects.empty())
             continue;
         const Entity& first = entity(m.objects.front());
         if (first.kind == EntityKind::NumaNode && first.ns == ns && m.unit == QLatin1String("relative"))

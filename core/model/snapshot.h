@@ -47,8 +47,8 @@ public:
     std::span<const EdgeId> outEdges(EntityId e) const;
     std::span<const EdgeId> inEdges(EntityId e) const;
 
-    // The firmware NUMA distance matrix (SLIT) for `ns`, or nullptr. Row/column order = numaNodes() order
-    // restricted to that namespace.
+    // The NUMA distance matrix in SLIT units (10 = local) for `ns`, or nullptr: the first matrix between
+    // NUMA nodes of that namespace whose unit is "relative". Readers put rows in numaNodes() order.
     const DistanceMatrix* numaDistances(QStringView ns = u"local") const;
 
     int countOf(EntityKind kind) const { return int(ofKind(kind).size()); }
