@@ -1,0 +1,74 @@
+#pragma once
+
+#include "model/snapshot.h"
+
+#include <QAbstractItemModel>
+
+#include <memory>
+#include <vector>
+
+namespace numasight {
+
+// The entity browser's tree, built once per snapshot. Three sections sit at the top: Machine (host →
+// package → NUMA node → cores/PUs and the devices attached to that node), Workload (host or namespace →
+// container → process tree by ppid → threads) and Other (every entity neither tree places, grouped by its
+// source type name), so every entity of the snapshot appears exactly once.
+class EntityTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, KindColumn, IdColumn, CpusColumn, NodeColumn, MemoryColumn, ColumnCount };
+    enum Role {
+        EntityIdRole = Qt::UserRole + 1, // int: EntityId::value, -1 for group rows
+        EntityKindRole,                  // int: EntityKind, -1 for group rows
+        IsGroupRole,                     // bool
+        SectionRole,                     // int: Section the row belongs to
+        SortRole,                        // number or text the column sorts by
+        SearchTextRole,                  // lower-case text the filter matches: name, key, pid, tid, PCI id
+    };
+    Q_ENUM(Role)
+    enum class Section { Machine, Workload, Other };
+
+    explicit EntityTreeModel(QObject* parent = nullptr);
+    ~EntityTreeModel() override;
+
+    void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    const Snapshot* snapshot() const { return m_snapshot.get(); }
+
+    QModelIndex indexOf(EntityId id, int column = NameColumn) const;
+    QModelIndex sectionIndex(Section section) const;
+    EntityId entityAt(const QModelIndex& index) const;
+
+    // The label the browser, the details pane and the edge lists use for an entity.
+    static QString entityLabel(const Entity& entity);
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Node
+    {
+        int parent = -1;
+        int row = 0;
+        int section = 0;
+        EntityId entity; // invalid for groups
+        QString label;   // groups only
+        std::vector<int> children;
+    };
+    class Builder;
+
+    int nodeOf(const QModelIndex& index) const;
+    QVariant entityData(const Entity& e, int column, int role) const;
+    QString nodeColumnText(EntityId id) const;
+
+    std::shared_ptr<const Snapshot> m_snapshot;
+    std::vector<Node> m_nodes;          // m_nodes[0] is the invisible root
+    std::vector<int> m_nodeOfEntity;    // entity index → node index
+    int m_sections[3] = {-1, -1, -1};
+};
+
+} // namespace numasight

@@ -1,0 +1,83 @@
+// numasight-cli: the headless front end. It links numasight_core only and runs on QCoreApplication, so it
+// works over SSH on servers without a display or Qt Gui libraries.
+#include "commands.h"
+#include "version.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <unistd.h>
+
+namespace numasight::cli {
+
+namespace {
+std::atomic_bool g_interrupted{false};
+
+void onSigint(int) { g_interrupted.store(true); }
+
+const char* kUsage = "Usage: numasight-cli <command> [options]\n"
+                     "\n"
+                     "Commands:\n"
+                     "  info FILE [--json] [--snapshot N]   Describe a capture, witty-profiler JSON or hwloc XML\n"
+                     "                                      (FILE ':local:' reads this machine)\n"
+                     "  convert IN -o OUT [--to FORMAT]     witty JSON <-> capture, hwloc XML -> capture\n"
+                     "\n"
+                     "Run 'numasight-cli <command> --help' for a command's options.\n";
+} // namespace
+
+void printError(const QString& line)
+{
+    QTextStream err(stderr);
+    err << "numasight-cli: " << line << '\n';
+}
+
+Progress terminalProgress(const QString& what)
+{
+    Progress p;
+    p.cancelled = [] { return g_interrupted.load(std::memory_order_relaxed); };
+    if (isatty(STDERR_FILENO)) {
+        auto last = std::make_shared<int>(-1);
+        p.report = [what, last](double f) {
+            const int pct = int(f * 100.0);
+            if (pct == *last)
+                return;
+            *last = pct;
+            std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), pct, pct >= 100 ? "\n" : "");
+            std::fflush(stderr);
+        };
+    }
+    return p;
+}
+
+} // namespace numasight::cli
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("numasight-cli"));
+    QCoreApplication::setApplicationVersion(numasight::version());
+    std::signal(SIGINT, numasight::cli::onSigint);
+
+    QStringList args = QCoreApplication::arguments();
+    const QString command = args.size() > 1 ? args.at(1) : QString();
+    if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
+        QTextStream(stdout) << "numasight-cli " << numasight::version() << '\n';
+        return 0;
+    }
+    if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h") ||
+        command == QLatin1String("help")) {
+        std::fputs(numasight::cli::kUsage, command.isEmpty() ? stderr : stdout);
+        return command.isEmpty() ? numasight::cli::Usage : numasight::cli::Ok;
+    }
+    args.removeAt(1); // the parser of each command sees "numasight-cli [options] args"
+    if (command == QLatin1String("info"))
+        return numasight::cli::runInfo(args);
+    if (command == QLatin1String("convert"))
+        return numasight::cli::runConvert(args);
+    numasight::cli::printError(QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
+    return numasight::cli::Usage;
+}

@@ -1,0 +1,113 @@
+#include "capture/capture_schema.h"
+#include "capture/capture_writer.h"
+#include "commands.h"
+#include "readers/open_input.h"
+#include "readers/witty_json_writer.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTextStream>
+
+namespace numasight::cli {
+
+namespace {
+enum class Target { Capture, Witty, WittyEnvelope, WittyLines, Unknown };
+
+Target targetFromName(const QString& name)
+{
+    if (name == QLatin1String("capture"))
+        return Target::Capture;
+    if (name == QLatin1String("witty") || name == QLatin1String("witty-json"))
+        return Target::Witty;
+    if (name == QLatin1String("witty-envelope"))
+        return Target::WittyEnvelope;
+    if (name == QLatin1String("witty-jsonl") || name == QLatin1String("jsonl"))
+        return Target::WittyLines;
+    return Target::Unknown;
+}
+
+Target targetFromPath(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (QLatin1Char('.') + suffix == QLatin1String(kCaptureExtension) || suffix == QLatin1String("db"))
+        return Target::Capture;
+    if (suffix == QLatin1String("json"))
+        return Target::Witty;
+    if (suffix == QLatin1String("jsonl") || suffix == QLatin1String("ndjson"))
+        return Target::WittyLines;
+    return Target::Unknown;
+}
+} // namespace
+
+int runConvert(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
+                       "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
+    parser.addHelpOption();
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."),
+                      QStringLiteral("OUT")});
+    parser.addOption({QStringLiteral("to"),
+                      QStringLiteral("Output format: capture, witty, witty-envelope, witty-jsonl."),
+                      QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("indent"), QStringLiteral("Indent witty JSON output.")});
+    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input file, or :local:"));
+    if (!parser.parse(args)) {
+        printError(parser.errorText());
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return Ok;
+    }
+    const QStringList inputs = parser.positionalArguments();
+    const QString out = parser.value(QStringLiteral("output"));
+    if (inputs.size() != 1 || out.isEmpty()) {
+        printError(QStringLiteral("usage: numasight-cli convert IN -o OUT [--to FORMAT]"));
+        return Usage;
+    }
+    Target target = parser.isSet(QStringLiteral("to")) ? targetFromName(parser.value(QStringLiteral("to")))
+                                                       : targetFromPath(out);
+    if (target == Target::Unknown) {
+        printError(parser.isSet(QStringLiteral("to"))
+                       ? QStringLiteral("unknown --to format '%1': use capture, witty, witty-envelope or witty-jsonl")
+                             .arg(parser.value(QStringLiteral("to")))
+                       : QStringLiteral("%1: cannot tell the output format from the extension; name it %2, .json "
+                                        "or .jsonl, or pass --to")
+                             .arg(out, QLatin1String(kCaptureExtension)));
+        return Usage;
+    }
+    if (QFileInfo(inputs.first()).absoluteFilePath() == QFileInfo(out).absoluteFilePath()) {
+        printError(QStringLiteral("%1: input and output are the same file").arg(out));
+        return Usage;
+    }
+
+    const auto loaded =
+        openInput(inputs.first(), terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(inputs.first()).fileName())));
+    if (!loaded) {
+        printError(loaded.error().toString());
+        return loaded.error().cancelled ? Cancelled : Failed;
+    }
+    const Capture& capture = **loaded;
+
+    std::optional<LoadError> error;
+    if (target == Target::Capture) {
+        error = writeCaptureFile(capture, out,
+                                 terminalProgress(QStringLiteral("Writing %1").arg(QFileInfo(out).fileName())));
+    } else {
+        if (target == Target::Witty && capture.snapshots.size() > 1)
+            target = Target::WittyLines; // one graph per line is the only witty form for several snapshots
+        WittyWriteOptions options;
+        options.envelope = target == Target::WittyEnvelope;
+        options.indent = parser.isSet(QStringLiteral("indent")) && target != Target::WittyLines;
+        error = writeWittyJsonFile(capture, out, options);
+    }
+    if (error) {
+        printError(error->toString());
+        return error->cancelled ? Cancelled : Failed;
+    }
+    return Ok;
+}
+
+} // namespace numasight::cli

@@ -1,0 +1,68 @@
+#include "commands.h"
+#include "readers/open_input.h"
+#include "report/info_json.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace numasight::cli {
+
+int runInfo(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Describe a capture, a witty-profiler graph (plain, envelope or JSON Lines) or an hwloc XML "
+                       "topology. FILE ':local:' reads this machine."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the stable JSON object (docs/cli.md).")});
+    parser.addOption({QStringLiteral("snapshot"), QStringLiteral("Describe snapshot N (0-based; default: last)."),
+                      QStringLiteral("N")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
+    if (!parser.parse(args)) {
+        printError(parser.errorText());
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return Ok;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1) {
+        printError(QStringLiteral("info takes exactly one FILE; run 'numasight-cli info --help'"));
+        return Usage;
+    }
+    int snapshot = -1;
+    if (parser.isSet(QStringLiteral("snapshot"))) {
+        bool ok = false;
+        snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
+        if (!ok || snapshot < 0) {
+            printError(QStringLiteral("--snapshot takes a number from 0"));
+            return Usage;
+        }
+    }
+
+    const QString path = files.first();
+    const auto result = openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
+    if (!result) {
+        printError(result.error().toString());
+        return result.error().cancelled ? Cancelled : Failed;
+    }
+    const Capture& capture = **result;
+    if (snapshot >= int(capture.snapshots.size())) {
+        printError(QStringLiteral("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
+                       .arg(path)
+                       .arg(snapshot)
+                       .arg(capture.snapshots.size()));
+        return Usage;
+    }
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json")))
+        out << QJsonDocument(infoJson(capture, snapshot)).toJson(QJsonDocument::Indented);
+    else
+        out << infoText(capture, snapshot);
+    return Ok;
+}
+
+} // namespace numasight::cli

@@ -1,0 +1,185 @@
+#include "capture_schema.h"
+
+#include "sqlite_statement.h"
+
+#include <sqlite3.h>
+
+namespace numasight {
+
+namespace {
+
+// Comments inside CREATE statements are kept by SQLite, so `.schema` in the sqlite3 shell explains the
+// columns to whoever opens a capture without the documentation at hand.
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY NOT NULL, -- host, kernel, created_at, captured_at, numasight_version,
+                                     -- source_format, original_format, source_path, mode, extra.<name>
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE snapshots (
+    id       INTEGER PRIMARY KEY NOT NULL, -- position in the capture, 0-based, in time order as recorded
+    taken_at TEXT,                         -- ISO 8601 UTC with milliseconds, NULL when unknown
+    label    TEXT
+);
+
+CREATE TABLE entities (
+    snapshot_id       INTEGER NOT NULL REFERENCES snapshots(id),
+    id                INTEGER NOT NULL, -- 0-based index in its snapshot; edges and matrices refer to it
+    kind              TEXT NOT NULL,    -- Host, Package, NUMANode, Core, PU, Cache, PCIDevice, Accelerator, NIC,
+                                        -- OSDevice, Container, Process, Thread, Socket, SharedMemory, NumaSet, Unknown
+    type_name         TEXT NOT NULL,    -- the source's own type name (ProcessEntity) or the kind
+    ns                TEXT NOT NULL,    -- namespace: 'local' or a remote host's address
+    key               TEXT NOT NULL,    -- identity inside (type_name, ns)
+    name              TEXT,
+    parent            INTEGER,          -- entities.id of the structural parent in the same snapshot
+    os_index          INTEGER,          -- OS (physical) index: node number, CPU number, …
+    logical_index     INTEGER,          -- hwloc logical index
+    cpus              TEXT,             -- CPU list as Linux writes it: '0-23,48'
+    nodes             TEXT,             -- NUMA node list: '0,2-3'
+    memory_bytes      INTEGER,          -- bytes (NUMA nodes, hosts)
+    memory_free_bytes INTEGER,          -- bytes
+    memory_tier       TEXT,             -- DRAM, HBM, NVM, CXL-DRAM, …
+    pid               INTEGER,
+    ppid              INTEGER,
+    tid               INTEGER,
+    cmdline           TEXT,
+    device_class      TEXT,             -- gpu, npu, nic, other
+    pci_bus_id        TEXT,             -- 0000:c1:00.0
+    vendor            TEXT,
+    numa_node         INTEGER,          -- OS index of the node a device is attached to
+    container_id      TEXT,
+    container_type    TEXT,             -- docker, containerd, crio
+    address           TEXT,             -- sockets
+    port              INTEGER,
+    protocol          TEXT,             -- TCP, UDP
+    cache_bytes       INTEGER,          -- bytes
+    cache_level       INTEGER,          -- 1, 2, 3, … (0 = not a cache)
+    attributes        TEXT,             -- JSON object: every field of the source, see json_extract()
+    PRIMARY KEY (snapshot_id, id)
+);
+CREATE INDEX entities_by_kind ON entities(kind, snapshot_id);
+CREATE INDEX entities_by_pid ON entities(pid) WHERE pid IS NOT NULL;
+
+CREATE TABLE numastat (
+    snapshot_id INTEGER NOT NULL,
+    entity      INTEGER NOT NULL, -- entities.id of a NUMA node (or host)
+    counter     TEXT NOT NULL,    -- numa_hit, numa_miss, numa_foreign, interleave_hit, local_node, other_node
+    value       INTEGER NOT NULL, -- pages, as /sys/devices/system/node/node*/numastat counts them
+    PRIMARY KEY (snapshot_id, entity, counter),
+    FOREIGN KEY (snapshot_id, entity) REFERENCES entities(snapshot_id, id)
+) WITHOUT ROWID;
+
+CREATE TABLE edges (
+    snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+    id          INTEGER NOT NULL, -- 0-based index in its snapshot
+    kind        TEXT NOT NULL,    -- Contains, Own, Belong, Host, RunOn, NumaSetContain, AffinitativeToNuma, Access,
+                                  -- SendToSocket, NumaAccess, AccessWithProcStatus, Bandwidth, Unknown
+    type_name   TEXT NOT NULL,    -- the source's own type name (NumaAccessEdge) or the kind
+    source      INTEGER NOT NULL, -- entities.id
+    target      INTEGER NOT NULL, -- entities.id
+    directed    INTEGER NOT NULL, -- 1 directed, 0 undirected
+    weight      REAL,             -- NULL when the source had none
+    payload     TEXT,             -- JSON object: every other field of the source
+    PRIMARY KEY (snapshot_id, id),
+    FOREIGN KEY (snapshot_id, source) REFERENCES entities(snapshot_id, id),
+    FOREIGN KEY (snapshot_id, target) REFERENCES entities(snapshot_id, id)
+);
+CREATE INDEX edges_by_source ON edges(snapshot_id, source);
+CREATE INDEX edges_by_target ON edges(snapshot_id, target);
+
+CREATE TABLE distance_matrices (
+    snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+    matrix      INTEGER NOT NULL, -- 0-based index in its snapshot
+    name        TEXT,             -- NUMALatency, NUMABandwidth, …
+    unit        TEXT,             -- relative (SLIT, 10 = local), ns, MB/s, …
+    from_os     INTEGER NOT NULL, -- 1 reported by firmware or the OS, 0 by a user or tool
+    PRIMARY KEY (snapshot_id, matrix)
+) WITHOUT ROWID;
+
+CREATE TABLE distance_objects (
+    snapshot_id INTEGER NOT NULL,
+    matrix      INTEGER NOT NULL,
+    idx         INTEGER NOT NULL, -- row and column number of this object, 0-based
+    entity      INTEGER NOT NULL, -- entities.id
+    PRIMARY KEY (snapshot_id, matrix, idx),
+    FOREIGN KEY (snapshot_id, matrix) REFERENCES distance_matrices(snapshot_id, matrix)
+) WITHOUT ROWID;
+
+CREATE TABLE distance_values (
+    snapshot_id INTEGER NOT NULL,
+    matrix      INTEGER NOT NULL,
+    row         INTEGER NOT NULL, -- distance_objects.idx of the initiator
+    col         INTEGER NOT NULL, -- distance_objects.idx of the target
+    value       REAL,             -- in the matrix's unit; NULL for a value that was not a number
+    PRIMARY KEY (snapshot_id, matrix, row, col),
+    FOREIGN KEY (snapshot_id, matrix) REFERENCES distance_matrices(snapshot_id, matrix)
+) WITHOUT ROWID;
+
+CREATE TABLE memory_attributes (
+    snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+    id          INTEGER NOT NULL, -- 0-based index in its snapshot
+    attribute   TEXT NOT NULL,    -- Latency, Bandwidth, ReadBandwidth, Capacity, Locality, …
+    unit        TEXT,             -- ns, MiB/s, bytes, …
+    target      INTEGER,          -- entities.id of the NUMA node measured
+    initiator   TEXT,             -- CPU list of the initiator, NULL when the attribute has none
+    value       INTEGER NOT NULL,
+    PRIMARY KEY (snapshot_id, id)
+) WITHOUT ROWID;
+
+CREATE VIEW numa_nodes AS
+    SELECT snapshot_id, id, ns, os_index AS node, logical_index, cpus, memory_bytes, memory_free_bytes,
+           memory_tier, name
+    FROM entities WHERE kind = 'NUMANode';
+
+CREATE VIEW processes AS
+    SELECT p.snapshot_id, p.id, p.ns, p.pid, p.ppid, p.name, p.cmdline, p.cpus, p.nodes,
+           (SELECT c.id FROM edges g JOIN entities c ON c.snapshot_id = g.snapshot_id
+             WHERE g.snapshot_id = p.snapshot_id AND c.kind = 'Container'
+               AND ((g.kind = 'Host' AND g.source = c.id AND g.target = p.id)
+                 OR (g.kind = 'RunOn' AND g.target = c.id AND g.source = p.id))
+             LIMIT 1) AS container
+    FROM entities p WHERE p.kind = 'Process';
+
+CREATE VIEW threads AS
+    SELECT t.snapshot_id, t.id, t.ns, t.tid, p.pid, t.name, t.cpus, t.nodes, t.parent AS process
+    FROM entities t LEFT JOIN entities p ON p.snapshot_id = t.snapshot_id AND p.id = t.parent
+    WHERE t.kind = 'Thread';
+
+CREATE VIEW distances AS
+    SELECT v.snapshot_id, v.matrix, m.name AS matrix_name, m.unit,
+           a.entity AS from_entity, fa.kind AS from_kind, fa.os_index AS from_index,
+           b.entity AS to_entity, fb.kind AS to_kind, fb.os_index AS to_index, v.value
+    FROM distance_values v
+    JOIN distance_matrices m ON m.snapshot_id = v.snapshot_id AND m.matrix = v.matrix
+    JOIN distance_objects a ON a.snapshot_id = v.snapshot_id AND a.matrix = v.matrix AND a.idx = v.row
+    JOIN distance_objects b ON b.snapshot_id = v.snapshot_id AND b.matrix = v.matrix AND b.idx = v.col
+    JOIN entities fa ON fa.snapshot_id = v.snapshot_id AND fa.id = a.entity
+    JOIN entities fb ON fb.snapshot_id = v.snapshot_id AND fb.id = b.entity;
+)sql";
+
+} // namespace
+
+QString createCaptureSchema(sqlite3* db)
+{
+    const QString error = sqliteExec(db, kSchemaV1);
+    if (!error.isEmpty())
+        return error;
+    const QByteArray pragmas = QByteArrayLiteral("PRAGMA application_id = ") + QByteArray::number(kCaptureApplicationId)
+                               + QByteArrayLiteral("; PRAGMA user_version = ")
+                               + QByteArray::number(kCaptureSchemaVersion) + ';';
+    return sqliteExec(db, pragmas.constData());
+}
+
+QStringList captureTables(int version)
+{
+    QStringList tables;
+    if (version >= 1)
+        tables << QStringLiteral("meta") << QStringLiteral("snapshots") << QStringLiteral("entities")
+               << QStringLiteral("numastat") << QStringLiteral("edges") << QStringLiteral("distance_matrices")
+               << QStringLiteral("distance_objects") << QStringLiteral("distance_values")
+               << QStringLiteral("memory_attributes");
+    return tables;
+}
+
+} // namespace numasight

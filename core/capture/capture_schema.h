@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 struct sqlite3;
 
@@ -13,7 +14,11 @@ inline constexpr const char* kCaptureExtension = ".numasight";
 // SQLite's application_id, so `file` and our own detection can tell a capture from any other database.
 inline constexpr int kCaptureApplicationId = 0x4e554d41; // "NUMA"
 
-// Creates every table of the current version in an empty database. Returns an error message or empty.
+// Creates every table, index and view of the current version in an empty database, and sets
+// application_id and user_version. Returns an error message or empty.
 QString createCaptureSchema(sqlite3* db);
+
+// The tables a file of schema `version` must have (1 ≤ version ≤ kCaptureSchemaVersion).
+QStringList captureTables(int version);
 
 } // namespace numasight

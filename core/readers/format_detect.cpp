@@ -1,0 +1,100 @@
+#include "format_detect.h"
+
+#include <QFile>
+
+namespace numasight {
+
+namespace {
+// Enough to see past a UTF-8 BOM, an XML declaration and comments, and a first JSON key.
+constexpr qint64 kSniffBytes = 64 * 1024;
+
+qsizetype skipSpace(const QByteArray& b, qsizetype i)
+{
+    while (i < b.size() && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+        ++i;
+    return i;
+}
+
+// The first key of the top-level JSON object, or empty.
+QByteArray firstKey(const QByteArray& b, qsizetype i)
+{
+    i = skipSpace(b, i + 1);
+    if (i >= b.size() || b[i] != '"')
+        return {};
+    const qsizetype end = b.indexOf('"', i + 1);
+    return end < 0 ? QByteArray() : b.mid(i + 1, end - i - 1);
+}
+
+// JSON Lines when the first line alone is a complete top-level value and another value starts on a later line.
+// Counting braces outside strings is enough for that.
+bool looksLikeJsonLines(const QByteArray& b, qsizetype start)
+{
+    int depth = 0;
+    bool inString = false;
+    for (qsizetype i = start; i < b.size(); ++i) {
+        const char c = b[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        else if (c == '{' || c == '[')
+            ++depth;
+        else if (c == '}' || c == ']') {
+            if (--depth == 0) {
+                const qsizetype next = skipSpace(b, i + 1);
+                return next < b.size() && b[next] == '{' && b.lastIndexOf('\n', next) > i;
+            }
+        } else if (c == '\n' && depth > 0) {
+            return false; // a pretty-printed document spans lines: not JSON Lines
+        }
+    }
+    return false;
+}
+} // namespace
+
+SourceFormat detectFormat(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = file.exists() ? QStringLiteral("cannot read the file: %1").arg(file.errorString())
+                                   : QStringLiteral("no such file");
+        return SourceFormat::Unknown;
+    }
+    const QByteArray head = file.read(kSniffBytes);
+    if (head.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("the file is empty");
+        return SourceFormat::Unknown;
+    }
+    if (head.startsWith("SQLite format 3"))
+        return SourceFormat::Capture;
+    qsizetype i = head.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    i = skipSpace(head, i);
+    if (i >= head.size()) {
+        if (error)
+            *error = QStringLiteral("the file holds only white space");
+        return SourceFormat::Unknown;
+    }
+    if (head[i] == '<')
+        return SourceFormat::HwlocXml;
+    if (head[i] == '{') {
+        if (looksLikeJsonLines(head, i))
+            return SourceFormat::WittyJsonLines;
+        const QByteArray key = firstKey(head, i);
+        if (key == "env" || key == "content")
+            return SourceFormat::WittyEnvelope;
+        return SourceFormat::WittyJson;
+    }
+    if (error)
+        *error = QStringLiteral("not a capture, witty-profiler JSON or hwloc XML file (it starts with %1)")
+                     .arg(QString::fromLatin1(head.mid(i, 16).toPercentEncoding(" :/.,-_")));
+    return SourceFormat::Unknown;
+}
+
+} // namespace numasight

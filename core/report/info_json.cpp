@@ -1,0 +1,212 @@
+#include "info_json.h"
+
+#include <QJsonArray>
+#include <QMap>
+#include <QTextStream>
+
+#include <cmath>
+
+namespace numasight {
+
+namespace {
+const Snapshot* pick(const Capture& capture, int index)
+{
+    if (capture.snapshots.empty())
+        return nullptr;
+    if (index < 0 || size_t(index) >= capture.snapshots.size())
+        return capture.snapshots.back().get();
+    return capture.snapshots[size_t(index)].get();
+}
+
+QString deviceKind(const Entity& e)
+{
+    switch (e.kind) {
+    case EntityKind::Accelerator:
+        return e.deviceClass == DeviceClass::Npu ? QStringLiteral("npu") : QStringLiteral("gpu");
+    case EntityKind::Nic:
+        return QStringLiteral("nic");
+    default:
+        return QStringLiteral("other");
+    }
+}
+
+bool isReportedDevice(const Entity& e)
+{
+    return e.kind == EntityKind::Accelerator || e.kind == EntityKind::Nic || e.kind == EntityKind::PciDevice;
+}
+
+QJsonValue distanceRow(const Snapshot& s, EntityId node)
+{
+    const Entity& n = s.entity(node);
+    const DistanceMatrix* m = s.numaDistances(n.ns);
+    if (!m)
+        return QJsonValue::Null;
+    int row = -1;
+    for (int i = 0; i < m->size(); ++i)
+        if (m->objects[size_t(i)] == node)
+            row = i;
+    if (row < 0)
+        return QJsonValue::Null;
+    QJsonArray out;
+    for (int c = 0; c < m->size(); ++c) {
+        const double v = m->at(row, c);
+        // SLIT values are integers; keep them integral in JSON so scripts can compare them exactly.
+        if (std::floor(v) == v && std::abs(v) < 9e15)
+            out.append(qint64(v));
+        else
+            out.append(v);
+    }
+    return out;
+}
+
+QJsonObject countsByTypeName(const auto& items)
+{
+    QMap<QString, int> counts;
+    for (const auto& item : items)
+        ++counts[item.typeName];
+    QJsonObject out;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        out.insert(it.key(), it.value());
+    return out;
+}
+} // namespace
+
+QJsonObject infoJson(const Capture& capture, int snapshotIndex)
+{
+    QJsonObject source{
+        {QStringLiteral("path"), capture.source.path},
+        {QStringLiteral("format"), sourceFormatName(capture.source.format)},
+        {QStringLiteral("original_format"),
+         capture.source.originalFormat == SourceFormat::Unknown
+             ? QJsonValue(QJsonValue::Null)
+             : QJsonValue(sourceFormatName(capture.source.originalFormat))},
+        {QStringLiteral("host"), capture.source.hostname.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                   : QJsonValue(capture.source.hostname)},
+        {QStringLiteral("kernel"), capture.source.kernel.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                   : QJsonValue(capture.source.kernel)},
+        {QStringLiteral("captured_at"), capture.source.capturedAt.isValid()
+                                            ? QJsonValue(capture.source.capturedAt.toString(Qt::ISODateWithMs))
+                                            : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("mode"), capture.source.mode},
+        {QStringLiteral("snapshots"), int(capture.snapshots.size())},
+    };
+    QJsonObject out{{QStringLiteral("source"), source}};
+    const Snapshot* s = pick(capture, snapshotIndex);
+    if (!s) {
+        out.insert(QStringLiteral("numa_nodes"), QJsonArray());
+        return out;
+    }
+
+    QJsonArray nodes;
+    for (EntityId id : s->numaNodes()) {
+        const Entity& n = s->entity(id);
+        QJsonObject node{
+            {QStringLiteral("os_index"), n.osIndex},
+            {QStringLiteral("logical_index"), n.logicalIndex},
+            {QStringLiteral("namespace"), n.ns},
+            {QStringLiteral("cpus"), n.cpus.toRangeString()},
+            {QStringLiteral("memory_bytes"), qint64(n.memoryBytes)},
+            {QStringLiteral("memory_tier"),
+             n.memoryTier.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.memoryTier)},
+            {QStringLiteral("distances"), distanceRow(*s, id)},
+        };
+        nodes.append(node);
+    }
+    out.insert(QStringLiteral("numa_nodes"), nodes);
+    out.insert(QStringLiteral("packages"), s->countOf(EntityKind::Package));
+    out.insert(QStringLiteral("cores"), s->countOf(EntityKind::Core));
+    out.insert(QStringLiteral("pus"), s->countOf(EntityKind::Pu));
+
+    QJsonArray devices;
+    for (size_t i = 0; i < s->entities().size(); ++i) {
+        const Entity& e = s->entities()[i];
+        if (!isReportedDevice(e))
+            continue;
+        const EntityId node = s->nodeOfDevice(EntityId(std::int32_t(i)));
+        devices.append(QJsonObject{
+            {QStringLiteral("kind"), deviceKind(e)},
+            {QStringLiteral("name"), e.name},
+            {QStringLiteral("pci_bus_id"), e.pciBusId.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                                                : QJsonValue(e.pciBusId)},
+            {QStringLiteral("numa_node"),
+             node.isValid() ? QJsonValue(s->entity(node).osIndex) : QJsonValue(QJsonValue::Null)},
+        });
+    }
+    out.insert(QStringLiteral("devices"), devices);
+    out.insert(QStringLiteral("processes"), s->countOf(EntityKind::Process));
+    out.insert(QStringLiteral("threads"), s->countOf(EntityKind::Thread));
+    out.insert(QStringLiteral("entity_counts"), countsByTypeName(s->entities()));
+    out.insert(QStringLiteral("edge_counts"), countsByTypeName(s->edges()));
+    return out;
+}
+
+QString infoText(const Capture& capture, int snapshotIndex)
+{
+    const QJsonObject info = infoJson(capture, snapshotIndex);
+    QString text;
+    QTextStream ts(&text);
+    const QJsonObject src = info.value(QStringLiteral("source")).toObject();
+    ts << "Source:     " << src.value(QStringLiteral("path")).toString() << " ("
+       << src.value(QStringLiteral("format")).toString();
+    if (src.value(QStringLiteral("original_format")).isString())
+        ts << " from " << src.value(QStringLiteral("original_format")).toString();
+    ts << ")\n";
+    if (src.value(QStringLiteral("host")).isString())
+        ts << "Host:       " << src.value(QStringLiteral("host")).toString() << '\n';
+    if (src.value(QStringLiteral("kernel")).isString())
+        ts << "Kernel:     " << src.value(QStringLiteral("kernel")).toString() << '\n';
+    if (src.value(QStringLiteral("captured_at")).isString())
+        ts << "Captured:   " << src.value(QStringLiteral("captured_at")).toString() << '\n';
+    ts << "Snapshots:  " << src.value(QStringLiteral("snapshots")).toInt() << '\n';
+    ts << "Packages:   " << info.value(QStringLiteral("packages")).toInt()
+       << "   Cores: " << info.value(QStringLiteral("cores")).toInt()
+       << "   PUs: " << info.value(QStringLiteral("pus")).toInt() << '\n';
+    ts << "Processes:  " << info.value(QStringLiteral("processes")).toInt()
+       << "   Threads: " << info.value(QStringLiteral("threads")).toInt() << '\n';
+
+    const QJsonArray nodes = info.value(QStringLiteral("numa_nodes")).toArray();
+    ts << "\nNUMA nodes: " << nodes.size() << '\n';
+    for (const QJsonValue& v : nodes) {
+        const QJsonObject n = v.toObject();
+        ts << "  node " << n.value(QStringLiteral("os_index")).toInt();
+        if (n.value(QStringLiteral("namespace")).toString() != QLatin1String("local"))
+            ts << " @" << n.value(QStringLiteral("namespace")).toString();
+        ts << "  cpus " << (n.value(QStringLiteral("cpus")).toString().isEmpty()
+                                ? QStringLiteral("(none)")
+                                : n.value(QStringLiteral("cpus")).toString());
+        ts << "  memory " << QString::number(n.value(QStringLiteral("memory_bytes")).toDouble() / (1 << 30), 'f', 1)
+           << " GiB";
+        if (n.value(QStringLiteral("memory_tier")).isString())
+            ts << "  tier " << n.value(QStringLiteral("memory_tier")).toString();
+        const QJsonValue d = n.value(QStringLiteral("distances"));
+        if (d.isArray()) {
+            ts << "  distances";
+            for (const QJsonValue& x : d.toArray())
+                ts << ' ' << x.toVariant().toString();
+        }
+        ts << '\n';
+    }
+    const QJsonArray devices = info.value(QStringLiteral("devices")).toArray();
+    if (!devices.isEmpty()) {
+        ts << "\nDevices: " << devices.size() << '\n';
+        for (const QJsonValue& v : devices) {
+            const QJsonObject d = v.toObject();
+            ts << "  " << d.value(QStringLiteral("kind")).toString().leftJustified(5) << ' '
+               << d.value(QStringLiteral("name")).toString();
+            if (d.value(QStringLiteral("pci_bus_id")).isString())
+                ts << "  " << d.value(QStringLiteral("pci_bus_id")).toString();
+            if (!d.value(QStringLiteral("numa_node")).isNull())
+                ts << "  node " << d.value(QStringLiteral("numa_node")).toInt();
+            ts << '\n';
+        }
+    }
+    for (const char* section : {"entity_counts", "edge_counts"}) {
+        const QJsonObject counts = info.value(QLatin1String(section)).toObject();
+        ts << '\n' << (qstrcmp(section, "entity_counts") == 0 ? "Entities" : "Edges") << ":\n";
+        for (auto it = counts.begin(); it != counts.end(); ++it)
+            ts << "  " << it.key().leftJustified(28) << ' ' << it.value().toInt() << '\n';
+    }
+    return text;
+}
+
+} // namespace numasight

@@ -55,8 +55,9 @@ std::optional<IndexSet> IndexSet::fromRangeString(std::string_view text, int* er
         if (p < end && *p == '-') {
             ++p;
             skipSpace();
+            const char* hiStart = p;
             if (!number(hi) || hi < lo)
-                return fail(p);
+                return fail(hiStart);
             skipSpace();
         }
         set.insertRange(lo, hi);

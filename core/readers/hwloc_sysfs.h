@@ -1,0 +1,27 @@
+#pragma once
+
+#include "model/snapshot.h"
+
+#include <QMap>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace numasight {
+
+// Per-node counters the kernel keeps beside hwloc's view: free memory and the numastat counters.
+struct NodeSysfsStats
+{
+    std::optional<std::uint64_t> memFreeBytes; // "Node N MemFree: X kB" in node<N>/meminfo
+    QMap<QString, std::uint64_t> numastat;     // "numa_hit 123" lines in node<N>/numastat
+};
+
+// Reads <sysfsRoot>/devices/system/node/node<N>/{meminfo,numastat}. Missing files or lines that do not
+// parse are left out (the kernel may not expose them, e.g. in containers); they never fail a load.
+NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node);
+
+// Fills memoryFreeBytes and numastat of every NUMA node of namespace "local" in `builder`.
+void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot);
+
+} // namespace numasight

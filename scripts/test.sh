@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Quick start: install dependencies, build with warnings as errors, and run the whole test suite.
+#   scripts/test.sh            the dev preset (RelWithDebInfo, -Werror)
+#   scripts/test.sh asan       the same suite under AddressSanitizer + UndefinedBehaviorSanitizer
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset=${1:-dev}
+scripts/install-deps.sh
+cmake --preset "$preset"
+cmake --build --preset "$preset" -j "$(nproc)"
+ctest --preset "$preset" -j "$(nproc)" --timeout 900

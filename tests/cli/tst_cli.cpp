@@ -1,0 +1,261 @@
+// Runs the real numasight-cli binary, as a user would, and checks its output, exit codes and files.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(NUMASIGHT_CLI), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timed out";
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject infoJson(const QString& file)
+{
+    const Run r = cli({QStringLiteral("info"), file, QStringLiteral("--json")});
+    if (r.exitCode != 0)
+        qWarning() << "info failed:" << r.err;
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+const QString kHwloc = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/");
+
+QString rowString(const QJsonValue& v)
+{
+    QStringList parts;
+    for (const QJsonValue& x : v.toArray())
+        parts << QString::number(x.toInteger());
+    return parts.join(QLatin1Char(' '));
+}
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void infoWitty();
+    void infoHwloc_data();
+    void infoHwloc();
+    void infoLocalMachine();
+    void infoText();
+    void convertRoundTrip_data();
+    void convertRoundTrip();
+    void errors_data();
+    void errors();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestCli::infoWitty()
+{
+    const QJsonObject info = infoJson(kWitty);
+    QCOMPARE(info[u"source"][u"format"].toString(), QStringLiteral("witty-json"));
+    const QJsonArray nodes = info[u"numa_nodes"].toArray();
+    QCOMPARE(nodes.size(), 8);
+    QCOMPARE(nodes[0][u"os_index"].toInt(), 0);
+    QCOMPARE(nodes[0][u"cpus"].toString(), QStringLiteral("0-23"));
+    QCOMPARE(nodes[0][u"memory_bytes"].toInteger(), qint64(131507688) * 1024);
+    QCOMPARE(rowString(nodes[0][u"distances"]), QStringLiteral("10 11 24 25 24 25 24 25"));
+    QCOMPARE(info[u"processes"].toInt(), 12);
+    QCOMPARE(info[u"threads"].toInt(), 41);
+    QCOMPARE(info[u"pus"].toInt(), 0);
+    const QJsonObject entities = info[u"entity_counts"].toObject();
+    QCOMPARE(entities[u"SocketEntity"].toInt(), 44);
+    QCOMPARE(entities[u"NumaSetEntity"].toInt(), 15);
+    QCOMPARE(entities[u"ContainerEntity"].toInt(), 1);
+    const QJsonObject edges = info[u"edge_counts"].toObject();
+    QCOMPARE(edges[u"OwnEdge"].toInt(), 46);
+    QCOMPARE(edges[u"NumaSetContainEdge"].toInt(), 42);
+    QCOMPARE(edges[u"AccessEdge"].toInt(), 4);
+    // NPU id -> NUMA node, as witty-profiler's npu-smi topology says.
+    const QMap<QString, int> expected{{QStringLiteral("NPU0"), 6}, {QStringLiteral("NPU1"), 6},
+                                      {QStringLiteral("NPU2"), 4}, {QStringLiteral("NPU3"), 4},
+                                      {QStringLiteral("NPU4"), 0}, {QStringLiteral("NPU5"), 0},
+                                      {QStringLiteral("NPU6"), 2}, {QStringLiteral("NPU7"), 2}};
+    const QJsonArray devices = info[u"devices"].toArray();
+    QCOMPARE(devices.size(), 8);
+    for (const QJsonValue& d : devices) {
+        QCOMPARE(d[u"kind"].toString(), QStringLiteral("npu"));
+        QCOMPARE(d[u"numa_node"].toInt(), expected.value(d[u"name"].toString(), -1));
+    }
+}
+
+void TestCli::infoHwloc_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("pus");
+    QTest::addColumn<QString>("deviceKind");
+    QTest::addColumn<int>("devicesOfKind");
+    QTest::addColumn<QString>("node0Distances");
+    QTest::newRow("DGX-2: 16 GPUs") << "nvidiaDGX2.xml" << 2 << 4 << "gpu" << 16 << "10 21";
+    QTest::newRow("24-node Xeon") << "192em64t-24n8c2t.xml" << 24 << 384 << "gpu" << 0 << "";
+    QTest::newRow("Opteron, 4 distance matrices") << "16amd64-4distances.xml" << 8 << 16 << "gpu" << 0 << "";
+}
+
+void TestCli::infoHwloc()
+{
+    QFETCH(QString, file);
+    QFETCH(int, nodes);
+    QFETCH(int, pus);
+    QFETCH(QString, deviceKind);
+    QFETCH(int, devicesOfKind);
+    QFETCH(QString, node0Distances);
+    const QJsonObject info = infoJson(kHwloc + file);
+    QCOMPARE(info[u"source"][u"format"].toString(), QStringLiteral("hwloc-xml"));
+    QCOMPARE(info[u"numa_nodes"].toArray().size(), nodes);
+    QCOMPARE(info[u"pus"].toInt(), pus);
+    int n = 0;
+    for (const QJsonValue& d : info[u"devices"].toArray()) {
+        if (d[u"kind"].toString() != deviceKind)
+            continue;
+        ++n;
+        QVERIFY2(!d[u"numa_node"].isNull(), qPrintable(d[u"name"].toString()));
+    }
+    QCOMPARE(n, devicesOfKind);
+    if (!node0Distances.isEmpty())
+        QVERIFY(rowString(info[u"numa_nodes"][0][u"distances"]).startsWith(node0Distances));
+}
+
+void TestCli::infoLocalMachine()
+{
+    const QJsonObject info = infoJson(QStringLiteral(":local:"));
+    QCOMPARE(info[u"source"][u"format"].toString(), QStringLiteral("local"));
+    QVERIFY(info[u"numa_nodes"].toArray().size() >= 1);
+    QVERIFY(info[u"pus"].toInt() >= 1);
+}
+
+void TestCli::infoText()
+{
+    const Run r = cli({QStringLiteral("info"), kHwloc + QStringLiteral("16amd64-4distances.xml")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("NUMA nodes: 8"), r.out.constData());
+    QVERIFY(r.err.isEmpty());
+}
+
+void TestCli::convertRoundTrip_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("via");
+    QTest::newRow("witty -> capture") << kWitty << "a.numasight";
+    QTest::newRow("witty -> witty") << kWitty << "b.json";
+    QTest::newRow("witty -> envelope") << kWitty << "c.envelope.json";
+    QTest::newRow("hwloc -> capture") << kHwloc + QStringLiteral("nvidiaDGX2.xml") << "d.numasight";
+    QTest::newRow("hwloc memattrs -> capture") << kHwloc + QStringLiteral("8intel64-4n2t-memattrs.xml")
+                                               << "e.numasight";
+}
+
+void TestCli::convertRoundTrip()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, via);
+    const QString out = m_dir.filePath(via);
+    QStringList args{QStringLiteral("convert"), input, QStringLiteral("-o"), out};
+    if (via.contains(QLatin1String("envelope")))
+        args << QStringLiteral("--to") << QStringLiteral("witty-envelope");
+    const Run r = cli(args);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QFile::exists(out));
+    QJsonObject before = infoJson(input);
+    QJsonObject after = infoJson(out);
+    QVERIFY(!after.isEmpty());
+    // Everything but where it came from must survive the trip.
+    before.remove(QStringLiteral("source"));
+    after.remove(QStringLiteral("source"));
+    QCOMPARE(QJsonDocument(after).toJson(), QJsonDocument(before).toJson());
+
+    // And a capture goes back to witty JSON with the same facts.
+    if (via.endsWith(QLatin1String(".numasight")) && input == kWitty) {
+        const QString back = m_dir.filePath(QStringLiteral("back.json"));
+        QCOMPARE(cli({QStringLiteral("convert"), out, QStringLiteral("-o"), back}).exitCode, 0);
+        QJsonObject again = infoJson(back);
+        again.remove(QStringLiteral("source"));
+        QCOMPARE(QJsonDocument(again).toJson(), QJsonDocument(before).toJson());
+    }
+}
+
+void TestCli::errors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("content"); // written to bad.input when not empty
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString bad = QStringLiteral("@bad");
+    QTest::newRow("no command") << QStringList{} << QByteArray() << 2 << "Usage";
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QByteArray() << 2
+                                     << "unknown command 'frobnicate'";
+    QTest::newRow("info without file") << QStringList{QStringLiteral("info")} << QByteArray() << 2
+                                       << "exactly one FILE";
+    QTest::newRow("missing file") << QStringList{QStringLiteral("info"), QStringLiteral("/nonexistent/x.json")}
+                                  << QByteArray() << 1 << "/nonexistent/x.json";
+    QTest::newRow("empty file") << QStringList{QStringLiteral("info"), bad} << QByteArray(" ") << 1 << "bad.input";
+    QTest::newRow("truncated json") << QStringList{QStringLiteral("info"), bad}
+                                    << QByteArray("{\"nodes\": [{\"entity_type\": \"Proc") << 1 << "bad.input:1:";
+    QTest::newRow("not hwloc xml") << QStringList{QStringLiteral("info"), bad} << QByteArray("<html></html>") << 1
+                                   << "bad.input";
+    QTest::newRow("convert without -o") << QStringList{QStringLiteral("convert"), kWitty} << QByteArray() << 2
+                                        << "usage";
+    QTest::newRow("convert to unknown extension")
+        << QStringList{QStringLiteral("convert"), kWitty, QStringLiteral("-o"), QStringLiteral("out.txt")}
+        << QByteArray() << 2 << "cannot tell the output format";
+    QTest::newRow("convert bad input")
+        << QStringList{QStringLiteral("convert"), bad, QStringLiteral("-o"), QStringLiteral("@out.numasight")}
+        << QByteArray("[]") << 1 << "bad.input";
+}
+
+void TestCli::errors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, content);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const QString badPath = m_dir.filePath(QStringLiteral("bad.input"));
+    if (!content.isEmpty()) {
+        QFile f(badPath);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
+    }
+    for (QString& a : args) {
+        if (a == QLatin1String("@bad"))
+            a = badPath;
+        else if (a.startsWith(QLatin1Char('@')))
+            a = m_dir.filePath(a.mid(1));
+    }
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(QString::fromUtf8(r.err).contains(message) || QString::fromUtf8(r.out).contains(message),
+             r.err.constData());
+    if (exitCode == 1) {
+        // One line, nothing on stdout, and no output file left behind.
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("out.numasight"))));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

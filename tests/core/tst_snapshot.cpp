@@ -1,0 +1,209 @@
+#include "model/snapshot.h"
+
+#include <QTest>
+
+using namespace numasight;
+
+namespace {
+Entity make(EntityKind kind, const QString& key, const QString& ns = QStringLiteral("local"))
+{
+    Entity e;
+    e.kind = kind;
+    e.typeName = entityKindName(kind);
+    e.ns = ns;
+    e.key = key;
+    e.attributes = "{}";
+    return e;
+}
+
+Entity node(int os, const char* cpus, const QString& ns = QStringLiteral("local"))
+{
+    Entity e = make(EntityKind::NumaNode, QString::number(os), ns);
+    e.osIndex = e.logicalIndex = os;
+    e.cpus = *IndexSet::fromRangeString(std::string_view(cpus));
+    return e;
+}
+
+Entity process(std::int64_t pid, std::int64_t ppid)
+{
+    Entity e = make(EntityKind::Process, QString::number(pid));
+    e.pid = pid;
+    e.ppid = ppid;
+    return e;
+}
+
+Edge edge(EdgeKind kind, EntityId a, EntityId b)
+{
+    Edge e;
+    e.kind = kind;
+    e.typeName = edgeKindName(kind);
+    e.source = a;
+    e.target = b;
+    return e;
+}
+} // namespace
+
+class TestSnapshot : public QObject
+{
+    Q_OBJECT
+private slots:
+    void foldsIdenticalIdentities();
+    void cpuAndDeviceLookups_data();
+    void cpuAndDeviceLookups();
+    void processTree();
+    void adjacency();
+    void distances();
+    void namespacesStayApart();
+};
+
+void TestSnapshot::foldsIdenticalIdentities()
+{
+    SnapshotBuilder b;
+    bool inserted = false;
+    const EntityId p1 = b.add(process(10, 1), &inserted);
+    QVERIFY(inserted);
+    Entity copy = process(10, 1);
+    copy.name = QStringLiteral("a later copy");
+    const EntityId p2 = b.add(copy, &inserted);
+    QVERIFY(!inserted);
+    QCOMPARE(p2, p1);
+    // Same key, other type or namespace: different entities.
+    QVERIFY(b.add(make(EntityKind::Thread, QStringLiteral("10"))) != p1);
+    QVERIFY(b.add(make(EntityKind::Process, QStringLiteral("10"), QStringLiteral("10.0.0.2"))) != p1);
+    const auto s = b.finish();
+    QCOMPARE(s->entities().size(), size_t(3));
+    QCOMPARE(s->entity(p1).name, QString()); // the first copy wins
+    QCOMPARE(s->find(u"Process", u"local", u"10"), p1);
+    QVERIFY(!s->find(u"Process", u"local", u"11").isValid());
+}
+
+void TestSnapshot::cpuAndDeviceLookups_data()
+{
+    QTest::addColumn<int>("cpu");
+    QTest::addColumn<int>("expectedNode");
+    QTest::newRow("first cpu of node 0") << 0 << 0;
+    QTest::newRow("last cpu of node 0") << 23 << 0;
+    QTest::newRow("node 1") << 24 << 1;
+    QTest::newRow("hole between nodes") << 30 << -1;
+    QTest::newRow("node 1 second range") << 48 << 1;
+    QTest::newRow("past the end") << 4096 << -1;
+}
+
+void TestSnapshot::cpuAndDeviceLookups()
+{
+    QFETCH(int, cpu);
+    QFETCH(int, expectedNode);
+    SnapshotBuilder b;
+    b.add(node(1, "24-29,48"));
+    b.add(node(0, "0-23"));
+    Entity npu = make(EntityKind::Accelerator, QStringLiteral("0"));
+    npu.deviceClass = DeviceClass::Npu;
+    npu.cpus = IndexSet::range(24, 29);
+    const EntityId npuId = b.add(npu);
+    Entity gpu = make(EntityKind::Accelerator, QStringLiteral("1"));
+    gpu.numaNode = 0;
+    const EntityId gpuId = b.add(gpu);
+    Entity wide = make(EntityKind::Accelerator, QStringLiteral("2"));
+    wide.cpus = IndexSet::range(0, 29); // spans both nodes: no single node
+    const EntityId wideId = b.add(wide);
+    const auto s = b.finish();
+
+    const EntityId n = s->nodeOfCpu(CpuId(cpu));
+    QCOMPARE(n.isValid() ? s->entity(n).osIndex : -1, expectedNode);
+    // numaNodes() is sorted by OS index whatever the insertion order.
+    QCOMPARE(s->entity(s->numaNodes()[0]).osIndex, 0);
+    QCOMPARE(s->entity(s->nodeOfDevice(npuId)).osIndex, 1);
+    QCOMPARE(s->entity(s->nodeOfDevice(gpuId)).osIndex, 0);
+    QVERIFY(!s->nodeOfDevice(wideId).isValid());
+}
+
+void TestSnapshot::processTree()
+{
+    SnapshotBuilder b;
+    const EntityId init = b.add(process(1, 0));
+    const EntityId shell = b.add(process(100, 1));
+    const EntityId worker = b.add(process(200, 100));
+    const EntityId orphan = b.add(process(300, 999));
+    Entity t = make(EntityKind::Thread, QStringLiteral("201"));
+    t.tid = 201;
+    t.parent = worker;
+    const EntityId thread = b.add(t);
+    const EntityId container = b.add(make(EntityKind::Container, QStringLiteral("cac9af6a")));
+    b.addEdge(edge(EdgeKind::Host, container, shell));
+    b.addEdge(edge(EdgeKind::RunOn, worker, container));
+    const auto s = b.finish();
+
+    QCOMPARE(s->processByPid(200), worker);
+    QCOMPARE(s->childrenOf(init).size(), size_t(1));
+    QCOMPARE(s->childrenOf(init)[0], shell);
+    QCOMPARE(s->childrenOf(shell)[0], worker);
+    QVERIFY(s->childrenOf(orphan).empty());
+    QCOMPARE(s->threadsOf(worker).size(), size_t(1));
+    QCOMPARE(s->threadsOf(worker)[0], thread);
+    QCOMPARE(s->containerOf(shell), container);
+    QCOMPARE(s->containerOf(worker), container);
+    QVERIFY(!s->containerOf(init).isValid());
+    QCOMPARE(s->countOf(EntityKind::Process), 4);
+}
+
+void TestSnapshot::adjacency()
+{
+    SnapshotBuilder b;
+    const EntityId a = b.add(process(1, 0));
+    const EntityId c = b.add(process(2, 1));
+    const EntityId d = b.add(process(3, 1));
+    b.addEdge(edge(EdgeKind::Access, a, c));
+    b.addEdge(edge(EdgeKind::Access, a, d));
+    b.addEdge(edge(EdgeKind::Access, d, c));
+    const auto s = b.finish();
+    QCOMPARE(s->outEdges(a).size(), size_t(2));
+    QCOMPARE(s->inEdges(c).size(), size_t(2));
+    QCOMPARE(s->outEdges(c).size(), size_t(0));
+    QCOMPARE(s->edge(s->outEdges(d)[0]).target, c);
+    QVERIFY(s->outEdges(EntityId()).empty());
+}
+
+void TestSnapshot::distances()
+{
+    SnapshotBuilder b;
+    const EntityId n0 = b.add(node(0, "0-3"));
+    const EntityId n1 = b.add(node(1, "4-7"));
+    DistanceMatrix gpu;
+    gpu.name = QStringLiteral("GPU bandwidth");
+    gpu.unit = QStringLiteral("MB/s");
+    gpu.objects = {n0, n1};
+    gpu.values = {1, 2, 3, 4};
+    b.addDistances(gpu);
+    DistanceMatrix slit;
+    slit.name = QStringLiteral("NUMALatency");
+    slit.unit = QStringLiteral("relative");
+    slit.objects = {n0, n1};
+    slit.values = {10, 21, 21, 10};
+    b.addDistances(slit);
+    const auto s = b.finish();
+    const DistanceMatrix* m = s->numaDistances();
+    QVERIFY(m);
+    QCOMPARE(m->name, QStringLiteral("NUMALatency"));
+    QCOMPARE(m->at(0, 1), 21.0);
+    QVERIFY(!s->numaDistances(u"10.0.0.2"));
+}
+
+void TestSnapshot::namespacesStayApart()
+{
+    SnapshotBuilder b;
+    b.add(node(0, "0-3"));
+    b.add(node(0, "0-7", QStringLiteral("10.0.0.2")));
+    Entity p = process(42, 1);
+    p.ns = QStringLiteral("10.0.0.2");
+    const EntityId remote = b.add(p);
+    const auto s = b.finish();
+    QCOMPARE(s->numaNodes().size(), size_t(2));
+    QCOMPARE(s->entity(s->numaNodes()[0]).ns, QStringLiteral("local"));
+    QVERIFY(!s->nodeOfCpu(CpuId(5)).isValid());
+    QVERIFY(s->nodeOfCpu(CpuId(5), u"10.0.0.2").isValid());
+    QVERIFY(!s->processByPid(42).isValid());
+    QCOMPARE(s->processByPid(42, u"10.0.0.2"), remote);
+}
+
+QTEST_GUILESS_MAIN(TestSnapshot)
+#include "tst_snapshot.moc"
