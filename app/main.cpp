@@ -1,0 +1,48 @@
+#include "main_window.h"
+#include "readers/open_input.h"
+#include "version.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("numasight"));
+    QApplication::setApplicationName(QStringLiteral("numasight"));
+    QApplication::setApplicationDisplayName(QStringLiteral("numasight"));
+    QApplication::setApplicationVersion(numasight::version());
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption attach(QStringLiteral("attach"),
+                                    QStringLiteral("Read this machine's topology."));
+    parser.addOption(attach);
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("A numasight capture, witty-profiler graph or hwloc XML to open."),
+        QStringLiteral("[FILE]"));
+    parser.process(app);
+
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1 || (parser.isSet(attach) && !files.isEmpty())) {
+        std::fputs("numasight: give one FILE or --attach, not both\n", stderr);
+        std::fputs(qPrintable(parser.helpText()), stderr);
+        return 2;
+    }
+
+    numasight::MainWindow window;
+    window.show();
+    if (parser.isSet(attach))
+        window.attachToThisMachine();
+    else if (!files.isEmpty())
+        window.openPath(files.front());
+    return QApplication::exec();
+}

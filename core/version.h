@@ -5,5 +5,8 @@
 #include <QString>
 
 namespace numasight {
-inline QString version() { return QStringLiteral(NUMASIGHT_VERSION); }
+inline QString version()
+{
+    return QStringLiteral(NUMASIGHT_VERSION);
+}
 } // namespace numasight

@@ -41,7 +41,8 @@ bool EntityFilterProxy::matchesText(const QModelIndex& index) const
     if (m_cpu >= 0) {
         const auto* model = qobject_cast<const EntityTreeModel*>(sourceModel());
         const EntityId id(index.data(EntityTreeModel::EntityIdRole).toInt());
-        return model && model->snapshot() && id.isValid() && model->snapshot()->entity(id).cpus.contains(m_cpu);
+        return model && model->snapshot() && id.isValid() &&
+               model->snapshot()->entity(id).cpus.contains(m_cpu);
     }
     return index.data(EntityTreeModel::SearchTextRole).toString().contains(m_text);
 }
@@ -55,6 +56,8 @@ bool EntityFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
         return false; // recursive filtering still keeps it when a descendant is accepted
     if (m_text.isEmpty())
         return true;
+    if (m_cpu >= 0)
+        return matchesText(index); // everything holding the CPU matches already; its other CPUs are noise
     for (QModelIndex i = index; i.isValid(); i = i.parent())
         if (matchesText(i))
             return true;

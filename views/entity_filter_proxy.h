@@ -10,7 +10,7 @@ namespace numasight {
 
 // Filters the entity browser by text and by kind. A row stays when it matches both, or when one of its
 // descendants does (so a match is always shown with the path to it); rows below a text match stay too,
-// so filtering by a pid keeps that process's threads.
+// so filtering by a pid keeps that process's threads. A "cpu:N" query keeps only what holds CPU N.
 //
 // Text: case-insensitive substring of name, key, pid, tid, PCI id or id column; "cpu:N" (or "cpu N")
 // matches every entity whose CPU set holds CPU N.

@@ -29,12 +29,6 @@ bool isHardware(EntityKind k)
     }
 }
 
-bool isDevice(EntityKind k)
-{
-    return k == EntityKind::PciDevice || k == EntityKind::Accelerator || k == EntityKind::Nic ||
-           k == EntityKind::OsDevice;
-}
-
 bool isWorkload(EntityKind k)
 {
     return k == EntityKind::Container || k == EntityKind::Process || k == EntityKind::Thread;
@@ -62,7 +56,8 @@ QString indexLabel(const QString& kind, const Entity& e)
     if (e.logicalIndex >= 0)
         out += QStringLiteral(" L#%1").arg(e.logicalIndex);
     if (e.osIndex >= 0)
-        out += e.logicalIndex >= 0 ? QStringLiteral(" (P#%1)").arg(e.osIndex) : QStringLiteral(" P#%1").arg(e.osIndex);
+        out += e.logicalIndex >= 0 ? QStringLiteral(" (P#%1)").arg(e.osIndex)
+                                   : QStringLiteral(" P#%1").arg(e.osIndex);
     return out;
 }
 
@@ -157,7 +152,8 @@ public:
         for (EntityId c : ofKindIn(EntityKind::Core, ns)) {
             const Entity& core = s.entity(c);
             const EntityId node = s.nodeOfCpu(CpuId(core.cpus.first()), ns);
-            const int at = placed(node) ? m.m_nodeOfEntity[size_t(node.value)] : packageHolding(core.cpus, core.parent);
+            const int at =
+                placed(node) ? m.m_nodeOfEntity[size_t(node.value)] : packageHolding(core.cpus, core.parent);
             const int id = place(at, c);
             core.cpus.forEach([&](int cpu) { coreOfCpu.insert(cpu, id); });
         }
@@ -178,7 +174,8 @@ public:
 
         // Devices: the group is the node they are attached to; inside it they keep their PCI tree.
         std::vector<EntityId> devices;
-        for (EntityKind k : {EntityKind::Accelerator, EntityKind::Nic, EntityKind::PciDevice, EntityKind::OsDevice})
+        for (EntityKind k :
+             {EntityKind::Accelerator, EntityKind::Nic, EntityKind::PciDevice, EntityKind::OsDevice})
             for (EntityId d : ofKindIn(k, ns))
                 devices.push_back(d);
         std::sort(devices.begin(), devices.end());
@@ -191,7 +188,8 @@ public:
         std::map<int, std::vector<EntityId>> roots; // ordered, so groups fill in a stable order
         for (EntityId d : devices) {
             const EntityId parent = s.entity(d).parent;
-            if (parent.isValid() && groupOf.contains(parent.value) && groupOf.value(parent.value) == groupOf.value(d.value))
+            if (parent.isValid() && groupOf.contains(parent.value) &&
+                groupOf.value(parent.value) == groupOf.value(d.value))
                 childDevices[parent.value].push_back(d);
             else
                 roots[groupOf.value(d.value)].push_back(d);
@@ -222,8 +220,9 @@ public:
     {
         for (const QString& ns : orderedNamespaces(s, isWorkload)) {
             const auto hosts = ofKindIn(EntityKind::Host, ns);
-            const QString label = hosts.empty() ? QStringLiteral("Namespace %1").arg(ns)
-                                                : QStringLiteral("%1 (%2)").arg(entityLabel(s.entity(hosts.front())), ns);
+            const QString label =
+                hosts.empty() ? QStringLiteral("Namespace %1").arg(ns)
+                              : QStringLiteral("%1 (%2)").arg(entityLabel(s.entity(hosts.front())), ns);
             const int host = group(root, label);
             for (EntityId c : ofKindIn(EntityKind::Container, ns))
                 place(host, c);
@@ -252,13 +251,15 @@ public:
             return;
         const int id = place(parent, p);
         std::vector<EntityId> threads(s.threadsOf(p).begin(), s.threadsOf(p).end());
-        std::sort(threads.begin(), threads.end(),
-                  [&](EntityId a, EntityId b) { return std::pair(s.entity(a).tid, a) < std::pair(s.entity(b).tid, b); });
+        std::sort(threads.begin(), threads.end(), [&](EntityId a, EntityId b) {
+            return std::pair(s.entity(a).tid, a) < std::pair(s.entity(b).tid, b);
+        });
         for (EntityId t : threads)
             place(id, t);
         std::vector<EntityId> children(s.childrenOf(p).begin(), s.childrenOf(p).end());
-        std::sort(children.begin(), children.end(),
-                  [&](EntityId a, EntityId b) { return std::pair(s.entity(a).pid, a) < std::pair(s.entity(b).pid, b); });
+        std::sort(children.begin(), children.end(), [&](EntityId a, EntityId b) {
+            return std::pair(s.entity(a).pid, a) < std::pair(s.entity(b).pid, b);
+        });
         for (EntityId c : children)
             if (groupFor(c) == groupFor(p))
                 placeProcessTree(id, c, groupFor);
@@ -268,7 +269,7 @@ public:
     {
         std::map<QString, std::vector<EntityId>> byType;
         for (size_t i = 0; i < s.entities().size(); ++i) {
-            const EntityId id(std::int32_t(i));
+            const EntityId id{std::int32_t(i)};
             if (!placed(id)) {
                 const Entity& e = s.entity(id);
                 byType[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName].push_back(id);
@@ -370,7 +371,10 @@ int EntityTreeModel::rowCount(const QModelIndex& parent) const
     return int(m_nodes[size_t(nodeOf(parent))].children.size());
 }
 
-int EntityTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int EntityTreeModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
 
 QModelIndex EntityTreeModel::indexOf(EntityId id, int column) const
 {
@@ -401,7 +405,8 @@ QString EntityTreeModel::nodeColumnText(EntityId id) const
         return e.osIndex >= 0 ? QString::number(e.osIndex) : QString();
     case EntityKind::Core:
     case EntityKind::Pu: {
-        const EntityId n = m_snapshot->nodeOfCpu(CpuId(e.kind == EntityKind::Pu && e.osIndex >= 0 ? e.osIndex : e.cpus.first()), e.ns);
+        const EntityId n = m_snapshot->nodeOfCpu(
+            CpuId(e.kind == EntityKind::Pu && e.osIndex >= 0 ? e.osIndex : e.cpus.first()), e.ns);
         return n.isValid() ? QString::number(m_snapshot->entity(n).osIndex) : QString();
     }
     case EntityKind::PciDevice:
@@ -473,7 +478,10 @@ QString kindText(const Entity& e)
     return kind;
 }
 
-std::uint64_t memoryOf(const Entity& e) { return e.kind == EntityKind::Cache ? e.cacheBytes : e.memoryBytes; }
+std::uint64_t memoryOf(const Entity& e)
+{
+    return e.kind == EntityKind::Cache ? e.cacheBytes : e.memoryBytes;
+}
 
 } // namespace
 
@@ -497,7 +505,7 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
             const std::uint64_t bytes = memoryOf(e);
             if (role == SortRole)
                 return qulonglong(bytes);
-            return bytes ? QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat)
+            return bytes ? QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat)
                          : QString();
         }
         case ColumnCount:
@@ -511,7 +519,8 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
             tip += QLatin1Char('\n') + e.cmdline;
         return tip;
     }
-    if (role == Qt::TextAlignmentRole && (column == IdColumn || column == MemoryColumn || column == NodeColumn))
+    if (role == Qt::TextAlignmentRole &&
+        (column == IdColumn || column == MemoryColumn || column == NodeColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == SearchTextRole) {
         QStringList parts{e.name, e.key, idText(e), e.pciBusId, e.containerId};

@@ -17,8 +17,18 @@ class EntityTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, KindColumn, IdColumn, CpusColumn, NodeColumn, MemoryColumn, ColumnCount };
-    enum Role {
+    enum Column
+    {
+        NameColumn,
+        KindColumn,
+        IdColumn,
+        CpusColumn,
+        NodeColumn,
+        MemoryColumn,
+        ColumnCount
+    };
+    enum Role
+    {
         EntityIdRole = Qt::UserRole + 1, // int: EntityId::value, -1 for group rows
         EntityKindRole,                  // int: EntityKind, -1 for group rows
         IsGroupRole,                     // bool
@@ -27,7 +37,12 @@ public:
         SearchTextRole,                  // lower-case text the filter matches: name, key, pid, tid, PCI id
     };
     Q_ENUM(Role)
-    enum class Section { Machine, Workload, Other };
+    enum class Section
+    {
+        Machine,
+        Workload,
+        Other
+    };
 
     explicit EntityTreeModel(QObject* parent = nullptr);
     ~EntityTreeModel() override;
@@ -66,8 +81,8 @@ private:
     QString nodeColumnText(EntityId id) const;
 
     std::shared_ptr<const Snapshot> m_snapshot;
-    std::vector<Node> m_nodes;          // m_nodes[0] is the invisible root
-    std::vector<int> m_nodeOfEntity;    // entity index → node index
+    std::vector<Node> m_nodes;       // m_nodes[0] is the invisible root
+    std::vector<int> m_nodeOfEntity; // entity index → node index
     int m_sections[3] = {-1, -1, -1};
 };
 

@@ -42,7 +42,8 @@ quint64 LoadController::start(const QString& path)
             const int percent = int(fraction * 100.0);
             if (lastPercent->exchange(percent) == percent)
                 return;
-            QMetaObject::invokeMethod(this, [this, job, fraction] { report(job, fraction); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, job, fraction] { report(job, fraction); }, Qt::QueuedConnection);
         };
         Result<CapturePtr> result = openInput(path, progress);
         const bool wasCancelled = flag->load() || (!result.ok() && result.error().cancelled);

@@ -31,6 +31,8 @@ public:
     bool isLoading() const { return m_current != 0; }
     quint64 currentJob() const { return m_current; }
     QString currentPath() const { return m_currentPath; }
+    // True while a worker still runs, including one whose result will be dropped.
+    bool isWorkerRunning() const { return m_pool.activeThreadCount() > 0; }
 
 signals:
     void started(quint64 job, const QString& path);
@@ -43,7 +45,8 @@ signals:
 
 private:
     struct Job;
-    void deliver(quint64 job, std::shared_ptr<const Capture> capture, const QString& error, bool wasCancelled);
+    void deliver(quint64 job, std::shared_ptr<const Capture> capture, const QString& error,
+                 bool wasCancelled);
     void report(quint64 job, double fraction);
 
     QThreadPool m_pool;

@@ -56,13 +56,18 @@ void MessageBar::dismiss()
     emit dismissed();
 }
 
-QString MessageBar::text() const { return isHidden() ? QString() : m_text->text(); }
+QString MessageBar::text() const
+{
+    return isHidden() ? QString() : m_text->text();
+}
 
 void MessageBar::applyColors()
 {
     // Tints derived from the palette keep the bar legible in dark and light themes alike.
     const QColor base = QApplication::palette().color(QPalette::Window);
-    const QColor tint = m_kind == Kind::Error ? QColor(220, 50, 47) : m_kind == Kind::Warning ? QColor(203, 140, 0) : QColor(38, 139, 210);
+    const QColor tint = m_kind == Kind::Error     ? QColor(220, 50, 47)
+                        : m_kind == Kind::Warning ? QColor(203, 140, 0)
+                                                  : QColor(38, 139, 210);
     QColor mixed;
     mixed.setRgbF(base.redF() * 0.8f + tint.redF() * 0.2f, base.greenF() * 0.8f + tint.greenF() * 0.2f,
                   base.blueF() * 0.8f + tint.blueF() * 0.2f);

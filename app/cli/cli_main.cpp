@@ -17,16 +17,20 @@ namespace numasight::cli {
 namespace {
 std::atomic_bool g_interrupted{false};
 
-void onSigint(int) { g_interrupted.store(true); }
+void onSigint(int)
+{
+    g_interrupted.store(true);
+}
 
-const char* kUsage = "Usage: numasight-cli <command> [options]\n"
-                     "\n"
-                     "Commands:\n"
-                     "  info FILE [--json] [--snapshot N]   Describe a capture, witty-profiler JSON or hwloc XML\n"
-                     "                                      (FILE ':local:' reads this machine)\n"
-                     "  convert IN -o OUT [--to FORMAT]     witty JSON <-> capture, hwloc XML -> capture\n"
-                     "\n"
-                     "Run 'numasight-cli <command> --help' for a command's options.\n";
+const char* kUsage =
+    "Usage: numasight-cli <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  info FILE [--json] [--snapshot N]   Describe a capture, witty-profiler JSON or hwloc XML\n"
+    "                                      (FILE ':local:' reads this machine)\n"
+    "  convert IN -o OUT [--to FORMAT]     witty JSON <-> capture, hwloc XML -> capture\n"
+    "\n"
+    "Run 'numasight-cli <command> --help' for a command's options.\n";
 } // namespace
 
 void printError(const QString& line)
@@ -78,6 +82,7 @@ int main(int argc, char** argv)
         return numasight::cli::runInfo(args);
     if (command == QLatin1String("convert"))
         return numasight::cli::runConvert(args);
-    numasight::cli::printError(QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
+    numasight::cli::printError(
+        QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::cli::Usage;
 }

@@ -11,7 +11,14 @@
 namespace numasight::cli {
 
 namespace {
-enum class Target { Capture, Witty, WittyEnvelope, WittyLines, Unknown };
+enum class Target
+{
+    Capture,
+    Witty,
+    WittyEnvelope,
+    WittyLines,
+    Unknown
+};
 
 Target targetFromName(const QString& name)
 {
@@ -42,11 +49,12 @@ Target targetFromPath(const QString& path)
 int runConvert(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
-                       "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
+        "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
     parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file."),
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Output file."),
                       QStringLiteral("OUT")});
     parser.addOption({QStringLiteral("to"),
                       QStringLiteral("Output format: capture, witty, witty-envelope, witty-jsonl."),
@@ -70,12 +78,14 @@ int runConvert(const QStringList& args)
     Target target = parser.isSet(QStringLiteral("to")) ? targetFromName(parser.value(QStringLiteral("to")))
                                                        : targetFromPath(out);
     if (target == Target::Unknown) {
-        printError(parser.isSet(QStringLiteral("to"))
-                       ? QStringLiteral("unknown --to format '%1': use capture, witty, witty-envelope or witty-jsonl")
-                             .arg(parser.value(QStringLiteral("to")))
-                       : QStringLiteral("%1: cannot tell the output format from the extension; name it %2, .json "
-                                        "or .jsonl, or pass --to")
-                             .arg(out, QLatin1String(kCaptureExtension)));
+        printError(
+            parser.isSet(QStringLiteral("to"))
+                ? QStringLiteral(
+                      "unknown --to format '%1': use capture, witty, witty-envelope or witty-jsonl")
+                      .arg(parser.value(QStringLiteral("to")))
+                : QStringLiteral("%1: cannot tell the output format from the extension; name it %2, .json "
+                                 "or .jsonl, or pass --to")
+                      .arg(out, QLatin1String(kCaptureExtension)));
         return Usage;
     }
     if (QFileInfo(inputs.first()).absoluteFilePath() == QFileInfo(out).absoluteFilePath()) {
@@ -84,7 +94,8 @@ int runConvert(const QStringList& args)
     }
 
     const auto loaded =
-        openInput(inputs.first(), terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(inputs.first()).fileName())));
+        openInput(inputs.first(),
+                  terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(inputs.first()).fileName())));
     if (!loaded) {
         printError(loaded.error().toString());
         return loaded.error().cancelled ? Cancelled : Failed;
@@ -93,8 +104,8 @@ int runConvert(const QStringList& args)
 
     std::optional<LoadError> error;
     if (target == Target::Capture) {
-        error = writeCaptureFile(capture, out,
-                                 terminalProgress(QStringLiteral("Writing %1").arg(QFileInfo(out).fileName())));
+        error = writeCaptureFile(
+            capture, out, terminalProgress(QStringLiteral("Writing %1").arg(QFileInfo(out).fileName())));
     } else {
         if (target == Target::Witty && capture.snapshots.size() > 1)
             target = Target::WittyLines; // one graph per line is the only witty form for several snapshots

@@ -12,13 +12,13 @@ namespace numasight::cli {
 int runInfo(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Describe a capture, a witty-profiler graph (plain, envelope or JSON Lines) or an hwloc XML "
-                       "topology. FILE ':local:' reads this machine."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Describe a capture, a witty-profiler graph (plain, envelope or JSON Lines) or an hwloc XML "
+        "topology. FILE ':local:' reads this machine."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print the stable JSON object (docs/cli.md).")});
-    parser.addOption({QStringLiteral("snapshot"), QStringLiteral("Describe snapshot N (0-based; default: last)."),
-                      QStringLiteral("N")});
+    parser.addOption({QStringLiteral("snapshot"),
+                      QStringLiteral("Describe snapshot N (0-based; default: last)."), QStringLiteral("N")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
     if (!parser.parse(args)) {
         printError(parser.errorText());
@@ -44,7 +44,8 @@ int runInfo(const QStringList& args)
     }
 
     const QString path = files.first();
-    const auto result = openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
+    const auto result =
+        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
     if (!result) {
         printError(result.error().toString());
         return result.error().cancelled ? Cancelled : Failed;

@@ -55,7 +55,9 @@ CREATE TABLE entities (
     protocol          TEXT,             -- TCP, UDP
     cache_bytes       INTEGER,          -- bytes
     cache_level       INTEGER,          -- 1, 2, 3, … (0 = not a cache)
-    attributes        TEXT,             -- JSON object: every field of the source, see json_extract()
+    attributes        TEXT              -- JSON object: every field of the source, see json_extract()
+        CONSTRAINT attributes_is_json_object CHECK (attributes IS NULL OR
+            CASE WHEN json_valid(attributes) THEN json_type(attributes) = 'object' ELSE 0 END),
     PRIMARY KEY (snapshot_id, id)
 );
 CREATE INDEX entities_by_kind ON entities(kind, snapshot_id);
@@ -80,7 +82,9 @@ CREATE TABLE edges (
     target      INTEGER NOT NULL, -- entities.id
     directed    INTEGER NOT NULL, -- 1 directed, 0 undirected
     weight      REAL,             -- NULL when the source had none
-    payload     TEXT,             -- JSON object: every other field of the source
+    payload     TEXT              -- JSON object: every other field of the source
+        CONSTRAINT payload_is_json_object CHECK (payload IS NULL OR
+            CASE WHEN json_valid(payload) THEN json_type(payload) = 'object' ELSE 0 END),
     PRIMARY KEY (snapshot_id, id),
     FOREIGN KEY (snapshot_id, source) REFERENCES entities(snapshot_id, id),
     FOREIGN KEY (snapshot_id, target) REFERENCES entities(snapshot_id, id)
@@ -165,9 +169,9 @@ QString createCaptureSchema(sqlite3* db)
     const QString error = sqliteExec(db, kSchemaV1);
     if (!error.isEmpty())
         return error;
-    const QByteArray pragmas = QByteArrayLiteral("PRAGMA application_id = ") + QByteArray::number(kCaptureApplicationId)
-                               + QByteArrayLiteral("; PRAGMA user_version = ")
-                               + QByteArray::number(kCaptureSchemaVersion) + ';';
+    const QByteArray pragmas =
+        QByteArrayLiteral("PRAGMA application_id = ") + QByteArray::number(kCaptureApplicationId) +
+        QByteArrayLiteral("; PRAGMA user_version = ") + QByteArray::number(kCaptureSchemaVersion) + ';';
     return sqliteExec(db, pragmas.constData());
 }
 

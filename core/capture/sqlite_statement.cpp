@@ -12,7 +12,10 @@ int SqliteStatement::prepare(sqlite3* db, const char* sql)
     return sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr);
 }
 
-void SqliteStatement::bindNull(int i) { note(sqlite3_bind_null(m_stmt, i)); }
+void SqliteStatement::bindNull(int i)
+{
+    note(sqlite3_bind_null(m_stmt, i));
+}
 
 void SqliteStatement::bindText(int i, const QString& text)
 {
@@ -37,7 +40,10 @@ void SqliteStatement::bindBytes(int i, const QByteArray& bytes)
                              SQLITE_UTF8));
 }
 
-void SqliteStatement::bindInt(int i, std::int64_t value) { note(sqlite3_bind_int64(m_stmt, i, value)); }
+void SqliteStatement::bindInt(int i, std::int64_t value)
+{
+    note(sqlite3_bind_int64(m_stmt, i, value));
+}
 
 void SqliteStatement::bindIntOrNull(int i, std::int64_t value, std::int64_t nullValue)
 {
@@ -50,10 +56,14 @@ void SqliteStatement::bindU64(int i, std::uint64_t value)
 {
     if (value <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))
         return bindInt(i, std::int64_t(value));
-    bindRequiredText(i, QString::number(value));
+    const QByteArray digits = QByteArray::number(value);
+    note(sqlite3_bind_blob64(m_stmt, i, digits.constData(), sqlite3_uint64(digits.size()), SQLITE_TRANSIENT));
 }
 
-void SqliteStatement::bindDouble(int i, double value) { note(sqlite3_bind_double(m_stmt, i, value)); }
+void SqliteStatement::bindDouble(int i, double value)
+{
+    note(sqlite3_bind_double(m_stmt, i, value));
+}
 
 int SqliteStatement::execute()
 {

@@ -32,12 +32,13 @@ public:
     // Binding (1-based parameter index). Empty strings and the model's "unknown" values become NULL, so
     // queries can say `IS NULL` rather than compare against sentinels.
     void bindNull(int i);
-    void bindText(int i, const QString& text);     // NULL when empty
+    void bindText(int i, const QString& text);         // NULL when empty
     void bindRequiredText(int i, const QString& text); // '' when empty (key columns are never NULL)
-    void bindBytes(int i, const QByteArray& bytes); // as TEXT, NULL when empty
+    void bindBytes(int i, const QByteArray& bytes);    // as TEXT, NULL when empty
     void bindInt(int i, std::int64_t value);
     void bindIntOrNull(int i, std::int64_t value, std::int64_t nullValue);
-    // SQLite integers are signed 64-bit; the rare larger value is kept exactly as decimal text.
+    // SQLite integers are signed 64-bit; the rare larger value is kept exactly as a BLOB of decimal digits,
+    // because INTEGER affinity would turn text that looks like a number into an inexact REAL.
     void bindU64(int i, std::uint64_t value);
     void bindDouble(int i, double value);
 

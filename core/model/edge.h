@@ -10,15 +10,16 @@
 
 namespace numasight {
 
-enum class EdgeKind : std::uint8_t {
+enum class EdgeKind : std::uint8_t
+{
     // Structural: who contains or owns whom.
-    Contains,             // hwloc tree: host→package→node→core→PU, bridges→devices
-    Own,                  // process→thread, thread→socket (witty OwnEdge)
-    Belong,               // socket→thread (witty BelongEdge)
-    Host,                 // container→process (witty HostEdge)
-    RunOn,                // process→container (witty RunOnEdge)
-    NumaSetContain,       // NumaSet→NUMA node
-    AffinitativeToNuma,   // device→NumaSet
+    Contains,           // hwloc tree: host→package→node→core→PU, bridges→devices
+    Own,                // process→thread, thread→socket (witty OwnEdge)
+    Belong,             // socket→thread (witty BelongEdge)
+    Host,               // container→process (witty HostEdge)
+    RunOn,              // process→container (witty RunOnEdge)
+    NumaSetContain,     // NumaSet→NUMA node
+    AffinitativeToNuma, // device→NumaSet
     // Data flow and access.
     Access,               // process→accelerator or shared memory
     SendToSocket,         // thread→socket, with byte and packet counts

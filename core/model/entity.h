@@ -12,7 +12,8 @@
 
 namespace numasight {
 
-enum class EntityKind : std::uint8_t {
+enum class EntityKind : std::uint8_t
+{
     Host,
     Package,
     NumaNode,
@@ -22,18 +23,25 @@ enum class EntityKind : std::uint8_t {
     PciDevice,   // any PCI function or bridge that is not one of the more precise kinds below
     Accelerator, // GPU or NPU (see Entity::deviceClass)
     Nic,
-    OsDevice,    // block devices, DMA engines, other OS devices hwloc reports
+    OsDevice, // block devices, DMA engines, other OS devices hwloc reports
     Container,
     Process,
     Thread,
     Socket,
     SharedMemory,
-    NumaSet,     // a set of NUMA nodes something touches (witty-profiler's NumaSetEntity)
-    Unknown,     // a type this version does not know: kept with all its attributes, never dropped
+    NumaSet, // a set of NUMA nodes something touches (witty-profiler's NumaSetEntity)
+    Unknown, // a type this version does not know: kept with all its attributes, never dropped
 };
 inline constexpr int kEntityKindCount = int(EntityKind::Unknown) + 1;
 
-enum class DeviceClass : std::uint8_t { None, Gpu, Npu, Nic, Other };
+enum class DeviceClass : std::uint8_t
+{
+    None,
+    Gpu,
+    Npu,
+    Nic,
+    Other
+};
 
 // Stable names used in the CLI's JSON, the capture file and the UI.
 QString entityKindName(EntityKind kind);
@@ -47,12 +55,12 @@ QString deviceClassName(DeviceClass c);          // "gpu", "npu", "nic", "other"
 struct Entity
 {
     EntityKind kind = EntityKind::Unknown;
-    QString typeName;   // source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise
-    QString ns;         // namespace: "local", or the remote host's address (witty's entity_namespace)
-    QString key;        // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
-    QString name;       // process/thread comm, device or container name, cache "L3", …
+    QString typeName; // source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise
+    QString ns;       // namespace: "local", or the remote host's address (witty's entity_namespace)
+    QString key;      // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
+    QString name;     // process/thread comm, device or container name, cache "L3", …
     QByteArray attributes; // JSON object text, "{}" when the source had nothing more
-    EntityId parent;    // structural parent: package of a node, core of a PU, process of a thread, …
+    EntityId parent;       // structural parent: package of a node, core of a PU, process of a thread, …
 
     // Indexes: packages, NUMA nodes, cores, PUs, caches (level in `osIndex` is not used), accelerators (id).
     int osIndex = -1;
@@ -67,7 +75,7 @@ struct Entity
     // NUMA nodes and hosts.
     std::uint64_t memoryBytes = 0;
     std::uint64_t memoryFreeBytes = 0;
-    QString memoryTier;                   // "DRAM", "HBM", "NVM", "CXL-DRAM", … when known
+    QString memoryTier;                    // "DRAM", "HBM", "NVM", "CXL-DRAM", … when known
     QMap<QString, std::uint64_t> numastat; // numa_hit, numa_miss, … (sysfs numastat / witty numa_stats)
 
     // Processes, threads.

@@ -8,18 +8,29 @@ namespace numasight {
 
 namespace {
 constexpr std::array<const char16_t*, kEntityKindCount> kEntityNames = {
-    u"Host",   u"Package", u"NUMANode",  u"Core",   u"PU",           u"Cache",   u"PCIDevice", u"Accelerator",
-    u"NIC",    u"OSDevice", u"Container", u"Process", u"Thread",     u"Socket",  u"SharedMemory",
-    u"NumaSet", u"Unknown"};
+    u"Host",      u"Package",     u"NUMANode",     u"Core",     u"PU",        u"Cache",
+    u"PCIDevice", u"Accelerator", u"NIC",          u"OSDevice", u"Container", u"Process",
+    u"Thread",    u"Socket",      u"SharedMemory", u"NumaSet",  u"Unknown"};
 
-constexpr std::array<const char16_t*, kEdgeKindCount> kEdgeNames = {
-    u"Contains",     u"Own",        u"Belong",       u"Host",
-    u"RunOn",        u"NumaSetContain", u"AffinitativeToNuma", u"Access",
-    u"SendToSocket", u"NumaAccess", u"AccessWithProcStatus", u"Bandwidth",
-    u"Unknown"};
+constexpr std::array<const char16_t*, kEdgeKindCount> kEdgeNames = {u"Contains",
+                                                                    u"Own",
+                                                                    u"Belong",
+                                                                    u"Host",
+                                                                    u"RunOn",
+                                                                    u"NumaSetContain",
+                                                                    u"AffinitativeToNuma",
+                                                                    u"Access",
+                                                                    u"SendToSocket",
+                                                                    u"NumaAccess",
+                                                                    u"AccessWithProcStatus",
+                                                                    u"Bandwidth",
+                                                                    u"Unknown"};
 } // namespace
 
-QString entityKindName(EntityKind kind) { return QString::fromUtf16(kEntityNames[size_t(kind)]); }
+QString entityKindName(EntityKind kind)
+{
+    return QString::fromUtf16(kEntityNames[size_t(kind)]);
+}
 
 EntityKind entityKindFromName(QStringView name)
 {
@@ -46,7 +57,10 @@ QString deviceClassName(DeviceClass c)
     return {};
 }
 
-QString edgeKindName(EdgeKind kind) { return QString::fromUtf16(kEdgeNames[size_t(kind)]); }
+QString edgeKindName(EdgeKind kind)
+{
+    return QString::fromUtf16(kEdgeNames[size_t(kind)]);
+}
 
 EdgeKind edgeKindFromName(QStringView name)
 {
@@ -56,7 +70,10 @@ EdgeKind edgeKindFromName(QStringView name)
     return EdgeKind::Unknown;
 }
 
-bool isStructural(EdgeKind kind) { return kind <= EdgeKind::AffinitativeToNuma; }
+bool isStructural(EdgeKind kind)
+{
+    return kind <= EdgeKind::AffinitativeToNuma;
+}
 
 QString sourceFormatName(SourceFormat f)
 {

@@ -83,13 +83,22 @@ EntityId Snapshot::processByPid(std::int64_t pid, QStringView ns) const
     return it == m_processByPid.constEnd() ? EntityId() : it->value(pid);
 }
 
-std::span<const EntityId> Snapshot::threadsOf(EntityId process) const { return spanIn(m_threads, process.value); }
+std::span<const EntityId> Snapshot::threadsOf(EntityId process) const
+{
+    return spanIn(m_threads, process.value);
+}
 std::span<const EntityId> Snapshot::childrenOf(EntityId process) const
 {
     return spanIn(m_children, process.value);
 }
-std::span<const EntityId> Snapshot::childrenInTree(EntityId e) const { return spanIn(m_treeChildren, e.value); }
-EntityId Snapshot::containerOf(EntityId process) const { return m_container.value(process.value); }
+std::span<const EntityId> Snapshot::childrenInTree(EntityId e) const
+{
+    return spanIn(m_treeChildren, e.value);
+}
+EntityId Snapshot::containerOf(EntityId process) const
+{
+    return m_container.value(process.value);
+}
 
 std::span<const EdgeId> Snapshot::outEdges(EntityId e) const
 {
@@ -158,7 +167,10 @@ EdgeId SnapshotBuilder::addEdge(Edge edge)
     return id;
 }
 
-void SnapshotBuilder::addDistances(DistanceMatrix matrix) { m_snapshot->m_distances.push_back(std::move(matrix)); }
+void SnapshotBuilder::addDistances(DistanceMatrix matrix)
+{
+    m_snapshot->m_distances.push_back(std::move(matrix));
+}
 
 void SnapshotBuilder::addMemoryAttribute(MemoryAttributeValue value)
 {
@@ -222,11 +234,19 @@ std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
     for (size_t i = 0; i < n; ++i) {
         const Entity& e = ents[i];
         const EntityId id{std::int32_t(i)};
-        if (e.parent.isValid()) {
+        if (e.parent.isValid() && size_t(e.parent.value) < n) {
             s.m_treeChildren[e.parent.value].push_back(id);
             if (e.kind == EntityKind::Thread)
                 s.m_threads[e.parent.value].push_back(id);
         }
+    }
+
+    // An endpoint outside the entity table is a reader bug; drop it rather than index past the end.
+    for (Edge& e : s.m_edges) {
+        if (e.source.isValid() && size_t(e.source.value) >= n)
+            e.source = EntityId();
+        if (e.target.isValid() && size_t(e.target.value) >= n)
+            e.target = EntityId();
     }
 
     // Adjacency in CSR form: two passes over the edges, no per-entity allocations.
@@ -258,6 +278,8 @@ std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
 
     // Container membership, from either direction of witty's Host/RunOn edges.
     for (const Edge& e : s.m_edges) {
+        if (!e.source.isValid() || !e.target.isValid())
+            continue;
         if (e.kind == EdgeKind::Host && ents[size_t(e.source.value)].kind == EntityKind::Container)
             s.m_container.insert(e.target.value, e.source);
         else if (e.kind == EdgeKind::RunOn && ents[size_t(e.target.value)].kind == EntityKind::Container)

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "edge.h"
-#include "source_info.h"
 #include "entity.h"
+#include "source_info.h"
 #include "topology_facts.h"
 
 #include <QDateTime>
@@ -41,7 +41,7 @@ public:
     EntityId nodeOfDevice(EntityId device) const; // by numaNode, else by CPU affinity when it fits one node
     EntityId processByPid(std::int64_t pid, QStringView ns = u"local") const;
     std::span<const EntityId> threadsOf(EntityId process) const;
-    std::span<const EntityId> childrenOf(EntityId process) const;  // by ppid
+    std::span<const EntityId> childrenOf(EntityId process) const;    // by ppid
     std::span<const EntityId> childrenInTree(EntityId entity) const; // by Entity::parent
     EntityId containerOf(EntityId process) const;
     std::span<const EdgeId> outEdges(EntityId e) const;

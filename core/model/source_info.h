@@ -6,9 +6,19 @@
 
 namespace numasight {
 
-enum class SourceFormat { Unknown, WittyJson, WittyEnvelope, WittyJsonLines, HwlocXml, LocalMachine, Capture };
+enum class SourceFormat
+{
+    Unknown,
+    WittyJson,
+    WittyEnvelope,
+    WittyJsonLines,
+    HwlocXml,
+    LocalMachine,
+    Capture
+};
 
-QString sourceFormatName(SourceFormat f); // "witty-json", "witty-envelope", "witty-jsonl", "hwloc-xml", "local", "capture"
+QString sourceFormatName(
+    SourceFormat f); // "witty-json", "witty-envelope", "witty-jsonl", "hwloc-xml", "local", "capture"
 SourceFormat sourceFormatFromName(QStringView name);
 
 // Where a capture came from. Witty graphs store no host, kernel or time: those stay empty rather than
@@ -21,8 +31,8 @@ struct SourceInfo
     QString hostname;
     QString kernel;
     QDateTime capturedAt;
-    QString numasightVersion; // version that wrote the capture
-    QString mode;             // how it was collected: "import", "hwloc", "procfs", "ebpf"
+    QString numasightVersion;     // version that wrote the capture
+    QString mode;                 // how it was collected: "import", "hwloc", "procfs", "ebpf"
     QMap<QString, QString> extra; // witty envelope env (local_ip, hostname, machine_id), hwloc infos, …
 };
 

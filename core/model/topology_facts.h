@@ -14,9 +14,9 @@ namespace numasight {
 // (SLIT, witty's distance_to_all_numa), measured latencies, GPU distances, …
 struct DistanceMatrix
 {
-    QString name;            // hwloc's name ("NUMALatency") or the source's
-    QString unit;            // "relative" for SLIT, "ns", "MB/s", …
-    bool fromOs = true;      // reported by firmware/OS (true) or by a user/tool (false)
+    QString name;       // hwloc's name ("NUMALatency") or the source's
+    QString unit;       // "relative" for SLIT, "ns", "MB/s", …
+    bool fromOs = true; // reported by firmware/OS (true) or by a user/tool (false)
     std::vector<EntityId> objects;
     std::vector<double> values; // row-major, objects.size()²
 
@@ -30,7 +30,7 @@ struct MemoryAttributeValue
     QString attribute; // "Latency", "Bandwidth", "ReadBandwidth", "Capacity", "Locality", …
     QString unit;      // "ns", "MiB/s", "bytes", …
     EntityId target;
-    CpuSet initiator;  // empty when the attribute has no initiator (Capacity, Locality)
+    CpuSet initiator; // empty when the attribute has no initiator (Capacity, Locality)
     std::uint64_t value = 0;
 };
 

@@ -25,8 +25,8 @@ QByteArray firstKey(const QByteArray& b, qsizetype i)
     return end < 0 ? QByteArray() : b.mid(i + 1, end - i - 1);
 }
 
-// JSON Lines when the first line alone is a complete top-level value and another value starts on a later line.
-// Counting braces outside strings is enough for that.
+// JSON Lines when the first line alone is a complete top-level value and another value starts on a later
+// line. Counting braces outside strings is enough for that.
 bool looksLikeJsonLines(const QByteArray& b, qsizetype start)
 {
     int depth = 0;

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <hwloc/distances.h>
 #include <hwloc/memattrs.h>
@@ -19,12 +20,20 @@ namespace numasight {
 
 namespace {
 
+using PciAttr = hwloc_obj_attr_u::hwloc_pcidev_attr_s;
+
 const QString kNs = QStringLiteral("local");
 constexpr int kMaxBit = 1 << 20; // IndexSet's own limit; hwloc sets beyond it are hostile input
 
-QString text(const char* s) { return s ? QString::fromUtf8(s) : QString(); }
+QString text(const char* s)
+{
+    return s ? QString::fromUtf8(s) : QString();
+}
 
-QString hex4(unsigned v) { return QStringLiteral("0x%1").arg(v, 4, 16, QLatin1Char('0')); }
+QString hex4(unsigned v)
+{
+    return QStringLiteral("0x%1").arg(v, 4, 16, QLatin1Char('0'));
+}
 
 IndexSet toIndexSet(hwloc_const_bitmap_t bitmap)
 {
@@ -37,9 +46,12 @@ IndexSet toIndexSet(hwloc_const_bitmap_t bitmap)
     return out;
 }
 
-const char* info(hwloc_obj_t obj, const char* name) { return hwloc_obj_get_info_by_name(obj, name); }
+const char* info(hwloc_obj_t obj, const char* name)
+{
+    return hwloc_obj_get_info_by_name(obj, name);
+}
 
-QString pciBusId(const hwloc_pcidev_attr_s& pci)
+QString pciBusId(const PciAttr& pci)
 {
     return QStringLiteral("%1:%2:%3.%4")
         .arg(unsigned(pci.domain), 4, 16, QLatin1Char('0'))
@@ -49,7 +61,7 @@ QString pciBusId(const hwloc_pcidev_attr_s& pci)
 }
 
 // The PCI function attributes of a device or of a bridge's upstream side, or nullptr (host bridges).
-const hwloc_pcidev_attr_s* pciAttr(hwloc_obj_t obj)
+const PciAttr* pciAttr(hwloc_obj_t obj)
 {
     if (obj->type == HWLOC_OBJ_PCI_DEVICE)
         return &obj->attr->pcidev;
@@ -75,10 +87,25 @@ QString pciClassName(unsigned classId)
     default:
         break;
     }
-    static const std::array<const char*, 0x13> kBase = {
-        "Unclassified", "MassStorage", "Network",    "Display",  "Multimedia", "Memory",     "Bridge",
-        "Communication", "SystemPeripheral", "Input", "Docking", "Processor", "SerialBus", "Wireless",
-        "Intelligent",   "Satellite",        "Crypto", "SignalProcessing", "ProcessingAccelerator"};
+    static const std::array<const char*, 0x13> kBase = {"Unclassified",
+                                                        "MassStorage",
+                                                        "Network",
+                                                        "Display",
+                                                        "Multimedia",
+                                                        "Memory",
+                                                        "Bridge",
+                                                        "Communication",
+                                                        "SystemPeripheral",
+                                                        "Input",
+                                                        "Docking",
+                                                        "Processor",
+                                                        "SerialBus",
+                                                        "Wireless",
+                                                        "Intelligent",
+                                                        "Satellite",
+                                                        "Crypto",
+                                                        "SignalProcessing",
+                                                        "ProcessingAccelerator"};
     const unsigned base = classId >> 8;
     return base < kBase.size() ? QString::fromLatin1(kBase[base]) : QStringLiteral("Other");
 }
@@ -113,7 +140,7 @@ bool isComputeOsdev(hwloc_obj_t os)
         return false;
     static const QRegularExpression kCompute(QStringLiteral("^(nvml|cuda|rsmi|opencl|levelzero|ze|nvidia)"),
                                              QRegularExpression::CaseInsensitiveOption);
-    for (const char* s : {os->name, os->subtype, info(os, "Backend")})
+    for (const char* s : std::array<const char*, 3>{os->name, os->subtype, info(os, "Backend")})
         if (s && kCompute.match(QString::fromUtf8(s)).hasMatch())
             return true;
     return false;
@@ -121,8 +148,8 @@ bool isComputeOsdev(hwloc_obj_t os)
 
 bool isNetworkOsdev(hwloc_obj_t os)
 {
-    return os->type == HWLOC_OBJ_OS_DEVICE &&
-           (os->attr->osdev.type == HWLOC_OBJ_OSDEV_NETWORK || os->attr->osdev.type == HWLOC_OBJ_OSDEV_OPENFABRICS);
+    return os->type == HWLOC_OBJ_OS_DEVICE && (os->attr->osdev.type == HWLOC_OBJ_OSDEV_NETWORK ||
+                                               os->attr->osdev.type == HWLOC_OBJ_OSDEV_OPENFABRICS);
 }
 
 // Driver handles of one PCI function (nvml0, cuda0, opencl0d0, eth0, mlx5_0) describe the same device,
@@ -199,9 +226,10 @@ QJsonObject objectAttributes(hwloc_obj_t obj)
         a.insert(QLatin1String("cache_depth"), qint64(c.depth));
         a.insert(QLatin1String("cache_linesize"), qint64(c.linesize));
         a.insert(QLatin1String("cache_associativity"), c.associativity);
-        a.insert(QLatin1String("cache_type"), c.type == HWLOC_OBJ_CACHE_DATA          ? QStringLiteral("data")
-                                              : c.type == HWLOC_OBJ_CACHE_INSTRUCTION ? QStringLiteral("instruction")
-                                                                                      : QStringLiteral("unified"));
+        a.insert(QLatin1String("cache_type"), c.type == HWLOC_OBJ_CACHE_DATA ? QStringLiteral("data")
+                                              : c.type == HWLOC_OBJ_CACHE_INSTRUCTION
+                                                  ? QStringLiteral("instruction")
+                                                  : QStringLiteral("unified"));
     } else if (obj->type == HWLOC_OBJ_NUMANODE) {
         const auto& n = obj->attr->numanode;
         a.insert(QLatin1String("local_memory"), qint64(n.local_memory));
@@ -230,7 +258,7 @@ QJsonObject objectAttributes(hwloc_obj_t obj)
                          .arg(unsigned(b.downstream.pci.subordinate_bus), 2, 16, QLatin1Char('0')));
         }
     }
-    if (const hwloc_pcidev_attr_s* p = pciAttr(obj)) {
+    if (const PciAttr* p = pciAttr(obj)) {
         a.insert(QLatin1String("pci_busid"), pciBusId(*p));
         a.insert(QLatin1String("pci_domain"), qint64(p->domain));
         a.insert(QLatin1String("pci_bus"), qint64(p->bus));
@@ -274,7 +302,8 @@ private:
         for (unsigned i = 0; i < root->infos_count; ++i)
             source.extra.insert(text(root->infos[i].name), text(root->infos[i].value));
         source.hostname = text(info(root, "HostName"));
-        source.kernel = (text(info(root, "OSName")) + QLatin1Char(' ') + text(info(root, "OSRelease"))).trimmed();
+        source.kernel =
+            (text(info(root, "OSName")) + QLatin1Char(' ') + text(info(root, "OSRelease"))).trimmed();
         source.mode = QStringLiteral("hwloc");
     }
 
@@ -299,7 +328,7 @@ private:
 
     QString keyOf(hwloc_obj_t obj) const
     {
-        if (const hwloc_pcidev_attr_s* p = pciAttr(obj))
+        if (const PciAttr* p = pciAttr(obj))
             return pciBusId(*p);
         if (hwloc_obj_type_is_cache(obj->type))
             return cacheName(obj) + QStringLiteral(":L") + QString::number(obj->logical_index);
@@ -338,7 +367,14 @@ private:
             e.nodes = toIndexSet(obj->nodeset);
         if (e.attributes.isEmpty())
             e.attributes = compactJson(objectAttributes(obj));
-        const EntityId id = m_builder.add(std::move(e));
+        // Hand-edited or merged XML can repeat a bus id; two devices must never fold into one entity.
+        const QString uniqueKey = e.key + QStringLiteral("@L") + QString::number(obj->logical_index);
+        bool inserted = false;
+        EntityId id = m_builder.add(e, &inserted);
+        if (!inserted) {
+            e.key = uniqueKey;
+            id = m_builder.add(std::move(e));
+        }
         m_ids.insert(obj, id);
         return id;
     }
@@ -410,7 +446,7 @@ private:
     {
         Entity e;
         QJsonObject attributes = objectAttributes(obj);
-        const hwloc_pcidev_attr_s* pci = pciAttr(obj);
+        const PciAttr* pci = pciAttr(obj);
         bool compute = isComputeOsdev(obj);
         bool network = isNetworkOsdev(obj);
         QString model = text(info(obj, "GPUModel"));
@@ -444,7 +480,11 @@ private:
 
         const unsigned classId = pci ? pci->class_id : 0;
         const unsigned vendorId = pci ? pci->vendor_id : 0;
-        if (compute) {
+        // Without the vendor's hwloc plugin (Debian ships none for NVML/CUDA/RSMI) a GPU has no compute OS
+        // device; NVIDIA's and AMD's compute cards still say what they are by their 3D/display class.
+        const bool gpuByClass =
+            (vendorId == 0x10de || vendorId == 0x1002) && (classId == 0x0302 || classId == 0x0380);
+        if (compute || gpuByClass) {
             e.kind = EntityKind::Accelerator;
             e.deviceClass = DeviceClass::Gpu;
         } else if (vendorId == 0x19e5 && (classId >> 8) == 0x12) {
@@ -553,8 +593,9 @@ private:
             return;
         if (allNuma) {
             // Matrices between NUMA nodes follow Snapshot::numaNodes(): by OS index.
-            std::stable_sort(rows.begin(), rows.end(),
-                             [&](unsigned a, unsigned b) { return d->objs[a]->os_index < d->objs[b]->os_index; });
+            std::stable_sort(rows.begin(), rows.end(), [&](unsigned a, unsigned b) {
+                return d->objs[a]->os_index < d->objs[b]->os_index;
+            });
         }
 
         DistanceMatrix m;
@@ -565,8 +606,9 @@ private:
         if (name) {
             m.name = text(name);
         } else {
-            const QString what = latency ? QStringLiteral("Latency") : bandwidth ? QStringLiteral("Bandwidth")
-                                                                                  : QStringLiteral("Distances");
+            const QString what = latency     ? QStringLiteral("Latency")
+                                 : bandwidth ? QStringLiteral("Bandwidth")
+                                             : QStringLiteral("Distances");
             const QString between = heterogeneous ? QStringLiteral("objects")
                                                   : text(hwloc_obj_type_string(d->objs[rows.front()]->type));
             m.name = QStringLiteral("%1 between %2").arg(what, between);
@@ -577,7 +619,7 @@ private:
         bool slitDiagonal = !heterogeneous;
         for (unsigned i = 0; i < n && slitDiagonal; ++i)
             slitDiagonal = d->values[size_t(i) * n + i] == 10;
-        m.unit = latency ? (slitDiagonal ? QStringLiteral("relative") : QStringLiteral("ns"))
+        m.unit = latency     ? (slitDiagonal ? QStringLiteral("relative") : QStringLiteral("ns"))
                  : bandwidth ? QStringLiteral("MB/s")
                              : QString();
         m.objects.reserve(rows.size());

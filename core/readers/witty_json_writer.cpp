@@ -1,0 +1,442 @@
+#include "witty_json_writer.h"
+
+#include "witty_schema.h"
+
+#include <QSaveFile>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace numasight {
+
+namespace {
+
+void appendString(QByteArray& out, QStringView text)
+{
+    out += '"';
+    const QByteArray utf8 = text.toUtf8();
+    for (const char c : utf8) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(static_cast<unsigned char>(c)));
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendKey(QByteArray& out, const char* key)
+{
+    if (!out.endsWith('{'))
+        out += ',';
+    out += '"';
+    out += key;
+    out += "\":";
+}
+
+// Python's json writes floats with a fraction ("0.0"); witty's readers expect that form for weights.
+void appendDouble(QByteArray& out, double value)
+{
+    if (!std::isfinite(value)) {
+        out += "null";
+        return;
+    }
+    char buf[40];
+    const auto r = std::to_chars(buf, buf + sizeof buf, value);
+    QByteArray text(buf, qsizetype(r.ptr - buf));
+    if (!text.contains('.') && !text.contains('e') && !text.contains('n'))
+        text += ".0";
+    out += text;
+}
+
+// Distances are integers in SLIT; keep them integers when they are.
+void appendNumber(QByteArray& out, double value)
+{
+    if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9.0e15)
+        out += QByteArray::number(qint64(value));
+    else
+        appendDouble(out, value);
+}
+
+void appendKb(QByteArray& out, std::uint64_t bytes)
+{
+    out += '"';
+    out += QByteArray::number(bytes / 1024);
+    out += " kB\"";
+}
+
+void beginEntity(QByteArray& out, const Entity& e, const QString& type)
+{
+    out = "{";
+    appendKey(out, "entity_namespace");
+    appendString(out, e.ns.isEmpty() ? QStringLiteral("local") : e.ns);
+    appendKey(out, "entity_type");
+    appendString(out, type);
+    appendKey(out, "details");
+    out += "{}";
+}
+
+bool isWittyObject(const Entity& e)
+{
+    // Compact JSON has no space after the key, and inside strings quotes are escaped, so this only finds a
+    // key.
+    return e.attributes.contains("\"entity_type\":");
+}
+
+class GraphWriter
+{
+public:
+    GraphWriter(const Snapshot& s)
+        : m_s(s)
+        , m_text(s.entities().size())
+        , m_done(s.entities().size(), false)
+    {
+    }
+
+    const QByteArray& text(EntityId id)
+    {
+        const size_t i = size_t(id.value);
+        if (!m_done[i]) {
+            m_done[i] = true;
+            m_text[i] = map(m_s.entity(id));
+        }
+        return m_text[i];
+    }
+
+private:
+    QByteArray map(const Entity& e);
+
+    const Snapshot& m_s;
+    std::vector<QByteArray> m_text;
+    std::vector<bool> m_done;
+};
+
+QByteArray GraphWriter::map(const Entity& e)
+{
+    if (isWittyObject(e))
+        return e.attributes;
+    const QString type = witty::entityTypeFor(e.kind, e.deviceClass);
+    if (type.isEmpty())
+        return {};
+    QByteArray out;
+    beginEntity(out, e, type);
+    switch (e.kind) {
+    case EntityKind::Process:
+        appendKey(out, "pid");
+        out += QByteArray::number(e.pid);
+        appendKey(out, "ppid");
+        out += QByteArray::number(e.ppid);
+        appendKey(out, "name");
+        appendString(out, e.name);
+        appendKey(out, "cmdline");
+        appendString(out, e.cmdline);
+        break;
+    case EntityKind::Thread: {
+        appendKey(out, "tid");
+        out += QByteArray::number(e.tid);
+        appendKey(out, "process");
+        const QByteArray process = e.parent.isValid() ? text(e.parent) : QByteArray();
+        out += process.isEmpty() ? QByteArray("null") : process;
+        appendKey(out, "name");
+        appendString(out, e.name);
+        break;
+    }
+    case EntityKind::Socket:
+        appendKey(out, "socket_type");
+        appendString(out, e.protocol);
+        appendKey(out, "socket_addr");
+        appendString(out, e.address);
+        appendKey(out, "socket_port");
+        out += QByteArray::number(e.port);
+        appendKey(out, "socket_thread");
+        out += "null";
+        appendKey(out, "socket_process");
+        out += "null";
+        break;
+    case EntityKind::NumaNode: {
+        appendKey(out, "numa_id");
+        out += QByteArray::number(e.osIndex);
+        appendKey(out, "cpu_set");
+        appendString(out, e.cpus.toRangeString());
+        appendKey(out, "numa_stats");
+        out += '{';
+        for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it) {
+            if (it != e.numastat.cbegin())
+                out += ',';
+            appendString(out, it.key());
+            out += ':';
+            out += QByteArray::number(it.value());
+        }
+        out += '}';
+        appendKey(out, "mem_info");
+        out += '{';
+        appendKey(out, "MemTotal");
+        appendKb(out, e.memoryBytes);
+        appendKey(out, "MemFree");
+        appendKb(out, e.memoryFreeBytes);
+        if (e.memoryBytes >= e.memoryFreeBytes) {
+            appendKey(out, "MemUsed");
+            appendKb(out, e.memoryBytes - e.memoryFreeBytes);
+        }
+        out += '}';
+        if (const DistanceMatrix* m = m_s.numaDistances(e.ns)) {
+            int row = -1;
+            for (int i = 0; i < m->size(); ++i)
+                if (&m_s.entity(m->objects[size_t(i)]) == &e)
+                    row = i;
+            if (row >= 0) {
+                appendKey(out, "distance_to_all_numa");
+                out += '{';
+                for (int col = 0; col < m->size(); ++col) {
+                    appendKey(out,
+                              QByteArray::number(m_s.entity(m->objects[size_t(col)]).osIndex).constData());
+                    appendNumber(out, m->at(row, col));
+                }
+                out += '}';
+            }
+        }
+        break;
+    }
+    case EntityKind::NumaSet:
+        appendKey(out, "numa_id_str");
+        appendString(out, e.nodes.toRangeString());
+        break;
+    case EntityKind::Accelerator:
+        appendKey(out, "device_id");
+        appendString(out, e.vendor.isEmpty() ? QStringLiteral("device-id-unknown") : e.vendor);
+        appendKey(out, "device_type");
+        appendString(out, deviceClassName(e.deviceClass));
+        appendKey(out, "pci_bus_id");
+        appendString(out, e.pciBusId);
+        appendKey(out, "id");
+        out += QByteArray::number(e.osIndex >= 0 ? e.osIndex : e.logicalIndex);
+        appendKey(out, "cpu_affinity");
+        appendString(out, e.cpus.toRangeString());
+        if (e.numaNode >= 0) {
+            appendKey(out, "numa_affinity");
+            out += QByteArray::number(e.numaNode);
+        }
+        break;
+    case EntityKind::Container:
+        appendKey(out, "container_id");
+        appendString(out, e.containerId.isEmpty() ? e.key : e.containerId);
+        appendKey(out, "container_name");
+        appendString(out, e.name);
+        appendKey(out, "container_type");
+        appendString(out, e.containerType);
+        break;
+    case EntityKind::SharedMemory:
+        appendKey(out, "shm_name");
+        appendString(out, e.name);
+        appendKey(out, "shm_size");
+        out += QByteArray::number(qulonglong(e.memoryBytes));
+        break;
+    default:
+        return {};
+    }
+    out += '}';
+    return out;
+}
+
+QByteArray compactGraph(const Snapshot& s)
+{
+    GraphWriter writer(s);
+    QByteArray out = "{\"nodes\":[";
+    bool first = true;
+    for (size_t i = 0; i < s.entities().size(); ++i) {
+        const QByteArray& text = writer.text(EntityId(std::int32_t(i)));
+        if (text.isEmpty())
+            continue;
+        if (!first)
+            out += ',';
+        first = false;
+        out += text;
+    }
+    out += "],\"edges\":[";
+    first = true;
+    for (const Edge& edge : s.edges()) {
+        const QString type = witty::edgeTypeFor(edge);
+        if (type.isEmpty() || !edge.source.isValid() || !edge.target.isValid())
+            continue;
+        const QByteArray& source = writer.text(edge.source);
+        const QByteArray& target = writer.text(edge.target);
+        if (source.isEmpty() || target.isEmpty())
+            continue;
+        if (!first)
+            out += ',';
+        first = false;
+        out += "{\"edge_type\":";
+        appendString(out, type);
+        out += ",\"weight\":";
+        if (edge.weight)
+            appendDouble(out, *edge.weight);
+        else
+            out += "null";
+        if (edge.directed) {
+            out += ",\"source_node\":";
+            out += source;
+            out += ",\"target_node\":";
+            out += target;
+        } else {
+            out += ",\"nodes\":[";
+            out += source;
+            out += ',';
+            out += target;
+            out += ']';
+        }
+        // The payload is an object's text: splice its members in after the endpoints, as witty orders them.
+        const QByteArray payload = edge.payload.trimmed();
+        if (payload.size() > 2 && payload.startsWith('{') && payload.endsWith('}')) {
+            out += ',';
+            out.append(payload.constData() + 1, payload.size() - 2);
+        }
+        out += '}';
+    }
+    out += "]}";
+    return out;
+}
+
+QByteArray envelope(const QByteArray& graph, const SourceInfo& source)
+{
+    QByteArray out = "{\"env\":{";
+    QMap<QString, QString> env = source.extra;
+    if (!env.contains(QStringLiteral("hostname")) && !source.hostname.isEmpty())
+        env.insert(QStringLiteral("hostname"), source.hostname);
+    bool first = true;
+    for (auto it = env.cbegin(); it != env.cend(); ++it) {
+        if (!first)
+            out += ',';
+        first = false;
+        appendString(out, it.key());
+        out += ':';
+        appendString(out, it.value());
+    }
+    out += "},\"content\":";
+    out += graph;
+    out += '}';
+    return out;
+}
+
+// Re-indents compact JSON the way Python's json.dump(indent=2) does, which is how witty's files look.
+QByteArray indentJson(const QByteArray& compact)
+{
+    QByteArray out;
+    out.reserve(compact.size() * 2);
+    int depth = 0;
+    bool inString = false;
+    auto newline = [&](int d) {
+        out += '\n';
+        out += QByteArray(d * 2, ' ');
+    };
+    for (qsizetype i = 0; i < compact.size(); ++i) {
+        const char c = compact[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < compact.size())
+                out += compact[++i];
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        switch (c) {
+        case '"':
+            inString = true;
+            out += c;
+            break;
+        case '{':
+        case '[':
+            out += c;
+            if (i + 1 < compact.size() && (compact[i + 1] == '}' || compact[i + 1] == ']')) {
+                out += compact[++i];
+                break;
+            }
+            newline(++depth);
+            break;
+        case '}':
+        case ']':
+            newline(--depth);
+            out += c;
+            break;
+        case ',':
+            out += c;
+            newline(depth);
+            break;
+        case ':':
+            out += ": ";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+QByteArray writeWittyGraph(const Snapshot& snapshot, const SourceInfo& source,
+                           const WittyWriteOptions& options)
+{
+    QByteArray out = compactGraph(snapshot);
+    if (options.envelope)
+        out = envelope(out, source);
+    return options.indent ? indentJson(out) : out;
+}
+
+std::optional<LoadError> writeWittyJsonFile(const Capture& capture, const QString& path,
+                                            const WittyWriteOptions& options)
+{
+    auto error = [&](const QString& message) {
+        LoadError e;
+        e.file = path;
+        e.message = message;
+        return e;
+    };
+    if (capture.snapshots.empty())
+        return error(QStringLiteral("nothing to write: the capture has no snapshot"));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return error(QStringLiteral("cannot create the file: %1").arg(file.errorString()));
+    if (capture.snapshots.size() == 1) {
+        QByteArray text = writeWittyGraph(*capture.snapshots.front(), capture.source, options);
+        text += '\n';
+        if (file.write(text) != text.size())
+            return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
+    } else {
+        // JSON Lines: one compact graph per line, whatever the indent option says.
+        WittyWriteOptions line = options;
+        line.indent = false;
+        for (const auto& snapshot : capture.snapshots) {
+            QByteArray text = writeWittyGraph(*snapshot, capture.source, line);
+            text += '\n';
+            if (file.write(text) != text.size())
+                return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
+        }
+    }
+    if (!file.commit())
+        return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
+    return std::nullopt;
+}
+
+} // namespace numasight

@@ -82,11 +82,12 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
              : QJsonValue(sourceFormatName(capture.source.originalFormat))},
         {QStringLiteral("host"), capture.source.hostname.isEmpty() ? QJsonValue(QJsonValue::Null)
                                                                    : QJsonValue(capture.source.hostname)},
-        {QStringLiteral("kernel"), capture.source.kernel.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                   : QJsonValue(capture.source.kernel)},
-        {QStringLiteral("captured_at"), capture.source.capturedAt.isValid()
-                                            ? QJsonValue(capture.source.capturedAt.toString(Qt::ISODateWithMs))
-                                            : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("kernel"),
+         capture.source.kernel.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(capture.source.kernel)},
+        {QStringLiteral("captured_at"),
+         capture.source.capturedAt.isValid()
+             ? QJsonValue(capture.source.capturedAt.toString(Qt::ISODateWithMs))
+             : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("mode"), capture.source.mode},
         {QStringLiteral("snapshots"), int(capture.snapshots.size())},
     };
@@ -126,8 +127,8 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
         devices.append(QJsonObject{
             {QStringLiteral("kind"), deviceKind(e)},
             {QStringLiteral("name"), e.name},
-            {QStringLiteral("pci_bus_id"), e.pciBusId.isEmpty() ? QJsonValue(QJsonValue::Null)
-                                                                : QJsonValue(e.pciBusId)},
+            {QStringLiteral("pci_bus_id"),
+             e.pciBusId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(e.pciBusId)},
             {QStringLiteral("numa_node"),
              node.isValid() ? QJsonValue(s->entity(node).osIndex) : QJsonValue(QJsonValue::Null)},
         });
@@ -171,10 +172,12 @@ QString infoText(const Capture& capture, int snapshotIndex)
         ts << "  node " << n.value(QStringLiteral("os_index")).toInt();
         if (n.value(QStringLiteral("namespace")).toString() != QLatin1String("local"))
             ts << " @" << n.value(QStringLiteral("namespace")).toString();
-        ts << "  cpus " << (n.value(QStringLiteral("cpus")).toString().isEmpty()
-                                ? QStringLiteral("(none)")
-                                : n.value(QStringLiteral("cpus")).toString());
-        ts << "  memory " << QString::number(n.value(QStringLiteral("memory_bytes")).toDouble() / (1 << 30), 'f', 1)
+        ts << "  cpus "
+           << (n.value(QStringLiteral("cpus")).toString().isEmpty()
+                   ? QStringLiteral("(none)")
+                   : n.value(QStringLiteral("cpus")).toString());
+        ts << "  memory "
+           << QString::number(n.value(QStringLiteral("memory_bytes")).toDouble() / (1 << 30), 'f', 1)
            << " GiB";
         if (n.value(QStringLiteral("memory_tier")).isString())
             ts << "  tier " << n.value(QStringLiteral("memory_tier")).toString();

@@ -11,7 +11,10 @@ constexpr int kBits = 64;
 // Guards against "0-4294967295" turning into a 512 MB bitmap: no machine has more CPUs than this.
 constexpr int kMaxIndex = 1 << 20;
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 } // namespace
 
 IndexSet::IndexSet(std::initializer_list<int> indexes)
@@ -81,31 +84,48 @@ std::optional<IndexSet> IndexSet::fromBitmap(std::string_view text)
         text.remove_suffix(1);
     while (!text.empty() && isSpace(text.front()))
         text.remove_prefix(1);
-    if (text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
-        text.remove_prefix(2);
     if (text.empty())
         return std::nullopt;
+    // Comma-separated 32-bit words, most significant first. Linux writes "00000000,0000ffff"; hwloc writes
+    // "0xffffffff,,0x000000ff" where an empty word means zero. A single word may be any length ("0xf0").
+    std::vector<std::string_view> words;
+    for (size_t start = 0;;) {
+        const size_t comma = text.find(',', start);
+        words.push_back(
+            text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        if (comma == std::string_view::npos)
+            break;
+        start = comma + 1;
+    }
     IndexSet set;
-    int bit = 0;
-    // Read nibbles from the least significant end; commas only separate 32-bit words.
-    for (auto it = text.rbegin(); it != text.rend(); ++it) {
-        const char c = *it;
-        if (c == ',')
-            continue;
-        int v = 0;
-        if (c >= '0' && c <= '9')
-            v = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            v = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            v = c - 'A' + 10;
-        else
+    int base = 0;
+    for (auto w = words.rbegin(); w != words.rend(); ++w, base += 32) {
+        std::string_view word = *w;
+        if (word.size() >= 2 && word[0] == '0' && (word[1] == 'x' || word[1] == 'X'))
+            word.remove_prefix(2);
+        if (word.empty() && words.size() == 1)
             return std::nullopt;
-        for (int k = 0; k < 4; ++k)
-            if (v & (1 << k))
-                set.insert(bit + k);
-        bit += 4;
-        if (bit > kMaxIndex)
+        if (words.size() > 1 && word.size() > 8)
+            return std::nullopt;
+        int bit = base;
+        for (auto it = word.rbegin(); it != word.rend(); ++it, bit += 4) {
+            const char c = *it;
+            int v = 0;
+            if (c >= '0' && c <= '9')
+                v = c - '0';
+            else if (c >= 'a' && c <= 'f')
+                v = c - 'a' + 10;
+            else if (c >= 'A' && c <= 'F')
+                v = c - 'A' + 10;
+            else
+                return std::nullopt;
+            if (v && bit > kMaxIndex)
+                return std::nullopt;
+            for (int k = 0; k < 4; ++k)
+                if (v & (1 << k))
+                    set.insert(bit + k);
+        }
+        if (base > kMaxIndex)
             return std::nullopt;
     }
     return set;
@@ -138,7 +158,10 @@ std::string IndexSet::toStdRangeString() const
     return out;
 }
 
-QString IndexSet::toRangeString() const { return QString::fromStdString(toStdRangeString()); }
+QString IndexSet::toRangeString() const
+{
+    return QString::fromStdString(toStdRangeString());
+}
 
 QString IndexSet::toBitmap() const
 {
@@ -160,7 +183,10 @@ QString IndexSet::toBitmap() const
     return out;
 }
 
-bool IndexSet::isEmpty() const { return m_words.empty(); }
+bool IndexSet::isEmpty() const
+{
+    return m_words.empty();
+}
 
 int IndexSet::count() const
 {
@@ -178,7 +204,10 @@ bool IndexSet::contains(int index) const
     return w < m_words.size() && (m_words[w] >> (index % kBits)) & 1u;
 }
 
-int IndexSet::first() const { return next(-1); }
+int IndexSet::first() const
+{
+    return next(-1);
+}
 
 int IndexSet::last() const
 {
@@ -295,8 +324,14 @@ bool IndexSet::intersects(const IndexSet& other) const
     return false;
 }
 
-bool IndexSet::isSubsetOf(const IndexSet& other) const { return (*this - other).isEmpty(); }
+bool IndexSet::isSubsetOf(const IndexSet& other) const
+{
+    return (*this - other).isEmpty();
+}
 
-bool operator==(const IndexSet& a, const IndexSet& b) { return a.m_words == b.m_words; }
+bool operator==(const IndexSet& a, const IndexSet& b)
+{
+    return a.m_words == b.m_words;
+}
 
 } // namespace numasight

@@ -34,9 +34,9 @@ public:
     bool isEmpty() const;
     int count() const;
     bool contains(int index) const;
-    int first() const;              // -1 when empty
-    int last() const;               // -1 when empty
-    int next(int after) const;      // the smallest index > after, or -1
+    int first() const;         // -1 when empty
+    int last() const;          // -1 when empty
+    int next(int after) const; // the smallest index > after, or -1
     std::vector<int> toVector() const;
 
     void insert(int index);

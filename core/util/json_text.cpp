@@ -11,6 +11,9 @@ QJsonObject parseJsonObject(const QByteArray& text)
     return QJsonDocument::fromJson(text).object();
 }
 
-QByteArray compactJson(const QJsonObject& object) { return QJsonDocument(object).toJson(QJsonDocument::Compact); }
+QByteArray compactJson(const QJsonObject& object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
 
 } // namespace numasight

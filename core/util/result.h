@@ -16,7 +16,7 @@ struct LoadError
     qint64 offset = -1;
     int line = -1;
     int column = -1;
-    QString where;  // JSON path or element, when there is no text position
+    QString where; // JSON path or element, when there is no text position
     bool cancelled = false;
 
     // "graph.json:12:5: expected ',' or '}'" — one line, as compilers print it.

@@ -165,8 +165,8 @@ void TestCli::convertRoundTrip_data()
     QTest::newRow("witty -> witty") << kWitty << "b.json";
     QTest::newRow("witty -> envelope") << kWitty << "c.envelope.json";
     QTest::newRow("hwloc -> capture") << kHwloc + QStringLiteral("nvidiaDGX2.xml") << "d.numasight";
-    QTest::newRow("hwloc memattrs -> capture") << kHwloc + QStringLiteral("8intel64-4n2t-memattrs.xml")
-                                               << "e.numasight";
+    QTest::newRow("hwloc memattrs -> capture")
+        << kHwloc + QStringLiteral("8intel64-4n2t-memattrs.xml") << "e.numasight";
 }
 
 void TestCli::convertRoundTrip()
@@ -208,17 +208,20 @@ void TestCli::errors_data()
     QTest::newRow("no command") << QStringList{} << QByteArray() << 2 << "Usage";
     QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QByteArray() << 2
                                      << "unknown command 'frobnicate'";
-    QTest::newRow("info without file") << QStringList{QStringLiteral("info")} << QByteArray() << 2
-                                       << "exactly one FILE";
-    QTest::newRow("missing file") << QStringList{QStringLiteral("info"), QStringLiteral("/nonexistent/x.json")}
+    QTest::newRow("info without file")
+        << QStringList{QStringLiteral("info")} << QByteArray() << 2 << "exactly one FILE";
+    QTest::newRow("missing file") << QStringList{QStringLiteral("info"),
+                                                 QStringLiteral("/nonexistent/x.json")}
                                   << QByteArray() << 1 << "/nonexistent/x.json";
-    QTest::newRow("empty file") << QStringList{QStringLiteral("info"), bad} << QByteArray(" ") << 1 << "bad.input";
+    QTest::newRow("empty file") << QStringList{QStringLiteral("info"), bad} << QByteArray(" ") << 1
+                                << "bad.input";
     QTest::newRow("truncated json") << QStringList{QStringLiteral("info"), bad}
-                                    << QByteArray("{\"nodes\": [{\"entity_type\": \"Proc") << 1 << "bad.input:1:";
-    QTest::newRow("not hwloc xml") << QStringList{QStringLiteral("info"), bad} << QByteArray("<html></html>") << 1
-                                   << "bad.input";
-    QTest::newRow("convert without -o") << QStringList{QStringLiteral("convert"), kWitty} << QByteArray() << 2
-                                        << "usage";
+                                    << QByteArray("{\"nodes\": [{\"entity_type\": \"Proc") << 1
+                                    << "bad.input:1:";
+    QTest::newRow("not hwloc xml") << QStringList{QStringLiteral("info"), bad} << QByteArray("<html></html>")
+                                   << 1 << "bad.input";
+    QTest::newRow("convert without -o")
+        << QStringList{QStringLiteral("convert"), kWitty} << QByteArray() << 2 << "usage";
     QTest::newRow("convert to unknown extension")
         << QStringList{QStringLiteral("convert"), kWitty, QStringLiteral("-o"), QStringLiteral("out.txt")}
         << QByteArray() << 2 << "cannot tell the output format";

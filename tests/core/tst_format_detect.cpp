@@ -25,25 +25,43 @@ void TestFormatDetect::detect_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("format");
     QTest::addColumn<QString>("error");
-    QTest::newRow("plain witty graph") << QByteArray("{\"nodes\": [], \"edges\": []}") << "witty-json" << "";
-    QTest::newRow("pretty witty graph") << QByteArray("{\n  \"nodes\": [\n  ],\n  \"edges\": []\n}\n") << "witty-json"
-                                        << "";
-    QTest::newRow("envelope") << QByteArray("{\"env\": {\"hostname\": \"h\"}, \"content\": {}}") << "witty-envelope"
+    QTest::newRow("plain witty graph") << QByteArray("{\"nodes\": [], \"edges\": []}") << "witty-json"
+                                       << "";
+    QTest::newRow("pretty witty graph")
+        << QByteArray("{\n  \"nodes\": [\n  ],\n  \"edges\": []\n}\n") << "witty-json"
+        << "";
+    QTest::newRow("envelope") << QByteArray("{\"env\": {\"hostname\": \"h\"}, \"content\": {}}")
+                              << "witty-envelope"
                               << "";
-    QTest::newRow("envelope, content first") << QByteArray(" {\"content\": {}, \"env\": {}}") << "witty-envelope"
-                                             << "";
-    QTest::newRow("json lines") << QByteArray("{\"nodes\": [], \"edges\": []}\n{\"nodes\": [], \"edges\": []}\n")
-                                << "witty-jsonl" << "";
-    QTest::newRow("one line only") << QByteArray("{\"nodes\": [], \"edges\": []}\n") << "witty-json" << "";
-    QTest::newRow("braces inside strings") << QByteArray("{\"nodes\": [{\"name\": \"}{\"}], \"edges\": []}\n{}\n")
-                                           << "witty-jsonl" << "";
-    QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBF{\"nodes\": []}") << "witty-json" << "";
-    QTest::newRow("xml") << QByteArray("<?xml version=\"1.0\"?>\n<topology/>") << "hwloc-xml" << "";
-    QTest::newRow("sqlite") << QByteArray("SQLite format 3\0rest", 20) << "capture" << "";
-    QTest::newRow("empty") << QByteArray() << "unknown" << "empty";
-    QTest::newRow("blank") << QByteArray("  \n\t ") << "unknown" << "white space";
-    QTest::newRow("binary") << QByteArray("\x7f" "ELF\x02\x01", 6) << "unknown" << "not a capture";
-    QTest::newRow("json array") << QByteArray("[1, 2]") << "unknown" << "not a capture";
+    QTest::newRow("envelope, content first")
+        << QByteArray(" {\"content\": {}, \"env\": {}}") << "witty-envelope"
+        << "";
+    QTest::newRow("json lines") << QByteArray(
+                                       "{\"nodes\": [], \"edges\": []}\n{\"nodes\": [], \"edges\": []}\n")
+                                << "witty-jsonl"
+                                << "";
+    QTest::newRow("one line only") << QByteArray("{\"nodes\": [], \"edges\": []}\n") << "witty-json"
+                                   << "";
+    QTest::newRow("braces inside strings")
+        << QByteArray("{\"nodes\": [{\"name\": \"}{\"}], \"edges\": []}\n{}\n") << "witty-jsonl"
+        << "";
+    QTest::newRow("utf-8 bom") << QByteArray("\xEF\xBB\xBF{\"nodes\": []}") << "witty-json"
+                               << "";
+    QTest::newRow("xml") << QByteArray("<?xml version=\"1.0\"?>\n<topology/>") << "hwloc-xml"
+                         << "";
+    QTest::newRow("sqlite") << QByteArray("SQLite format 3\0rest", 20) << "capture"
+                            << "";
+    QTest::newRow("empty") << QByteArray() << "unknown"
+                           << "empty";
+    QTest::newRow("blank") << QByteArray("  \n\t ") << "unknown"
+                           << "white space";
+    QTest::newRow("binary") << QByteArray("\x7f"
+                                          "ELF\x02\x01",
+                                          6)
+                            << "unknown"
+                            << "not a capture";
+    QTest::newRow("json array") << QByteArray("[1, 2]") << "unknown"
+                                << "not a capture";
 }
 
 void TestFormatDetect::detect()
@@ -68,8 +86,10 @@ void TestFormatDetect::fixtures_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("format");
-    QTest::newRow("witty") << NUMASIGHT_FIXTURES "/witty-profiler/graph.json" << "witty-json";
-    QTest::newRow("hwloc dgx2") << NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml" << "hwloc-xml";
+    QTest::newRow("witty") << NUMASIGHT_FIXTURES "/witty-profiler/graph.json"
+                           << "witty-json";
+    QTest::newRow("hwloc dgx2") << NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml"
+                                << "hwloc-xml";
 }
 
 void TestFormatDetect::fixtures()

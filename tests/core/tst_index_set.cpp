@@ -75,11 +75,24 @@ void TestIndexSet::bitmap_data()
     QTest::addColumn<QString>("bitmap");
     QTest::addColumn<QString>("ranges");
     QTest::addColumn<QString>("canonicalBitmap");
-    QTest::newRow("low word") << "0000ffff" << "0-15" << "0000ffff";
-    QTest::newRow("sysfs two words") << "00000000,0000ffff" << "0-15" << "0000ffff";
-    QTest::newRow("high word") << "00000001,00000000" << "32" << "00000001,00000000";
-    QTest::newRow("hwloc 0x prefix") << "0xf0" << "4-7" << "000000f0";
-    QTest::newRow("three words") << "80000000,00000000,00000001" << "0,95" << "80000000,00000000,00000001";
+    QTest::newRow("low word") << "0000ffff"
+                              << "0-15"
+                              << "0000ffff";
+    QTest::newRow("sysfs two words") << "00000000,0000ffff"
+                                     << "0-15"
+                                     << "0000ffff";
+    QTest::newRow("high word") << "00000001,00000000"
+                               << "32"
+                               << "00000001,00000000";
+    QTest::newRow("hwloc 0x prefix") << "0xf0"
+                                     << "4-7"
+                                     << "000000f0";
+    QTest::newRow("hwloc empty word is zero") << "0x000000ff,,0x000000ff"
+                                              << "0-7,64-71"
+                                              << "000000ff,00000000,000000ff";
+    QTest::newRow("three words") << "80000000,00000000,00000001"
+                                 << "0,95"
+                                 << "80000000,00000000,00000001";
 }
 
 void TestIndexSet::bitmap()
@@ -93,6 +106,8 @@ void TestIndexSet::bitmap()
     QCOMPARE(set->toBitmap(), canonicalBitmap);
     QVERIFY(!IndexSet::fromBitmap("12g4").has_value());
     QVERIFY(!IndexSet::fromBitmap("").has_value());
+    QVERIFY(!IndexSet::fromBitmap("0x").has_value());
+    QVERIFY(!IndexSet::fromBitmap("123456789,0").has_value()); // a word wider than 32 bits
 }
 
 void TestIndexSet::setOperations()

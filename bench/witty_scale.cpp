@@ -1,0 +1,157 @@
+// numasight-witty-scale IN N -o OUT: makes a large witty-profiler graph from a real one for the import
+// benchmark. Copy k of the workload gets new pids, tids, socket ports and container ids; the hardware
+// (NUMA nodes, NUMA sets, accelerators) and the edges between hardware stay single, as on one machine that
+// runs N times the jobs.
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <cstdio>
+
+namespace {
+
+constexpr qint64 kPidStride = 4194304; // Linux pid_max: shifted pids never collide with real ones
+constexpr qint64 kPortStride = 65536;
+
+bool isHardware(const QJsonObject& entity)
+{
+    const QString type = entity.value(u"entity_type").toString();
+    return type == u"NumaEntity" || type == u"NumaSetEntity" || type == u"NPUEntity" || type == u"GPUEntity";
+}
+
+void shift(QJsonObject& o, QStringView field, qint64 by)
+{
+    const QJsonValue v = o.value(field);
+    if (v.isDouble())
+        o.insert(field, v.toInteger() + by);
+}
+
+QJsonObject copyEntity(QJsonObject e, qint64 k)
+{
+    if (k == 0)
+        return e;
+    const QString type = e.value(u"entity_type").toString();
+    if (type == u"ProcessEntity") {
+        shift(e, u"pid", k * kPidStride);
+        shift(e, u"ppid", k * kPidStride);
+    } else if (type == u"ThreadEntity") {
+        shift(e, u"tid", k * kPidStride);
+        if (e.value(u"process").isObject())
+            e.insert(u"process", copyEntity(e.value(u"process").toObject(), k));
+    } else if (type == u"SocketEntity") {
+        shift(e, u"socket_port", k * kPortStride);
+    } else if (type == u"ContainerEntity") {
+        bool ok = false;
+        const qulonglong id = e.value(u"container_id").toString().toULongLong(&ok, 16);
+        e.insert(u"container_id",
+                 QStringLiteral("%1").arg(ok ? id + qulonglong(k) : qulonglong(k), 8, 16, QLatin1Char('0')));
+        e.insert(u"container_name", e.value(u"container_name").toString() + QStringLiteral("-%1").arg(k));
+    }
+    return e;
+}
+
+bool hardwareOnly(const QJsonObject& edge)
+{
+    for (const char16_t* end : {u"source_node", u"target_node"})
+        if (edge.contains(QStringView(end)) && !isHardware(edge.value(QStringView(end)).toObject()))
+            return false;
+    for (const QJsonValue& v : edge.value(u"nodes").toArray())
+        if (!isHardware(v.toObject()))
+            return false;
+    return true;
+}
+
+QJsonObject copyEdge(QJsonObject edge, qint64 k)
+{
+    for (const char16_t* end : {u"source_node", u"target_node"})
+        if (edge.value(QStringView(end)).isObject())
+            edge.insert(QStringView(end), copyEntity(edge.value(QStringView(end)).toObject(), k));
+    if (edge.value(u"nodes").isArray()) {
+        QJsonArray ends;
+        for (const QJsonValue& v : edge.value(u"nodes").toArray())
+            ends.append(copyEntity(v.toObject(), k));
+        edge.insert(u"nodes", ends);
+    }
+    return edge;
+}
+
+int usage()
+{
+    std::fprintf(stderr,
+                 "usage: numasight-witty-scale IN N -o OUT\n"
+                 "  writes IN's graph N times over (new pids, tids, ports, containers; hardware once)\n");
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() != 5 || args[3] != QLatin1String("-o"))
+        return usage();
+    bool ok = false;
+    const qint64 copies = args[2].toLongLong(&ok);
+    if (!ok || copies < 1 || copies > 100000)
+        return usage();
+    QFile in(args[1]);
+    if (!in.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(args[1]), qPrintable(in.errorString()));
+        return 1;
+    }
+    QJsonParseError error{};
+    const QJsonObject root = QJsonDocument::fromJson(in.readAll(), &error).object();
+    if (error.error != QJsonParseError::NoError) {
+        std::fprintf(stderr, "%s: byte %d: %s\n", qPrintable(args[1]), error.offset,
+                     qPrintable(error.errorString()));
+        return 1;
+    }
+    const QJsonObject graph = root.contains(u"content") ? root.value(u"content").toObject() : root;
+    const QJsonArray nodes = graph.value(u"nodes").toArray();
+    const QJsonArray edges = graph.value(u"edges").toArray();
+
+    QFile out(args[4]);
+    if (!out.open(QIODevice::WriteOnly)) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(args[4]), qPrintable(out.errorString()));
+        return 1;
+    }
+    qint64 nodeCount = 0, edgeCount = 0;
+    auto write = [&](const QByteArray& bytes) {
+        if (out.write(bytes) != bytes.size()) {
+            std::fprintf(stderr, "%s: %s\n", qPrintable(args[4]), qPrintable(out.errorString()));
+            std::exit(1);
+        }
+    };
+    write("{\"nodes\":[");
+    for (qint64 k = 0; k < copies; ++k) {
+        for (const QJsonValue& v : nodes) {
+            const QJsonObject e = v.toObject();
+            if (k > 0 && isHardware(e))
+                continue;
+            write(QByteArray(nodeCount++ ? ",\n" : "\n") +
+                  QJsonDocument(copyEntity(e, k)).toJson(QJsonDocument::Compact));
+        }
+    }
+    write("\n],\"edges\":[");
+    for (qint64 k = 0; k < copies; ++k) {
+        for (const QJsonValue& v : edges) {
+            const QJsonObject e = v.toObject();
+            if (k > 0 && hardwareOnly(e))
+                continue;
+            write(QByteArray(edgeCount++ ? ",\n" : "\n") +
+                  QJsonDocument(copyEdge(e, k)).toJson(QJsonDocument::Compact));
+        }
+    }
+    write("\n]}\n");
+    if (!out.flush()) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(args[4]), qPrintable(out.errorString()));
+        return 1;
+    }
+    std::printf("%s: %lld nodes, %lld edges, %lld bytes\n", qPrintable(args[4]), nodeCount, edgeCount,
+                out.size());
+    return 0;
+}

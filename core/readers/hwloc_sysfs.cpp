@@ -1,0 +1,69 @@
+#include "hwloc_sysfs.h"
+
+#include <QFile>
+
+namespace numasight {
+
+namespace {
+
+// sysfs files are a few KiB; a hostile fake tree must not make us read gigabytes.
+constexpr qint64 kMaxSysfsFile = 1 << 20;
+
+QList<QByteArray> readLines(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.read(kMaxSysfsFile).split('\n');
+}
+
+std::optional<std::uint64_t> toU64(const QByteArray& text)
+{
+    bool ok = false;
+    const qulonglong v = text.toULongLong(&ok);
+    return ok ? std::optional<std::uint64_t>(v) : std::nullopt;
+}
+
+} // namespace
+
+NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node)
+{
+    NodeSysfsStats stats;
+    const QString dir = QStringLiteral("%1/devices/system/node/node%2/").arg(sysfsRoot).arg(node);
+
+    // "Node 0 MemFree:         1234 kB"
+    for (const QByteArray& line : readLines(dir + QLatin1String("meminfo"))) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() >= 4 && f[0] == "Node" && f[1] == QByteArray::number(node) && f[2] == "MemFree:") {
+            const auto kb = toU64(f[3]);
+            const bool inKb = f.size() < 5 || f[4] == "kB";
+            if (kb && inKb && *kb <= (UINT64_MAX >> 10))
+                stats.memFreeBytes = *kb << 10;
+        }
+    }
+    // "numa_hit 123"
+    for (const QByteArray& line : readLines(dir + QLatin1String("numastat"))) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() != 2)
+            continue;
+        if (const auto v = toU64(f[1]))
+            stats.numastat.insert(QString::fromLatin1(f[0]), *v);
+    }
+    return stats;
+}
+
+void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot)
+{
+    for (int i = 0; i < builder.entityCount(); ++i) {
+        Entity& e = builder.entity(EntityId(i));
+        if (e.kind != EntityKind::NumaNode || e.ns != QLatin1String("local") || e.osIndex < 0)
+            continue;
+        NodeSysfsStats stats = readNodeSysfsStats(sysfsRoot, e.osIndex);
+        if (stats.memFreeBytes)
+            e.memoryFreeBytes = *stats.memFreeBytes;
+        if (!stats.numastat.isEmpty())
+            e.numastat = std::move(stats.numastat);
+    }
+}
+
+} // namespace numasight

@@ -1,0 +1,118 @@
+#include "hwloc_xml_sniff.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QXmlStreamReader>
+
+namespace numasight {
+
+namespace {
+
+constexpr qint64 kSniffBytes = 64 * 1024;
+const QString kHint = QStringLiteral("expected an hwloc XML topology (as written by `lstopo --of xml`)");
+
+LoadError errorAt(const QString& path, const QString& message, const QByteArray& data, qint64 offset)
+{
+    LoadError e;
+    e.file = path;
+    e.message = message;
+    locateOffset(data.constData(), data.size(), offset, &e.line, &e.column);
+    return e;
+}
+
+LoadError readerError(const QString& path, const QXmlStreamReader& xml, const QString& what)
+{
+    LoadError e;
+    e.file = path;
+    e.line = int(xml.lineNumber());
+    e.column = int(xml.columnNumber());
+    e.message = QStringLiteral("%1: %2").arg(what, xml.errorString());
+    return e;
+}
+
+QString printable(QByteArray bytes)
+{
+    for (char& c : bytes)
+        if (uchar(c) < 0x20 || uchar(c) >= 0x7f)
+            c = '?';
+    return QString::fromLatin1(bytes);
+}
+
+} // namespace
+
+std::optional<LoadError> precheckHwlocXml(const QString& path)
+{
+    LoadError e;
+    e.file = path;
+    const QFileInfo fi(path);
+    if (!fi.exists()) {
+        e.message = QStringLiteral("file not found; check the path");
+        return e;
+    }
+    if (fi.isDir()) {
+        e.message = QStringLiteral("is a directory; ") + kHint;
+        return e;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        e.message = QStringLiteral("cannot read the file: %1").arg(f.errorString());
+        return e;
+    }
+    const QByteArray head = f.read(kSniffBytes);
+    qint64 start = head.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    while (start < head.size() && QChar::isSpace(uchar(head[start])))
+        ++start;
+    if (start >= head.size()) {
+        e.message = (head.isEmpty() ? QStringLiteral("file is empty; ")
+                                    : QStringLiteral("file holds only blanks; ")) +
+                    kHint;
+        return e;
+    }
+    if (head[start] != '<') {
+        return errorAt(path,
+                       QStringLiteral("not XML: the file starts with \"%1\"; %2")
+                           .arg(printable(head.mid(start, 16)), kHint),
+                       head, start);
+    }
+
+    // hwloc's built-in parser (used when the libxml2 plugin is absent) accepts some truncated documents
+    // and leaks on others, so the whole document is checked here first; it streams, a few ms per MB.
+    f.seek(0);
+    QXmlStreamReader xml(&f);
+    bool sawRoot = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && !sawRoot) {
+            sawRoot = true;
+            if (xml.name() != QLatin1String("topology")) {
+                e.line = int(xml.lineNumber());
+                e.column = int(xml.columnNumber());
+                e.message = QStringLiteral("not an hwloc topology: root element is <%1>, expected <topology>")
+                                .arg(xml.name());
+                return e;
+            }
+        }
+    }
+    if (!xml.hasError())
+        return std::nullopt;
+    if (xml.error() == QXmlStreamReader::PrematureEndOfDocumentError)
+        return readerError(path, xml,
+                           sawRoot ? QStringLiteral("truncated hwloc XML (the document ends early)")
+                                   : QStringLiteral("not an hwloc topology: no root element"));
+    return readerError(path, xml, QStringLiteral("not well-formed XML"));
+}
+
+LoadError diagnoseHwlocXml(const QString& path)
+{
+    if (auto pre = precheckHwlocXml(path))
+        return *pre;
+    LoadError e;
+    e.file = path;
+    e.message =
+        QStringLiteral("hwloc rejected this <topology> document (well-formed XML, but not content hwloc "
+                       "2.x can import); run `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` for "
+                       "hwloc's reason");
+    return e;
+}
+
+} // namespace numasight

@@ -1,0 +1,190 @@
+#include "witty_json_scan.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <functional>
+
+namespace numasight::witty {
+
+std::string_view rawKey(const char* afterQuote)
+{
+    const char* p = afterQuote;
+    while (*p != '"') {
+        if (*p == '\\')
+            ++p;
+        ++p;
+    }
+    return {afterQuote, size_t(p - afterQuote)};
+}
+
+qint64 findInvalidUtf8(std::string_view text)
+{
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const size_t n = text.size();
+    size_t i = 0;
+    while (i < n) {
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        int length = 0;
+        std::uint32_t cp = 0;
+        if (c >= 0xc2 && c <= 0xdf) {
+            length = 2;
+            cp = c & 0x1f;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            length = 3;
+            cp = c & 0x0f;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            length = 4;
+            cp = c & 0x07;
+        } else {
+            return qint64(i);
+        }
+        if (i + size_t(length) > n)
+            return qint64(i);
+        for (int k = 1; k < length; ++k) {
+            if ((s[i + size_t(k)] & 0xc0) != 0x80)
+                return qint64(i);
+            cp = (cp << 6) | (s[i + size_t(k)] & 0x3f);
+        }
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are invalid too.
+        if ((length == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+            (length == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+            return qint64(i);
+        i += size_t(length);
+    }
+    return -1;
+}
+
+qint64 findExcessiveNesting(std::string_view json, int maxDepth)
+{
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxDepth)
+                return qint64(i);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
+std::optional<std::uint64_t> parseKilobytes(std::string_view text)
+{
+    std::uint64_t value = 0;
+    const auto r = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (r.ec != std::errc() || r.ptr == text.data())
+        return std::nullopt;
+    std::string_view rest(r.ptr, size_t(text.data() + text.size() - r.ptr));
+    while (!rest.empty() && rest.front() == ' ')
+        rest.remove_prefix(1);
+    if (rest.empty() || rest == "kB" || rest == "KB" || rest == "kb")
+        return value;
+    return std::nullopt;
+}
+
+std::vector<Line> jsonLines(const char* text, size_t size, const char* firstNonBlank)
+{
+    const char* const end = text + size;
+    auto trimmedLine = [&](const char* from, const char** next) {
+        const char* nl = static_cast<const char*>(std::memchr(from, '\n', size_t(end - from)));
+        const char* lineEnd = nl ? nl : end;
+        *next = nl ? nl + 1 : end;
+        const char* b = from;
+        const char* e = lineEnd;
+        while (b < e && isJsonSpace(*b))
+            ++b;
+        while (e > b && isJsonSpace(e[-1]))
+            --e;
+        return Line{b, size_t(e - b)};
+    };
+    std::vector<Line> lines;
+    const char* next = nullptr;
+    const Line first = trimmedLine(firstNonBlank, &next);
+    lines.push_back(first);
+    // A single document unless its first line is already a complete-looking object and more follows.
+    if (first.size < 2 || first.begin[first.size - 1] != '}')
+        return lines;
+    while (next < end) {
+        const Line line = trimmedLine(next, &next);
+        if (line.size)
+            lines.push_back(line);
+    }
+    return lines;
+}
+
+} // namespace numasight::witty
+
+namespace numasight::witty {
+
+std::uint64_t IdentityTable::hashOf(std::string_view key)
+{
+    // Never 0, so an empty slot needs no separate flag.
+    return std::hash<std::string_view>()(key) | 1;
+}
+
+void IdentityTable::reserve(size_t count)
+{
+    size_t capacity = 16;
+    while (capacity < count * 2)
+        capacity *= 2;
+    if (capacity <= m_slots.size())
+        return;
+    std::vector<Slot> old = std::move(m_slots);
+    m_slots.assign(capacity, Slot{});
+    for (const Slot& s : old) {
+        if (!s.hash)
+            continue;
+        size_t i = s.hash & (capacity - 1);
+        while (m_slots[i].hash)
+            i = (i + 1) & (capacity - 1);
+        m_slots[i] = s;
+    }
+}
+
+std::int32_t IdentityTable::find(std::string_view key) const
+{
+    if (m_slots.empty())
+        return -1;
+    const std::uint64_t h = hashOf(key);
+    const size_t mask = m_slots.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const Slot& s = m_slots[i];
+        if (!s.hash)
+            return -1;
+        if (s.hash == h && s.length == key.size() &&
+            std::memcmp(m_arena.data() + s.offset, key.data(), key.size()) == 0)
+            return s.id;
+    }
+}
+
+void IdentityTable::insert(std::string_view key, std::int32_t id)
+{
+    if ((m_count + 1) * 2 > m_slots.size())
+        reserve(std::max<size_t>(m_count + 1, m_slots.size()));
+    const std::uint64_t h = hashOf(key);
+    const size_t mask = m_slots.size() - 1;
+    size_t i = h & mask;
+    while (m_slots[i].hash)
+        i = (i + 1) & mask;
+    m_slots[i] = Slot{h, m_arena.size(), std::uint32_t(key.size()), id};
+    m_arena.append(key);
+    ++m_count;
+}
+
+} // namespace numasight::witty

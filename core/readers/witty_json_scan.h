@@ -1,0 +1,87 @@
+#pragma once
+
+#include "util/index_set.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace numasight::witty {
+
+// Small byte-level helpers of the witty reader that work on the raw text, outside simdjson.
+
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// A key as written between its quotes; `afterQuote` points just past the opening quote of a key that
+// simdjson has already validated, so the closing quote exists.
+std::string_view rawKey(const char* afterQuote);
+
+// Offset of the first byte of the first invalid UTF-8 sequence, or -1.
+qint64 findInvalidUtf8(std::string_view text);
+// Offset of the first '[' or '{' that opens a level deeper than maxDepth, or -1.
+qint64 findExcessiveNesting(std::string_view json, int maxDepth);
+
+// "131507688 kB" (or a bare number) → 131507688.
+std::optional<std::uint64_t> parseKilobytes(std::string_view text);
+
+// The non-blank lines of a JSON Lines file, or at most one entry when the text is a single document
+// (a pretty-printed graph's first line is only "{").
+struct Line
+{
+    const char* begin;
+    size_t size;
+};
+std::vector<Line> jsonLines(const char* text, size_t size, const char* firstNonBlank);
+
+// A CPU or node list field ("0-23,48"): empty when absent, otherwise parsed or reported through onError.
+template <class OnError>
+IndexSet rangeField(bool present, std::string_view text, bool isString, OnError&& onError)
+{
+    if (!present)
+        return {};
+    if (!isString)
+        onError(QStringLiteral("expected a string list like \"0-23,48\""));
+    int errorAt = -1;
+    auto set = IndexSet::fromRangeString(text, &errorAt);
+    if (!set)
+        onError(
+            QStringLiteral("bad list at character %1: expected a list like \"0-23,48\"").arg(errorAt + 1));
+    return *set;
+}
+
+} // namespace numasight::witty
+
+namespace numasight::witty {
+
+// Entity identities (type, namespace and key bytes) → entity index. Open addressing over one flat array,
+// with the key bytes in one arena: the import looks identities up for every edge endpoint, and node-based
+// maps cost several cache misses per lookup there.
+class IdentityTable
+{
+public:
+    void reserve(size_t count);
+    std::int32_t find(std::string_view key) const; // -1 when absent
+    void insert(std::string_view key, std::int32_t id);
+
+private:
+    struct Slot
+    {
+        std::uint64_t hash = 0;
+        std::uint64_t offset = 0;
+        std::uint32_t length = 0;
+        std::int32_t id = -1;
+    };
+    static std::uint64_t hashOf(std::string_view key);
+    std::vector<Slot> m_slots;
+    std::string m_arena;
+    size_t m_count = 0;
+};
+
+} // namespace numasight::witty

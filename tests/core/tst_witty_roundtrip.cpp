@@ -1,0 +1,309 @@
+#include "readers/witty_json_reader.h"
+#include "readers/witty_json_writer.h"
+#include "util/json_text.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+#include <set>
+
+using namespace numasight;
+
+namespace {
+
+QString fixturePath()
+{
+    return QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+}
+
+CapturePtr readFixture()
+{
+    auto r = readWittyJsonFile(fixturePath());
+    return r.ok() ? r.value() : nullptr;
+}
+
+// QJsonObject keeps keys sorted, so its compact text is a canonical form for set comparisons.
+QByteArray canonical(const QJsonValue& v)
+{
+    return QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject graphOf(const QByteArray& text)
+{
+    const QJsonObject o = QJsonDocument::fromJson(text).object();
+    return o.contains(u"content") ? o.value(u"content").toObject() : o;
+}
+
+std::set<QByteArray> nodeSet(const QJsonObject& graph)
+{
+    std::set<QByteArray> out;
+    for (const QJsonValue& v : graph.value(u"nodes").toArray())
+        out.insert(canonical(v));
+    return out;
+}
+
+std::multiset<QByteArray> edgeMultiset(const QJsonObject& graph)
+{
+    std::multiset<QByteArray> out;
+    for (const QJsonValue& v : graph.value(u"edges").toArray())
+        out.insert(canonical(v));
+    return out;
+}
+
+QString identityOf(const Snapshot& s, EntityId id)
+{
+    const Entity& e = s.entity(id);
+    return Snapshot::identity(e.typeName, e.ns, e.key);
+}
+
+} // namespace
+
+class TestWittyRoundtrip : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Everything the reader kept from `a` is in `b`, in the same order, under the same identities.
+    void compareSnapshots(const Snapshot& a, const Snapshot& b)
+    {
+        QCOMPARE(b.entities().size(), a.entities().size());
+        for (size_t i = 0; i < a.entities().size(); ++i) {
+            const Entity& x = a.entity(EntityId(std::int32_t(i)));
+            const EntityId found = b.find(x.typeName, x.ns, x.key);
+            QVERIFY2(found.isValid(), qPrintable(x.typeName + u' ' + x.key));
+            const Entity& y = b.entity(found);
+            QCOMPARE(y.kind, x.kind);
+            QCOMPARE(parseJsonObject(y.attributes), parseJsonObject(x.attributes));
+            QCOMPARE(y.name, x.name);
+            QCOMPARE(y.cpus, x.cpus);
+            QCOMPARE(y.numaNode, x.numaNode);
+            QCOMPARE(y.parent.isValid(), x.parent.isValid());
+            if (x.parent.isValid())
+                QCOMPARE(identityOf(b, y.parent), identityOf(a, x.parent));
+        }
+        QCOMPARE(b.edges().size(), a.edges().size());
+        for (size_t i = 0; i < a.edges().size(); ++i) {
+            const Edge& x = a.edge(EdgeId(std::int32_t(i)));
+            const Edge& y = b.edge(EdgeId(std::int32_t(i)));
+            QCOMPARE(y.kind, x.kind);
+            QCOMPARE(y.typeName, x.typeName);
+            QCOMPARE(y.directed, x.directed);
+            QCOMPARE(y.weight, x.weight);
+            QCOMPARE(identityOf(b, y.source), identityOf(a, x.source));
+            QCOMPARE(identityOf(b, y.target), identityOf(a, x.target));
+            QCOMPARE(parseJsonObject(y.payload), parseJsonObject(x.payload));
+        }
+        const DistanceMatrix* da = a.numaDistances();
+        const DistanceMatrix* db = b.numaDistances();
+        QCOMPARE(db != nullptr, da != nullptr);
+        if (da)
+            QCOMPARE(db->values, da->values);
+    }
+
+private slots:
+    void graph_data()
+    {
+        QTest::addColumn<bool>("envelope");
+        QTest::addColumn<bool>("indent");
+        QTest::newRow("plain") << false << false;
+        QTest::newRow("plain indented") << false << true;
+        QTest::newRow("envelope") << true << false;
+        QTest::newRow("envelope indented") << true << true;
+    }
+    void graph()
+    {
+        QFETCH(bool, envelope);
+        QFETCH(bool, indent);
+        const CapturePtr original = readFixture();
+        QVERIFY(original);
+        SourceInfo source = original->source;
+        source.extra.insert(QStringLiteral("local_ip"), QStringLiteral("10.1.2.3"));
+        source.extra.insert(QStringLiteral("hostname"), QStringLiteral("ascend-07"));
+        source.extra.insert(QStringLiteral("machine_id"), QStringLiteral("abc"));
+        WittyWriteOptions options;
+        options.envelope = envelope;
+        options.indent = indent;
+        const QByteArray written = writeWittyGraph(*original->snapshots.front(), source, options);
+        QCOMPARE(written.contains('\n'), indent);
+
+        // The written document holds exactly the file's nodes and edges (edges as a multiset: witty may
+        // repeat one).
+        QFile f(fixturePath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject before = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(written, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject after = graphOf(written);
+        QCOMPARE(doc.object().contains(u"env"), envelope);
+        QCOMPARE(nodeSet(after), nodeSet(before));
+        QCOMPARE(edgeMultiset(after), edgeMultiset(before));
+
+        auto reread = readWittyJson(written, QStringLiteral("written.json"));
+        QVERIFY2(reread.ok(), qPrintable(reread.ok() ? QString() : reread.error().toString()));
+        const Capture& c = *reread.value();
+        QCOMPARE(c.source.format, envelope ? SourceFormat::WittyEnvelope : SourceFormat::WittyJson);
+        if (envelope) {
+            QCOMPARE(c.source.hostname, QStringLiteral("ascend-07"));
+            QCOMPARE(c.source.extra, source.extra);
+        }
+        compareSnapshots(*original->snapshots.front(), *c.snapshots.front());
+    }
+
+    void jsonLines_data()
+    {
+        QTest::addColumn<int>("rounds");
+        QTest::addColumn<bool>("envelope");
+        QTest::newRow("one round: a plain file") << 1 << false;
+        QTest::newRow("three rounds") << 3 << false;
+        QTest::newRow("three rounds in envelopes") << 3 << true;
+    }
+    void jsonLines()
+    {
+        QFETCH(int, rounds);
+        QFETCH(bool, envelope);
+        const CapturePtr original = readFixture();
+        QVERIFY(original);
+        Capture capture;
+        capture.source = original->source;
+        capture.source.extra.insert(QStringLiteral("hostname"), QStringLiteral("h1"));
+        for (int i = 0; i < rounds; ++i)
+            capture.snapshots.push_back(original->snapshots.front());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("rounds.jsonl"));
+        WittyWriteOptions options;
+        options.envelope = envelope;
+        options.indent = true; // ignored for JSON Lines, which must stay one graph per line
+        QVERIFY(!writeWittyJsonFile(capture, path, options).has_value());
+        auto r = readWittyJsonFile(path);
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
+        const Capture& c = *r.value();
+        QCOMPARE(int(c.snapshots.size()), rounds);
+        if (rounds > 1)
+            QCOMPARE(c.source.format, SourceFormat::WittyJsonLines);
+        for (const auto& s : c.snapshots)
+            compareSnapshots(*original->snapshots.front(), *s);
+    }
+
+    void hwlocSnapshot()
+    {
+        // A topology as the hwloc reader describes one: 2 nodes with a distance matrix, a GPU on node 1, and
+        // kinds witty has no type for (package, PU, containment edges), which the writer must skip.
+        SnapshotBuilder b;
+        Entity pkg;
+        pkg.kind = EntityKind::Package;
+        pkg.typeName = QStringLiteral("Package");
+        pkg.ns = QStringLiteral("local");
+        pkg.key = QStringLiteral("0");
+        pkg.osIndex = 0;
+        pkg.attributes = "{}";
+        const EntityId package = b.add(pkg);
+        std::vector<EntityId> nodes;
+        for (int i = 0; i < 2; ++i) {
+            Entity n;
+            n.kind = EntityKind::NumaNode;
+            n.typeName = QStringLiteral("NUMANode");
+            n.ns = QStringLiteral("local");
+            n.key = QString::number(i);
+            n.osIndex = n.logicalIndex = i;
+            n.cpus = IndexSet::range(i * 8, i * 8 + 7);
+            n.memoryBytes = std::uint64_t(64 + i) << 30;
+            n.memoryFreeBytes = std::uint64_t(32 + i) << 30;
+            n.numastat.insert(QStringLiteral("numa_hit"), 1000 + std::uint64_t(i));
+            n.numastat.insert(QStringLiteral("numa_miss"), 7);
+            n.attributes = R"({"local_memory":68719476736})";
+            n.parent = package;
+            nodes.push_back(b.add(n));
+        }
+        Entity gpu;
+        gpu.kind = EntityKind::Accelerator;
+        gpu.deviceClass = DeviceClass::Gpu;
+        gpu.typeName = QStringLiteral("Accelerator");
+        gpu.ns = QStringLiteral("local");
+        gpu.key = QStringLiteral("0000:3b:00.0");
+        gpu.osIndex = 0;
+        gpu.pciBusId = QStringLiteral("0000:3b:00.0");
+        gpu.cpus = IndexSet::range(8, 15);
+        gpu.numaNode = 1;
+        gpu.attributes = "{}";
+        b.add(gpu);
+        Edge contains;
+        contains.kind = EdgeKind::Contains;
+        contains.typeName = QStringLiteral("Contains");
+        contains.source = package;
+        contains.target = nodes[0];
+        b.addEdge(contains);
+        DistanceMatrix m;
+        m.name = QStringLiteral("NUMALatency");
+        m.unit = QStringLiteral("relative");
+        m.objects = nodes;
+        m.values = {10, 21, 21, 10};
+        b.addDistances(m);
+        const auto snapshot = b.finish();
+
+        SourceInfo source;
+        source.format = SourceFormat::HwlocXml;
+        const QByteArray written = writeWittyGraph(*snapshot, source);
+        auto r = readWittyJson(written, QStringLiteral("from-hwloc.json"));
+        QVERIFY2(r.ok(),
+                 qPrintable(r.ok() ? QString() : r.error().toString() + u' ' + QString::fromUtf8(written)));
+        const Snapshot& s = *r.value()->snapshots.front();
+        QCOMPARE(s.entities().size(), size_t(3)); // the package is skipped
+        QCOMPARE(s.edges().size(), size_t(0));    // witty has no containment edge
+        QCOMPARE(s.countOf(EntityKind::NumaNode), 2);
+        for (int i = 0; i < 2; ++i) {
+            const Entity& n = s.entity(s.numaNodeByOsIndex(i));
+            QCOMPARE(n.typeName, QStringLiteral("NumaEntity"));
+            QCOMPARE(n.cpus, IndexSet::range(i * 8, i * 8 + 7));
+            QCOMPARE(n.memoryBytes, std::uint64_t(64 + i) << 30);
+            QCOMPARE(n.memoryFreeBytes, std::uint64_t(32 + i) << 30);
+            QCOMPARE(n.numastat.value(QStringLiteral("numa_hit")), 1000 + std::uint64_t(i));
+            QCOMPARE(n.numastat.value(QStringLiteral("numa_miss")), std::uint64_t(7));
+        }
+        const DistanceMatrix* d = s.numaDistances();
+        QVERIFY(d);
+        QCOMPARE(d->size(), 2);
+        QCOMPARE(d->values, (std::vector<double>{10, 21, 21, 10}));
+        QCOMPARE(s.countOf(EntityKind::Accelerator), 1);
+        const Entity& g = s.entity(s.ofKind(EntityKind::Accelerator).front());
+        QCOMPARE(g.typeName, QStringLiteral("GPUEntity"));
+        QCOMPARE(g.deviceClass, DeviceClass::Gpu);
+        QCOMPARE(g.pciBusId, QStringLiteral("0000:3b:00.0"));
+        QCOMPARE(g.cpus, IndexSet::range(8, 15));
+        QCOMPARE(g.numaNode, 1);
+        QCOMPARE(s.entity(s.nodeOfDevice(s.ofKind(EntityKind::Accelerator).front())).osIndex, 1);
+    }
+
+    void writeErrors_data()
+    {
+        QTest::addColumn<QString>("relative");
+        QTest::addColumn<bool>("empty");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("missing folder") << "no/such/dir/out.json" << false << "cannot create the file";
+        QTest::newRow("no snapshot") << "out.json" << true << "nothing to write";
+    }
+    void writeErrors()
+    {
+        QFETCH(QString, relative);
+        QFETCH(bool, empty);
+        QFETCH(QString, fragment);
+        QTemporaryDir dir;
+        Capture capture;
+        if (!empty)
+            capture.snapshots.push_back(readFixture()->snapshots.front());
+        const QString path = dir.filePath(relative);
+        const auto error = writeWittyJsonFile(capture, path);
+        QVERIFY(error.has_value());
+        QVERIFY2(error->toString().startsWith(path), qPrintable(error->toString()));
+        QVERIFY2(error->message.contains(fragment), qPrintable(error->toString()));
+        QVERIFY(!QFile::exists(path));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWittyRoundtrip)
+#include "tst_witty_roundtrip.moc"
