@@ -265,6 +265,8 @@ void MainWindow::createDocks()
     m_detailsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     m_summaryDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     resize(1280, 860);
+    resizeDocks({m_summaryDock}, {420}, Qt::Vertical);
+    resizeDocks({m_detailsDock}, {430}, Qt::Horizontal);
 }
 
 void MainWindow::createStatusBar()

@@ -108,6 +108,8 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     split->addWidget(top);
     split->addWidget(numaBox);
     split->setStretchFactor(1, 2);
+    // The NUMA table is what people come to this panel for: give it most of the height by default.
+    split->setSizes({150, 300});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
