@@ -91,6 +91,46 @@ private:
     }
 
 private slots:
+    // The reader maps files and relies on zeroed padding after the text; sizes at and around a page boundary
+    // check that the padding is there whatever the size, and that truncation at the boundary is still seen.
+    void pageBoundarySizes_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::addColumn<bool>("truncated");
+        const int page = 4096;
+        for (int size : {page - 1, page, page + 1, 2 * page - 32, 2 * page, 3 * page - 1}) {
+            QTest::addRow("%d bytes", size) << size << false;
+            QTest::addRow("%d bytes, cut before the last brace", size) << size << true;
+        }
+    }
+    void pageBoundarySizes()
+    {
+        QFETCH(int, size);
+        QFETCH(bool, truncated);
+        QByteArray text =
+            R"({"nodes": [{"entity_namespace": "local", "entity_type": "ProcessEntity", "details": {},
+            "pid": 7, "ppid": 1, "name": "p", "cmdline": "p"}], "edges": [])";
+        text += QByteArray(size - text.size() - 1, ' ');
+        text += '}';
+        QCOMPARE(text.size(), size);
+        if (truncated)
+            text.chop(1);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("page.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        const auto r = readWittyJsonFile(path);
+        if (truncated) {
+            QVERIFY(!r.ok());
+            QVERIFY2(r.error().toString().startsWith(path), qPrintable(r.error().toString()));
+            return;
+        }
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
+        QCOMPARE(r.value()->snapshots.front()->countOf(EntityKind::Process), 1);
+    }
+
     void entityCounts_data()
     {
         QTest::addColumn<int>("kind");
