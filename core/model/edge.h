@@ -13,19 +13,19 @@ namespace numasight {
 enum class EdgeKind : std::uint8_t
 {
     // Structural: who contains or owns whom.
-    Contains,           // hwloc tree: host→package→node→core→PU, bridges→devices
-    Own,                // process→thread, thread→socket (witty OwnEdge)
-    Belong,             // socket→thread (witty BelongEdge)
-    Host,               // container→process (witty HostEdge)
-    RunOn,              // process→container (witty RunOnEdge)
-    NumaSetContain,     // NumaSet→NUMA node
-    AffinitativeToNuma, // device→NumaSet
-    // Data flow and access.
-    Access,               // process→accelerator or shared memory
-    SendToSocket,         // thread→socket, with byte and packet counts
-    NumaAccess,           // process→NumaSet, with CPU time and pages per node
-    AccessWithProcStatus, // thread→NumaSet, with /proc status facts
-    Bandwidth,            // node→node uncore bandwidth samples (witty *BandwidthEdge)
+    Contains,             // hwloc tree: host->package->node->core->PU, bridges->devices
+    Own,                  // process->thread, thread->socket (witty OwnEdge)
+    Belong,               // socket->thread (witty BelongEdge)
+    Host,                 // container->process (witty HostEdge)
+    RunOn,                // process->container (witty RunOnEdge)
+    NumaSetContain,       // NumaSet->NUMA node
+    AffinitativeToNuma,   // device->NumaSet
+                          // Data flow and access.
+    Access,               // process->accelerator or shared memory
+    SendToSocket,         // thread->socket, with byte and packet counts
+    NumaAccess,           // process->NumaSet, with CPU time and pages per node
+    AccessWithProcStatus, // thread->NumaSet, with /proc status facts
+    Bandwidth,            // node->node uncore bandwidth samples (witty *BandwidthEdge)
     Unknown,              // kept with all its attributes
 };
 inline constexpr int kEdgeKindCount = int(EdgeKind::Unknown) + 1;
