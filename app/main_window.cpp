@@ -265,8 +265,6 @@ void MainWindow::createDocks()
     m_detailsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     m_summaryDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
     resize(1280, 860);
-    resizeDocks({m_summaryDock}, {420}, Qt::Vertical);
-    resizeDocks({m_detailsDock}, {430}, Qt::Horizontal);
 }
 
 void MainWindow::createStatusBar()
@@ -299,7 +297,7 @@ void MainWindow::restoreSettings()
     if (!restoreState(settings.value(kStateKey).toByteArray())) {
         // First start: room for the details' long values, and the browser keeps most of the height.
         resizeDocks({m_detailsDock}, {440}, Qt::Horizontal);
-        resizeDocks({m_summaryDock}, {320}, Qt::Vertical);
+        resizeDocks({m_summaryDock}, {400}, Qt::Vertical);
     }
     m_details->restoreSplitterState(settings.value(kDetailsSplitterKey).toByteArray());
     m_summary->restoreSplitterState(settings.value(kSummarySplitterKey).toByteArray());
