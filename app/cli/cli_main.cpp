@@ -39,6 +39,19 @@ void printError(const QString& line)
     err << "numasight-cli: " << line << '\n';
 }
 
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args)
+{
+    if (!parser.parse(args)) {
+        printError(parser.errorText());
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return Ok;
+    }
+    return std::nullopt;
+}
+
 Progress terminalProgress(const QString& what)
 {
     Progress p;

@@ -2,7 +2,10 @@
 
 #include "util/progress.h"
 
+#include <QCommandLineParser>
 #include <QStringList>
+
+#include <optional>
 
 namespace numasight::cli {
 
@@ -18,6 +21,9 @@ enum ExitCode
 // A Progress that draws a one-line bar on stderr when it is a terminal and stops on Ctrl-C.
 Progress terminalProgress(const QString& what);
 void printError(const QString& line);
+// Parses a command's arguments; returns the exit code when the command should stop here (bad options,
+// --help).
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args);
 
 int runInfo(const QStringList& args);
 int runConvert(const QStringList& args);

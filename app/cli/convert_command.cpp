@@ -61,14 +61,8 @@ int runConvert(const QStringList& args)
                       QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("indent"), QStringLiteral("Indent witty JSON output.")});
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input file, or :local:"));
-    if (!parser.parse(args)) {
-        printError(parser.errorText());
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return Ok;
-    }
+    if (const auto stop = parseCommandLine(parser, args))
+        return *stop;
     const QStringList inputs = parser.positionalArguments();
     const QString out = parser.value(QStringLiteral("output"));
     if (inputs.size() != 1 || out.isEmpty()) {

@@ -20,14 +20,8 @@ int runInfo(const QStringList& args)
     parser.addOption({QStringLiteral("snapshot"),
                       QStringLiteral("Describe snapshot N (0-based; default: last)."), QStringLiteral("N")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
-    if (!parser.parse(args)) {
-        printError(parser.errorText());
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return Ok;
-    }
+    if (const auto stop = parseCommandLine(parser, args))
+        return *stop;
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1) {
         printError(QStringLiteral("info takes exactly one FILE; run 'numasight-cli info --help'"));

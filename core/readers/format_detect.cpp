@@ -91,9 +91,23 @@ SourceFormat detectFormat(const QString& path, QString* error)
             return SourceFormat::WittyEnvelope;
         return SourceFormat::WittyJson;
     }
-    if (error)
-        *error = QStringLiteral("not a capture, witty-profiler JSON or hwloc XML file (it starts with %1)")
-                     .arg(QString::fromLatin1(head.mid(i, 16).toPercentEncoding(" :/.,-_")));
+    if (error) {
+        // Show the first bytes as a C string literal would, so binary junk stays readable on one line.
+        QString shown;
+        for (char c : head.mid(i, 16)) {
+            const auto u = static_cast<unsigned char>(c);
+            if (c == '\n')
+                shown += QStringLiteral("\\n");
+            else if (u >= 0x20 && u < 0x7f && c != '"' && c != '\\')
+                shown += QLatin1Char(c);
+            else
+                shown += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
+        }
+        *error =
+            QStringLiteral("not a capture, witty-profiler JSON or hwloc XML file (it starts with \"%1\"); "
+                           "numasight reads .numasight captures, witty-profiler graph JSON and hwloc XML")
+                .arg(shown);
+    }
     return SourceFormat::Unknown;
 }
 

@@ -293,6 +293,7 @@ private:
     od::parser m_parser;
     od::parser m_nestedParser; // for a thread's `process`, whose type is only known after the thread's
     od::document* m_doc = nullptr;
+    const char* m_docEnd = nullptr; // where a truncated document ends, for errors without a position
     SnapshotBuilder m_builder;
     witty::IdentityTable m_ids;
     std::vector<SlotInfo> m_slots;
@@ -327,7 +328,8 @@ void GraphReader::fail(const char* at, const Where* where, const QString& messag
 
 void GraphReader::failSimdjson(error_code error, const Where* where, const char* fallbackAt) const
 {
-    const char* at = here();
+    // A document that ends inside an object or array is cut at its end, whatever simdjson's cursor says.
+    const char* at = error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT && m_docEnd ? m_docEnd : here();
     if (!at)
         at = fallbackAt;
     QString message;
@@ -431,6 +433,7 @@ std::shared_ptr<const Snapshot> GraphReader::readDocument(const char* begin, siz
 {
     const size_t capacity = size_t(m_base + m_size - begin) + simdjson::SIMDJSON_PADDING;
     od::document doc;
+    m_docEnd = begin + length;
     if (const error_code e = m_parser.iterate(begin, length, capacity).get(doc)) {
         if (e == simdjson::UTF8_ERROR) {
             const qint64 bad = witty::findInvalidUtf8(std::string_view(begin, length));

@@ -2,6 +2,7 @@
 #include "capture/capture_schema.h"
 #include "capture/capture_writer.h"
 #include "readers/witty_json_reader.h"
+#include "support/entity_factory.h"
 #include "version.h"
 
 #include <QDir>
@@ -24,6 +25,7 @@
 #include <sys/resource.h>
 
 using namespace numasight;
+using numasight::test::makeEntity;
 
 namespace {
 
@@ -34,18 +36,6 @@ using Mutator = std::function<QString(const QString& dir)>;
 using FailingWrite = std::function<std::optional<LoadError>(const QString& dir, QString* target)>;
 
 constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
-
-Entity makeEntity(EntityKind kind, const QString& key, const QString& name = {})
-{
-    Entity e;
-    e.kind = kind;
-    e.typeName = entityKindName(kind);
-    e.ns = QStringLiteral("local");
-    e.key = key;
-    e.name = name;
-    e.attributes = "{}";
-    return e;
-}
 
 Edge makeEdge(EdgeKind kind, EntityId from, EntityId to, std::optional<double> weight = {},
               const QByteArray& payload = "{}")

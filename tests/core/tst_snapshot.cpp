@@ -1,24 +1,16 @@
 #include "model/snapshot.h"
+#include "support/entity_factory.h"
 
 #include <QTest>
 
 using namespace numasight;
+using numasight::test::makeEntity;
 
 namespace {
-Entity make(EntityKind kind, const QString& key, const QString& ns = QStringLiteral("local"))
-{
-    Entity e;
-    e.kind = kind;
-    e.typeName = entityKindName(kind);
-    e.ns = ns;
-    e.key = key;
-    e.attributes = "{}";
-    return e;
-}
 
 Entity node(int os, const char* cpus, const QString& ns = QStringLiteral("local"))
 {
-    Entity e = make(EntityKind::NumaNode, QString::number(os), ns);
+    Entity e = makeEntity(EntityKind::NumaNode, QString::number(os), {}, ns);
     e.osIndex = e.logicalIndex = os;
     e.cpus = *IndexSet::fromRangeString(std::string_view(cpus));
     return e;
@@ -26,7 +18,7 @@ Entity node(int os, const char* cpus, const QString& ns = QStringLiteral("local"
 
 Entity process(std::int64_t pid, std::int64_t ppid)
 {
-    Entity e = make(EntityKind::Process, QString::number(pid));
+    Entity e = makeEntity(EntityKind::Process, QString::number(pid));
     e.pid = pid;
     e.ppid = ppid;
     return e;
@@ -68,8 +60,9 @@ void TestSnapshot::foldsIdenticalIdentities()
     QVERIFY(!inserted);
     QCOMPARE(p2, p1);
     // Same key, other type or namespace: different entities.
-    QVERIFY(b.add(make(EntityKind::Thread, QStringLiteral("10"))) != p1);
-    QVERIFY(b.add(make(EntityKind::Process, QStringLiteral("10"), QStringLiteral("10.0.0.2"))) != p1);
+    QVERIFY(b.add(makeEntity(EntityKind::Thread, QStringLiteral("10"))) != p1);
+    QVERIFY(b.add(makeEntity(EntityKind::Process, QStringLiteral("10"), {}, QStringLiteral("10.0.0.2"))) !=
+            p1);
     const auto s = b.finish();
     QCOMPARE(s->entities().size(), size_t(3));
     QCOMPARE(s->entity(p1).name, QString()); // the first copy wins
@@ -96,14 +89,14 @@ void TestSnapshot::cpuAndDeviceLookups()
     SnapshotBuilder b;
     b.add(node(1, "24-29,48"));
     b.add(node(0, "0-23"));
-    Entity npu = make(EntityKind::Accelerator, QStringLiteral("0"));
+    Entity npu = makeEntity(EntityKind::Accelerator, QStringLiteral("0"));
     npu.deviceClass = DeviceClass::Npu;
     npu.cpus = IndexSet::range(24, 29);
     const EntityId npuId = b.add(npu);
-    Entity gpu = make(EntityKind::Accelerator, QStringLiteral("1"));
+    Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("1"));
     gpu.numaNode = 0;
     const EntityId gpuId = b.add(gpu);
-    Entity wide = make(EntityKind::Accelerator, QStringLiteral("2"));
+    Entity wide = makeEntity(EntityKind::Accelerator, QStringLiteral("2"));
     wide.cpus = IndexSet::range(0, 29); // spans both nodes: no single node
     const EntityId wideId = b.add(wide);
     const auto s = b.finish();
@@ -124,11 +117,11 @@ void TestSnapshot::processTree()
     const EntityId shell = b.add(process(100, 1));
     const EntityId worker = b.add(process(200, 100));
     const EntityId orphan = b.add(process(300, 999));
-    Entity t = make(EntityKind::Thread, QStringLiteral("201"));
+    Entity t = makeEntity(EntityKind::Thread, QStringLiteral("201"));
     t.tid = 201;
     t.parent = worker;
     const EntityId thread = b.add(t);
-    const EntityId container = b.add(make(EntityKind::Container, QStringLiteral("cac9af6a")));
+    const EntityId container = b.add(makeEntity(EntityKind::Container, QStringLiteral("cac9af6a")));
     b.addEdge(edge(EdgeKind::Host, container, shell));
     b.addEdge(edge(EdgeKind::RunOn, worker, container));
     const auto s = b.finish();

@@ -1,6 +1,7 @@
 #include "entity_filter_proxy.h"
 #include "entity_tree_model.h"
 #include "readers/open_input.h"
+#include "support/entity_factory.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -10,6 +11,7 @@
 #include <set>
 
 using namespace numasight;
+using numasight::test::makeEntity;
 
 namespace {
 
@@ -17,64 +19,55 @@ const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.
 const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
 const QString k24Nodes = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/192em64t-24n8c2t.xml");
 
-Entity make(EntityKind kind, const QString& key, const QString& name = {})
-{
-    Entity e;
-    e.kind = kind;
-    e.typeName = entityKindName(kind);
-    e.ns = QStringLiteral("local");
-    e.key = key;
-    e.name = name;
-    e.attributes = "{}";
-    return e;
-}
-
 // host → package 0 → nodes 0 (CPUs 0-1) and 1 (CPUs 2-3), core per node, PUs; a GPU on node 1, a bridge
 // without node; a container with a two-process tree and a thread; a bare host process; a socket and a type
 // nobody knows (Other).
 std::shared_ptr<const Snapshot> handBuilt()
 {
     SnapshotBuilder b;
-    const EntityId host = b.add(make(EntityKind::Host, QStringLiteral("h"), QStringLiteral("testhost")));
-    Entity pkg = make(EntityKind::Package, QStringLiteral("pkg0"));
+    const EntityId host =
+        b.add(makeEntity(EntityKind::Host, QStringLiteral("h"), QStringLiteral("testhost")));
+    Entity pkg = makeEntity(EntityKind::Package, QStringLiteral("pkg0"));
     pkg.osIndex = 0;
     pkg.cpus = CpuSet::range(0, 3);
     pkg.parent = host;
     const EntityId package = b.add(pkg);
     for (int n = 0; n < 2; ++n) {
-        Entity node = make(EntityKind::NumaNode, QStringLiteral("node%1").arg(n));
+        Entity node = makeEntity(EntityKind::NumaNode, QStringLiteral("node%1").arg(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = CpuSet::range(2 * n, 2 * n + 1);
         node.memoryBytes = 1ull << 30;
         node.parent = package;
         b.add(node);
-        Entity core = make(EntityKind::Core, QStringLiteral("core%1").arg(n));
+        Entity core = makeEntity(EntityKind::Core, QStringLiteral("core%1").arg(n));
         core.osIndex = n;
         core.cpus = node.cpus;
         core.parent = package;
         const EntityId c = b.add(core);
         for (int cpu = 2 * n; cpu <= 2 * n + 1; ++cpu) {
-            Entity pu = make(EntityKind::Pu, QStringLiteral("pu%1").arg(cpu));
+            Entity pu = makeEntity(EntityKind::Pu, QStringLiteral("pu%1").arg(cpu));
             pu.osIndex = cpu;
             pu.cpus = CpuSet{cpu};
             pu.parent = c;
             b.add(pu);
         }
     }
-    Entity gpu = make(EntityKind::Accelerator, QStringLiteral("0000:3b:00.0"), QStringLiteral("GPU0"));
+    Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:3b:00.0"), QStringLiteral("GPU0"));
     gpu.deviceClass = DeviceClass::Gpu;
     gpu.pciBusId = gpu.key;
     gpu.numaNode = 1;
     b.add(gpu);
-    Entity bridge = make(EntityKind::PciDevice, QStringLiteral("0000:00:01.0"), QStringLiteral("bridge"));
+    Entity bridge =
+        makeEntity(EntityKind::PciDevice, QStringLiteral("0000:00:01.0"), QStringLiteral("bridge"));
     bridge.pciBusId = bridge.key;
     b.add(bridge);
 
-    Entity container = make(EntityKind::Container, QStringLiteral("abcd1234"), QStringLiteral("trainer"));
+    Entity container =
+        makeEntity(EntityKind::Container, QStringLiteral("abcd1234"), QStringLiteral("trainer"));
     container.containerId = container.key;
     const EntityId ctr = b.add(container);
     auto process = [&](std::int64_t pid, std::int64_t ppid, const QString& name) {
-        Entity p = make(EntityKind::Process, QString::number(pid), name);
+        Entity p = makeEntity(EntityKind::Process, QString::number(pid), name);
         p.pid = pid;
         p.ppid = ppid;
         p.cmdline = name + QStringLiteral(" --flag");
@@ -91,13 +84,13 @@ std::shared_ptr<const Snapshot> handBuilt()
         e.target = p;
         b.addEdge(e);
     }
-    Entity thread = make(EntityKind::Thread, QStringLiteral("202"), QStringLiteral("worker-io"));
+    Entity thread = makeEntity(EntityKind::Thread, QStringLiteral("202"), QStringLiteral("worker-io"));
     thread.tid = 202;
     thread.parent = worker;
     b.add(thread);
-    Entity socket = make(EntityKind::Socket, QStringLiteral("10.0.0.1:80/TCP"));
+    Entity socket = makeEntity(EntityKind::Socket, QStringLiteral("10.0.0.1:80/TCP"));
     b.add(socket);
-    Entity odd = make(EntityKind::Unknown, QStringLiteral("x"));
+    Entity odd = makeEntity(EntityKind::Unknown, QStringLiteral("x"));
     odd.typeName = QStringLiteral("FancyEntity");
     b.add(odd);
     return b.finish();
