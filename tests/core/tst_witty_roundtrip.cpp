@@ -1,3 +1,5 @@
+#include "capture/capture_reader.h"
+#include "capture/capture_writer.h"
 #include "readers/witty_json_reader.h"
 #include "readers/witty_json_writer.h"
 #include "util/json_text.h"
@@ -153,6 +155,35 @@ private slots:
             QCOMPARE(c.source.extra, source.extra);
         }
         compareSnapshots(*original->snapshots.front(), *c.snapshots.front());
+    }
+
+    // witty JSON -> capture file -> witty JSON: the document that comes out holds the same nodes and edges,
+    // field for field, as the one that went in.
+    void throughCaptureFile()
+    {
+        const CapturePtr original = readFixture();
+        QVERIFY(original);
+        QTemporaryDir dir;
+        const QString capturePath = dir.filePath(QStringLiteral("graph.numasight"));
+        const auto writeError = writeCaptureFile(*original, capturePath);
+        QVERIFY2(!writeError, writeError ? qPrintable(writeError->toString()) : "");
+        const auto stored = readCaptureFile(capturePath);
+        QVERIFY2(stored.ok(), stored.ok() ? "" : qPrintable(stored.error().toString()));
+        QCOMPARE(stored.value()->source.originalFormat, SourceFormat::WittyJson);
+        compareSnapshots(*original->snapshots.front(), *stored.value()->snapshots.front());
+
+        const QString backPath = dir.filePath(QStringLiteral("back.json"));
+        QVERIFY(!writeWittyJsonFile(*stored.value(), backPath));
+        QFile in(fixturePath());
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QFile back(backPath);
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        const QJsonObject before = QJsonDocument::fromJson(in.readAll()).object();
+        const QJsonObject after = graphOf(back.readAll());
+        QCOMPARE(after.value(u"nodes").toArray().size(), 129);
+        QCOMPARE(after.value(u"edges").toArray().size(), 259);
+        QCOMPARE(nodeSet(after), nodeSet(before));
+        QCOMPARE(edgeMultiset(after), edgeMultiset(before));
     }
 
     void jsonLines_data()
