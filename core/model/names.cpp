@@ -1,5 +1,6 @@
 #include "edge.h"
 #include "entity.h"
+#include "sample.h"
 #include "source_info.h"
 
 #include <array>
@@ -103,6 +104,19 @@ SourceFormat sourceFormatFromName(QStringView name)
         if (name == sourceFormatName(f))
             return f;
     return SourceFormat::Unknown;
+}
+
+QString collectionModeName(CollectionMode mode)
+{
+    switch (mode) {
+    case CollectionMode::Procfs:
+        return QStringLiteral("procfs");
+    case CollectionMode::Ebpf:
+        return QStringLiteral("ebpf");
+    case CollectionMode::Import:
+        return QStringLiteral("import");
+    }
+    return QStringLiteral("procfs");
 }
 
 } // namespace numasight
