@@ -84,6 +84,7 @@ struct FlowSample
 // Everything the collectors saw in one interval. Immutable once handed out.
 struct Sample
 {
+    int snapshotIndex = 0;       // the Capture snapshot (workload: processes, threads, edges) in force
     std::int64_t timeNs = 0;     // CLOCK_REALTIME at the end of the interval
     std::int64_t intervalNs = 0; // length of the interval; 0 for the first sample
     std::vector<ThreadCpuSample> threads;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "edge.h"
+#include "sample.h"
 #include "entity.h"
 #include "source_info.h"
 #include "topology_facts.h"
@@ -102,10 +103,12 @@ private:
 };
 
 // A loaded input: one snapshot for a topology or a witty graph, several for JSON Lines or a recording.
+// A recording also has samples: the time series, each pointing at the snapshot in force when it was taken.
 struct Capture
 {
     SourceInfo source;
     std::vector<std::shared_ptr<const Snapshot>> snapshots;
+    std::vector<SamplePtr> samples;
 };
 using CapturePtr = std::shared_ptr<const Capture>;
 
