@@ -29,6 +29,10 @@ const char* kUsage =
     "  info FILE [--json] [--snapshot N]   Describe a capture, witty-profiler JSON or hwloc XML\n"
     "                                      (FILE ':local:' reads this machine)\n"
     "  convert IN -o OUT [--to FORMAT]     witty JSON <-> capture, hwloc XML -> capture\n"
+    "  record -o FILE [--duration 30s]     Record threads' CPUs and memory per node, sample by sample\n"
+    "         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]\n"
+    "  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]\n"
+    "                                      Poll witty-profiler servers into one capture\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n";
 } // namespace
@@ -95,6 +99,10 @@ int main(int argc, char** argv)
         return numasight::cli::runInfo(args);
     if (command == QLatin1String("convert"))
         return numasight::cli::runConvert(args);
+    if (command == QLatin1String("record"))
+        return numasight::cli::runRecord(args);
+    if (command == QLatin1String("attach"))
+        return numasight::cli::runAttach(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::cli::Usage;

@@ -27,5 +27,7 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
 
 int runInfo(const QStringList& args);
 int runConvert(const QStringList& args);
+int runRecord(const QStringList& args);
+int runAttach(const QStringList& args);
 
 } // namespace numasight::cli

@@ -5,11 +5,13 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <sqlite3.h>
 
 #include <cmath>
 #include <limits>
+#include <memory>
 
 namespace numasight {
 
@@ -19,6 +21,8 @@ constexpr int kProgressEvery = 256;
 constexpr qint64 kSqliteHeaderSize = 100;
 // As the null value of CaptureReader::integer(): the column must not be NULL.
 constexpr std::int64_t kNotNull = std::numeric_limits<std::int64_t>::min();
+// The same for smallInt(): a value below every allowed minimum, so NULL is reported as not an integer.
+constexpr int kNoNull = std::numeric_limits<int>::min();
 
 quint32 bigEndian(const QByteArray& b, int at, int bytes)
 {
@@ -65,6 +69,7 @@ class CaptureReader
 public:
     CaptureReader(const QString& path, const Progress& progress)
         : m_path(path)
+        , m_openPath(path)
         , m_progress(progress)
     {
     }
@@ -72,6 +77,7 @@ public:
     Result<CapturePtr> run();
 
 private:
+    bool recoverHotJournal();
     bool checkHeader();
     bool open();
     bool checkIdentity();
@@ -83,6 +89,16 @@ private:
     bool readEdges(qint64 snapshotId, SnapshotBuilder& builder);
     bool readDistances(qint64 snapshotId, SnapshotBuilder& builder);
     bool readMemoryAttributes(qint64 snapshotId, SnapshotBuilder& builder);
+    bool readSamples(Capture& capture);
+    bool readSampleThreads(std::vector<Sample>& samples);
+    bool readSampleProcesses(std::vector<Sample>& samples);
+    bool readSampleNodes(std::vector<Sample>& samples);
+    bool readSampleVmstat(std::vector<Sample>& samples);
+    bool readSampleFlows(std::vector<Sample>& samples);
+    // Checks that a row's (sample_id, parent idx) names a row read before, in the order of the key.
+    bool owner(const SqliteStatement& st, const QString& table, const std::vector<Sample>& samples,
+               std::int64_t& sampleId);
+    bool mode(const SqliteStatement& st, int col, CollectionMode& out);
 
     bool prepare(SqliteStatement& st, const char* sql, const QString& table);
     // SQLITE_ROW → true; SQLITE_DONE → false with `more` false; errors → false with m_error set.
@@ -96,7 +112,8 @@ private:
     bool smallInt(const SqliteStatement& st, int col, const char* name, Int nullValue, Int min, Int& out)
     {
         std::int64_t v = 0;
-        if (!integer(st, col, name, nullValue, min, std::numeric_limits<Int>::max(), v))
+        const std::int64_t null = nullValue == std::numeric_limits<Int>::min() ? kNotNull : nullValue;
+        if (!integer(st, col, name, null, min, std::numeric_limits<Int>::max(), v))
             return false;
         out = Int(v);
         return true;
@@ -115,6 +132,8 @@ private:
     void setWhere(const QString& table, qint64 snapshotId, const QString& what, qint64 id);
 
     const QString m_path;
+    QString m_openPath; // m_path, or a recovered copy of it (see recoverHotJournal)
+    std::unique_ptr<QTemporaryDir> m_recoveryDir;
     const Progress& m_progress;
     SqliteDatabase m_db;
     int m_version = 0;
@@ -128,15 +147,63 @@ private:
 
 Result<CapturePtr> CaptureReader::run()
 {
-    if (!checkHeader() || !open() || !checkIdentity() || !countRows())
+    if (!recoverHotJournal() || !checkHeader() || !open() || !checkIdentity() || !countRows())
         return *m_error;
     auto capture = std::make_shared<Capture>();
     capture->source.format = SourceFormat::Capture;
     capture->source.path = m_path;
-    if (!readMeta(capture->source) || !readSnapshots(*capture))
+    if (!readMeta(capture->source) || !readSnapshots(*capture) || !readSamples(*capture))
         return *m_error;
     m_progress(1.0);
     return CapturePtr(std::move(capture));
+}
+
+// A recording killed in the middle of a sample's transaction leaves FILE-journal beside it: a "hot" journal
+// holding the pages as they were before that transaction. Until it is played back the file may be
+// inconsistent, and a read-only connection cannot play it back (SQLite refuses with
+// SQLITE_READONLY_ROLLBACK), so every completed sample would look lost. A read-write connection rolls it back
+// on its first read, which is exactly SQLite's own crash recovery; SQLite checks the locks first, so a
+// recording still running is not touched. When the file or its folder is not writable, the same is done on a
+// private copy.
+bool CaptureReader::recoverHotJournal()
+{
+    const QString journal = m_path + QStringLiteral("-journal");
+    if (QFileInfo(journal).size() <= 0)
+        return true;
+    auto rollBack = [](const QString& path) {
+        sqlite3* raw = nullptr;
+        const int rc =
+            sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, SQLITE_OPEN_READWRITE, nullptr);
+        SqliteDatabase db(raw);
+        if (rc != SQLITE_OK)
+            return false;
+        sqlite3_busy_timeout(raw, 2000);
+        // Any read plays a hot journal back; a journal that is not hot (a recording still writing, or a
+        // journal_mode that keeps the file) is left alone and the read-only open that follows is fine.
+        return sqlite3_exec(raw, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr) ==
+               SQLITE_OK;
+    };
+    if (QFileInfo(m_path).isWritable() && QFileInfo(QFileInfo(m_path).absolutePath()).isWritable() &&
+        rollBack(m_path))
+        return true;
+    m_recoveryDir = std::make_unique<QTemporaryDir>();
+    const QString copy = m_recoveryDir->filePath(QStringLiteral("capture.numasight"));
+    // QFile::copy keeps the source's permissions: the copy must be writable for the rollback.
+    const auto writable = [](const QString& file) {
+        return QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+    };
+    if (!m_recoveryDir->isValid() || !QFile::copy(m_path, copy) || !writable(copy) ||
+        !QFile::copy(journal, copy + QStringLiteral("-journal")) ||
+        !writable(copy + QStringLiteral("-journal")) || !rollBack(copy)) {
+        fail(QStringLiteral(
+                 "the recording was interrupted in the middle of a sample and its journal %1 cannot "
+                 "be played back here; open it once as its owner (numasight or sqlite3 without "
+                 "-readonly) to recover every completed sample")
+                 .arg(QFileInfo(journal).fileName()));
+        return false;
+    }
+    m_openPath = copy;
+    return true;
 }
 
 bool CaptureReader::checkHeader()
@@ -150,7 +217,7 @@ bool CaptureReader::checkHeader()
         fail(QStringLiteral("this is a folder, not a capture file"));
         return false;
     }
-    QFile file(m_path);
+    QFile file(m_openPath);
     if (!file.open(QIODevice::ReadOnly)) {
         fail(QStringLiteral("cannot open: %1").arg(file.errorString()));
         return false;
@@ -185,7 +252,8 @@ bool CaptureReader::checkHeader()
 bool CaptureReader::open()
 {
     sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    const int rc =
+        sqlite3_open_v2(QFile::encodeName(m_openPath).constData(), &db, SQLITE_OPEN_READONLY, nullptr);
     m_db.reset(db);
     if (rc != SQLITE_OK) {
         fail(QStringLiteral("cannot open the capture: %1")
@@ -355,7 +423,7 @@ bool CaptureReader::readSnapshots(Capture& capture)
     m_rowsRead[table] = qint64(rows.size());
     for (const QString& t : captureTables(m_version)) {
         const qint64 orphans = m_tableRows.value(t) - m_rowsRead.value(t);
-        if (orphans != 0) {
+        if (orphans != 0 && !t.startsWith(QLatin1String("sample"))) {
             fail(QStringLiteral(
                      "%1 rows belong to no snapshot listed in table 'snapshots'; the capture is damaged")
                      .arg(orphans),
@@ -674,6 +742,407 @@ bool CaptureReader::readMemoryAttributes(qint64 snapshotId, SnapshotBuilder& bui
             return false;
     }
     m_rowsRead[table] += expected;
+    return !m_error;
+}
+
+// Samples (schema 2): each table is read in one pass in key order and its rows are handed to the sample they
+// name, which must have been read already; so a row of a missing sample or a gap in idx is found without a
+// query per sample.
+bool CaptureReader::readSamples(Capture& capture)
+{
+    if (m_version < 2)
+        return true; // a version-1 file has no time series
+    const QString table = QStringLiteral("samples");
+    SqliteStatement st;
+    if (!prepare(st, "SELECT id, snapshot_id, time_ns, interval_ns, numa_balancing FROM samples ORDER BY id",
+                 table))
+        return false;
+    std::vector<Sample> samples;
+    const auto int64Min = std::numeric_limits<std::int64_t>::min();
+    const auto int64Max = std::numeric_limits<std::int64_t>::max();
+    bool more = true;
+    while (next(st, table, more)) {
+        m_where = QStringLiteral("samples row %1").arg(cellText(st, 0));
+        if (st.columnType(0) != SQLITE_INTEGER || st.int64(0) != qint64(samples.size())) {
+            fail(
+                QStringLiteral("column id must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                    .arg(quoted(cellText(st, 0)))
+                    .arg(samples.size()),
+                m_where);
+            return false;
+        }
+        Sample sample;
+        std::int64_t snapshot = 0, balancing = -1;
+        if (!integer(st, 1, "snapshot_id", kNotNull, 0, qint64(capture.snapshots.size()) - 1, snapshot) ||
+            !integer(st, 2, "time_ns", kNotNull, int64Min, int64Max, sample.timeNs) ||
+            !integer(st, 3, "interval_ns", kNotNull, 0, int64Max, sample.intervalNs) ||
+            !integer(st, 4, "numa_balancing", -1, 0, std::numeric_limits<int>::max(), balancing))
+            return false;
+        sample.snapshotIndex = int(snapshot);
+        sample.numaBalancing = int(balancing);
+        samples.push_back(std::move(sample));
+        if (!tick())
+            return false;
+    }
+    if (m_error)
+        return false;
+    m_rowsRead[table] = qint64(samples.size());
+    if (!readSampleThreads(samples) || !readSampleProcesses(samples) || !readSampleNodes(samples) ||
+        !readSampleVmstat(samples) || !readSampleFlows(samples))
+        return false;
+    for (const QString& t : captureTables(m_version)) {
+        const qint64 orphans = m_tableRows.value(t) - m_rowsRead.value(t);
+        if (orphans != 0) {
+            fail(QStringLiteral(
+                     "%1 rows belong to no sample listed in table 'samples'; the capture is damaged")
+                     .arg(orphans),
+                 t);
+            return false;
+        }
+    }
+    capture.samples.reserve(samples.size());
+    for (Sample& sample : samples)
+        capture.samples.push_back(std::make_shared<const Sample>(std::move(sample)));
+    return true;
+}
+
+bool CaptureReader::owner(const SqliteStatement& st, const QString& table, const std::vector<Sample>& samples,
+                          std::int64_t& sampleId)
+{
+    if (!integer(st, 0, "sample_id", kNotNull, 0, std::numeric_limits<std::int64_t>::max(), sampleId))
+        return false;
+    if (sampleId >= qint64(samples.size())) {
+        fail(QStringLiteral("sample_id %1 is not a sample of this capture (it has %2)")
+                 .arg(sampleId)
+                 .arg(samples.size()),
+             m_where);
+        return false;
+    }
+    Q_UNUSED(table);
+    return true;
+}
+
+bool CaptureReader::mode(const SqliteStatement& st, int col, CollectionMode& out)
+{
+    const QString name = st.text(col);
+    for (CollectionMode m : {CollectionMode::Procfs, CollectionMode::Ebpf, CollectionMode::Import}) {
+        if (name == collectionModeName(m)) {
+            out = m;
+            return true;
+        }
+    }
+    fail(QStringLiteral("mode %1 is not one of procfs, ebpf, import").arg(quoted(cellText(st, col))),
+         m_where);
+    return false;
+}
+
+// The next idx of a child list: rows come sorted by (sample_id, parent, idx), so each must continue the list
+// of its parent or start it.
+static bool nextIndex(std::int64_t idx, size_t have)
+{
+    return idx >= 0 && std::uint64_t(idx) == have;
+}
+
+bool CaptureReader::readSampleThreads(std::vector<Sample>& samples)
+{
+    const QString table = QStringLiteral("sample_threads");
+    const QString cpus = QStringLiteral("sample_thread_cpus");
+    SqliteStatement st, cpuSt;
+    if (!prepare(
+            st,
+            "SELECT sample_id, idx, pid, tid, comm, cpu_ns, last_cpu, voluntary_switches, "
+            "involuntary_switches, voluntary_switches_per_sec, involuntary_switches_per_sec, cpus_allowed, "
+            "mems_allowed, mode FROM sample_threads ORDER BY sample_id, idx",
+            table) ||
+        !prepare(cpuSt,
+                 "SELECT sample_id, thread, idx, cpu, ns FROM sample_thread_cpus ORDER BY sample_id, "
+                 "thread, idx",
+                 cpus))
+        return false;
+    const auto int64Min = std::numeric_limits<std::int64_t>::min();
+    const auto int64Max = std::numeric_limits<std::int64_t>::max();
+    bool more = true;
+    while (next(st, table, more)) {
+        m_where =
+            QStringLiteral("%1 row (sample_id %2, idx %3)").arg(table, cellText(st, 0), cellText(st, 1));
+        std::int64_t sampleId = 0, idx = 0;
+        if (!owner(st, table, samples, sampleId) || !integer(st, 1, "idx", kNotNull, int64Min, int64Max, idx))
+            return false;
+        Sample& sample = samples[size_t(sampleId)];
+        if (!nextIndex(idx, sample.threads.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(idx)
+                     .arg(sample.threads.size()),
+                 m_where);
+            return false;
+        }
+        ThreadCpuSample t;
+        std::optional<double> voluntary, involuntary;
+        if (!integer(st, 2, "pid", -1, int64Min, int64Max, t.pid) ||
+            !integer(st, 3, "tid", -1, int64Min, int64Max, t.tid) || !unsigned64(st, 5, "cpu_ns", t.cpuNs) ||
+            !smallInt(st, 6, "last_cpu", -1, -1, t.lastCpu) ||
+            !unsigned64(st, 7, "voluntary_switches", t.voluntarySwitches) ||
+            !unsigned64(st, 8, "involuntary_switches", t.involuntarySwitches) ||
+            !number(st, 9, "voluntary_switches_per_sec", voluntary) ||
+            !number(st, 10, "involuntary_switches_per_sec", involuntary) ||
+            !indexSet(st, 11, "cpus_allowed", "a CPU list such as '0-23,48'", t.cpusAllowed) ||
+            !indexSet(st, 12, "mems_allowed", "a NUMA node list such as '0,2-3'", t.memsAllowed) ||
+            !mode(st, 13, t.mode))
+            return false;
+        t.comm = st.text(4);
+        t.voluntarySwitchesPerSec = voluntary.value_or(0);
+        t.involuntarySwitchesPerSec = involuntary.value_or(0);
+        sample.threads.push_back(std::move(t));
+        ++m_rowsRead[table];
+        if (!tick())
+            return false;
+    }
+    if (m_error)
+        return false;
+    more = true;
+    while (next(cpuSt, cpus, more)) {
+        m_where = QStringLiteral("%1 row (sample_id %2, thread %3, idx %4)")
+                      .arg(cpus, cellText(cpuSt, 0), cellText(cpuSt, 1), cellText(cpuSt, 2));
+        std::int64_t sampleId = 0, thread = 0, idx = 0, cpu = 0;
+        std::uint64_t ns = 0;
+        if (!owner(cpuSt, cpus, samples, sampleId) ||
+            !integer(cpuSt, 1, "thread", kNotNull, 0, qint64(samples[size_t(sampleId)].threads.size()) - 1,
+                     thread) ||
+            !integer(cpuSt, 2, "idx", kNotNull, int64Min, int64Max, idx) ||
+            !integer(cpuSt, 3, "cpu", kNotNull, 0, std::numeric_limits<int>::max(), cpu) ||
+            !unsigned64(cpuSt, 4, "ns", ns))
+            return false;
+        auto& list = samples[size_t(sampleId)].threads[size_t(thread)].cpuNsByCpu;
+        if (!nextIndex(idx, list.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(idx)
+                     .arg(list.size()),
+                 m_where);
+            return false;
+        }
+        list.emplace_back(int(cpu), ns);
+        ++m_rowsRead[cpus];
+        if (!tick())
+            return false;
+    }
+    return !m_error;
+}
+
+bool CaptureReader::readSampleProcesses(std::vector<Sample>& samples)
+{
+    const QString table = QStringLiteral("sample_processes");
+    const QString pages = QStringLiteral("sample_process_nodes");
+    SqliteStatement st, pagesSt;
+    if (!prepare(st, "SELECT sample_id, idx, pid, policy, mode FROM sample_processes ORDER BY sample_id, idx",
+                 table) ||
+        !prepare(
+            pagesSt,
+            "SELECT sample_id, process, idx, node, total_pages, anon_pages, dirty_anon_pages, file_pages, "
+            "huge_pages, bytes FROM sample_process_nodes ORDER BY sample_id, process, idx",
+            pages))
+        return false;
+    const auto int64Min = std::numeric_limits<std::int64_t>::min();
+    const auto int64Max = std::numeric_limits<std::int64_t>::max();
+    bool more = true;
+    while (next(st, table, more)) {
+        m_where =
+            QStringLiteral("%1 row (sample_id %2, idx %3)").arg(table, cellText(st, 0), cellText(st, 1));
+        std::int64_t sampleId = 0, idx = 0;
+        ProcessMemorySample p;
+        CollectionMode m = CollectionMode::Procfs;
+        if (!owner(st, table, samples, sampleId) ||
+            !integer(st, 1, "idx", kNotNull, int64Min, int64Max, idx) ||
+            !integer(st, 2, "pid", -1, int64Min, int64Max, p.pid) || !mode(st, 4, m))
+            return false;
+        Sample& sample = samples[size_t(sampleId)];
+        if (!nextIndex(idx, sample.processes.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(idx)
+                     .arg(sample.processes.size()),
+                 m_where);
+            return false;
+        }
+        p.memoryPolicy = st.text(3);
+        sample.processes.push_back(std::move(p));
+        ++m_rowsRead[table];
+        if (!tick())
+            return false;
+    }
+    if (m_error)
+        return false;
+    more = true;
+    while (next(pagesSt, pages, more)) {
+        m_where = QStringLiteral("%1 row (sample_id %2, process %3, idx %4)")
+                      .arg(pages, cellText(pagesSt, 0), cellText(pagesSt, 1), cellText(pagesSt, 2));
+        std::int64_t sampleId = 0, process = 0, idx = 0;
+        NodePages n;
+        if (!owner(pagesSt, pages, samples, sampleId) ||
+            !integer(pagesSt, 1, "process", kNotNull, 0,
+                     qint64(samples[size_t(sampleId)].processes.size()) - 1, process) ||
+            !integer(pagesSt, 2, "idx", kNotNull, int64Min, int64Max, idx) ||
+            !smallInt(pagesSt, 3, "node", kNoNull, 0, n.node) ||
+            !unsigned64(pagesSt, 4, "total_pages", n.totalPages) ||
+            !unsigned64(pagesSt, 5, "anon_pages", n.anonPages) ||
+            !unsigned64(pagesSt, 6, "dirty_anon_pages", n.dirtyAnonPages) ||
+            !unsigned64(pagesSt, 7, "file_pages", n.filePages) ||
+            !unsigned64(pagesSt, 8, "huge_pages", n.hugePages) || !unsigned64(pagesSt, 9, "bytes", n.bytes))
+            return false;
+        auto& list = samples[size_t(sampleId)].processes[size_t(process)].nodes;
+        if (!nextIndex(idx, list.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(idx)
+                     .arg(list.size()),
+                 m_where);
+            return false;
+        }
+        list.push_back(n);
+        ++m_rowsRead[pages];
+        if (!tick())
+            return false;
+    }
+    return !m_error;
+}
+
+bool CaptureReader::readSampleNodes(std::vector<Sample>& samples)
+{
+    const QString table = QStringLiteral("sample_nodes");
+    const QString counters = QStringLiteral("sample_node_numastat");
+    SqliteStatement st, counterSt;
+    if (!prepare(st,
+                 "SELECT sample_id, idx, node, mem_total_bytes, mem_free_bytes, mode FROM sample_nodes "
+                 "ORDER BY sample_id, idx",
+                 table) ||
+        !prepare(
+            counterSt,
+            "SELECT sample_id, entry, counter, value FROM sample_node_numastat ORDER BY sample_id, entry, "
+            "counter",
+            counters))
+        return false;
+    const auto int64Min = std::numeric_limits<std::int64_t>::min();
+    const auto int64Max = std::numeric_limits<std::int64_t>::max();
+    bool more = true;
+    while (next(st, table, more)) {
+        m_where =
+            QStringLiteral("%1 row (sample_id %2, idx %3)").arg(table, cellText(st, 0), cellText(st, 1));
+        std::int64_t sampleId = 0, idx = 0;
+        NodeCountersSample n;
+        CollectionMode m = CollectionMode::Procfs;
+        if (!owner(st, table, samples, sampleId) ||
+            !integer(st, 1, "idx", kNotNull, int64Min, int64Max, idx) ||
+            !smallInt(st, 2, "node", kNoNull, 0, n.node) ||
+            !unsigned64(st, 3, "mem_total_bytes", n.memTotalBytes) ||
+            !unsigned64(st, 4, "mem_free_bytes", n.memFreeBytes) || !mode(st, 5, m))
+            return false;
+        Sample& sample = samples[size_t(sampleId)];
+        if (!nextIndex(idx, sample.nodes.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(idx)
+                     .arg(sample.nodes.size()),
+                 m_where);
+            return false;
+        }
+        sample.nodes.push_back(std::move(n));
+        ++m_rowsRead[table];
+        if (!tick())
+            return false;
+    }
+    if (m_error)
+        return false;
+    more = true;
+    while (next(counterSt, counters, more)) {
+        m_where = QStringLiteral("%1 row (sample_id %2, entry %3, counter %4)")
+                      .arg(counters, cellText(counterSt, 0), cellText(counterSt, 1),
+                           quoted(cellText(counterSt, 2)));
+        std::int64_t sampleId = 0, entry = 0;
+        std::uint64_t value = 0;
+        if (!owner(counterSt, counters, samples, sampleId) ||
+            !integer(counterSt, 1, "entry", kNotNull, 0, qint64(samples[size_t(sampleId)].nodes.size()) - 1,
+                     entry) ||
+            !unsigned64(counterSt, 3, "value", value))
+            return false;
+        samples[size_t(sampleId)].nodes[size_t(entry)].numastat.insert(counterSt.text(2), value);
+        ++m_rowsRead[counters];
+        if (!tick())
+            return false;
+    }
+    return !m_error;
+}
+
+bool CaptureReader::readSampleVmstat(std::vector<Sample>& samples)
+{
+    const QString table = QStringLiteral("sample_vmstat");
+    SqliteStatement st;
+    if (!prepare(st, "SELECT sample_id, counter, value FROM sample_vmstat ORDER BY sample_id, counter",
+                 table))
+        return false;
+    bool more = true;
+    while (next(st, table, more)) {
+        m_where = QStringLiteral("%1 row (sample_id %2, counter %3)")
+                      .arg(table, cellText(st, 0), quoted(cellText(st, 1)));
+        std::int64_t sampleId = 0;
+        std::uint64_t value = 0;
+        if (!owner(st, table, samples, sampleId) || !unsigned64(st, 2, "value", value))
+            return false;
+        samples[size_t(sampleId)].vmstat.insert(st.text(1), value);
+        ++m_rowsRead[table];
+        if (!tick())
+            return false;
+    }
+    return !m_error;
+}
+
+bool CaptureReader::readSampleFlows(std::vector<Sample>& samples)
+{
+    const QString table = QStringLiteral("sample_flows");
+    SqliteStatement st;
+    if (!prepare(st,
+                 "SELECT sample_id, idx, pid, tid, protocol, local_address, local_port, remote_address, "
+                 "remote_port, peer_pid, bytes_sent, bytes_received, volumes_known, mode FROM sample_flows "
+                 "ORDER BY sample_id, idx",
+                 table))
+        return false;
+    const auto int64Min = std::numeric_limits<std::int64_t>::min();
+    const auto int64Max = std::numeric_limits<std::int64_t>::max();
+    bool more = true;
+    while (next(st, table, more)) {
+        m_where =
+            QStringLiteral("%1 row (sample_id %2, idx %3)").arg(table, cellText(st, 0), cellText(st, 1));
+        std::int64_t sampleId = 0, idx = 0, known = 0;
+        FlowSample f;
+        if (!owner(st, table, samples, sampleId) ||
+            !integer(st, 1, "idx", kNotNull, int64Min, int64Max, idx) ||
+            !integer(st, 2, "pid", -1, int64Min, int64Max, f.pid) ||
+            !integer(st, 3, "tid", -1, int64Min, int64Max, f.tid) ||
+            !smallInt(st, 6, "local_port", -1, -1, f.localPort) ||
+            !smallInt(st, 8, "remote_port", -1, -1, f.remotePort) ||
+            !integer(st, 9, "peer_pid", -1, int64Min, int64Max, f.peerPid) ||
+            !unsigned64(st, 10, "bytes_sent", f.bytesSent) ||
+            !unsigned64(st, 11, "bytes_received", f.bytesReceived) ||
+            !integer(st, 12, "volumes_known", kNotNull, 0, 1, known) || !mode(st, 13, f.mode))
+            return false;
+        Sample& sample = samples[size_t(sampleId)];
+        if (!nextIndex(idx, sample.flows.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(idx)
+                     .arg(sample.flows.size()),
+                 m_where);
+            return false;
+        }
+        f.protocol = st.text(4);
+        f.localAddress = st.text(5);
+        f.remoteAddress = st.text(7);
+        f.volumesKnown = known == 1;
+        sample.flows.push_back(std::move(f));
+        ++m_rowsRead[table];
+        if (!tick())
+            return false;
+    }
     return !m_error;
 }
 

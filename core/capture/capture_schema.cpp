@@ -162,11 +162,166 @@ CREATE VIEW distances AS
     JOIN entities fb ON fb.snapshot_id = v.snapshot_id AND fb.id = b.entity;
 )sql";
 
+// Version 2 adds the time series of a recording (Capture::samples). Every table is keyed by its position in
+// the model's vectors, like entities and edges, so a sample reads back exactly as it was written; the views
+// join them into the forms people query.
+constexpr const char* kSchemaV2 = R"sql(
+CREATE TABLE samples (
+    id             INTEGER PRIMARY KEY NOT NULL, -- 0-based, in time order
+    snapshot_id    INTEGER NOT NULL REFERENCES snapshots(id), -- the workload (processes, threads) in force
+    time_ns        INTEGER NOT NULL, -- CLOCK_REALTIME at the end of the interval, ns since 1970 UTC
+    interval_ns    INTEGER NOT NULL, -- length of the interval; 0 for the first sample (no deltas yet)
+    numa_balancing INTEGER           -- /proc/sys/kernel/numa_balancing, NULL when unknown
+);
+CREATE INDEX samples_by_snapshot ON samples(snapshot_id);
+CREATE INDEX samples_by_time ON samples(time_ns);
+
+CREATE TABLE sample_threads (
+    sample_id                    INTEGER NOT NULL REFERENCES samples(id),
+    idx                          INTEGER NOT NULL, -- 0-based position in the sample
+    pid                          INTEGER,
+    tid                          INTEGER,
+    comm                         TEXT,
+    cpu_ns                       INTEGER NOT NULL, -- on-CPU time in the interval
+    last_cpu                     INTEGER,          -- CPU the thread was last seen on (stat field 39)
+    voluntary_switches           INTEGER NOT NULL, -- cumulative
+    involuntary_switches         INTEGER NOT NULL, -- cumulative
+    voluntary_switches_per_sec   REAL NOT NULL,    -- over the interval; 0 in the first sample
+    involuntary_switches_per_sec REAL NOT NULL,
+    cpus_allowed                 TEXT,             -- Cpus_allowed_list: '0-23,48'
+    mems_allowed                 TEXT,             -- Mems_allowed_list: '0,2-3'
+    mode                         TEXT NOT NULL,    -- procfs or ebpf: where cpu_ns and the per-CPU rows came from
+    PRIMARY KEY (sample_id, idx)
+) WITHOUT ROWID;
+CREATE INDEX sample_threads_by_tid ON sample_threads(tid, sample_id);
+CREATE INDEX sample_threads_by_pid ON sample_threads(pid, sample_id);
+
+CREATE TABLE sample_thread_cpus (
+    sample_id INTEGER NOT NULL,
+    thread    INTEGER NOT NULL, -- sample_threads.idx
+    idx       INTEGER NOT NULL, -- 0-based position in the thread's list
+    cpu       INTEGER NOT NULL, -- CPU OS index
+    ns        INTEGER NOT NULL, -- on-CPU time on that CPU in the interval (procfs: all of cpu_ns on last_cpu)
+    PRIMARY KEY (sample_id, thread, idx),
+    FOREIGN KEY (sample_id, thread) REFERENCES sample_threads(sample_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE sample_processes (
+    sample_id INTEGER NOT NULL REFERENCES samples(id),
+    idx       INTEGER NOT NULL, -- 0-based position in the sample
+    pid       INTEGER,
+    policy    TEXT,             -- default memory policy of the mappings: default, bind:0, interleave:0-3
+    mode      TEXT NOT NULL,    -- procfs (/proc/<pid>/numa_maps)
+    PRIMARY KEY (sample_id, idx)
+) WITHOUT ROWID;
+CREATE INDEX sample_processes_by_pid ON sample_processes(pid, sample_id);
+
+CREATE TABLE sample_process_nodes (
+    sample_id        INTEGER NOT NULL,
+    process          INTEGER NOT NULL, -- sample_processes.idx
+    idx              INTEGER NOT NULL, -- 0-based position in the process's list (sorted by node)
+    node             INTEGER NOT NULL, -- NUMA node OS index
+    total_pages      INTEGER NOT NULL, -- every N<node>= count of numa_maps
+    anon_pages       INTEGER NOT NULL, -- anon=… mappings
+    dirty_anon_pages INTEGER NOT NULL, -- witty's rule: lines with anon>0 and dirty>0 add all their N<node>
+    file_pages       INTEGER NOT NULL, -- file= mappings without anon
+    huge_pages       INTEGER NOT NULL, -- pages of huge-page mappings
+    bytes            INTEGER NOT NULL, -- pages times their mapping's page size
+    PRIMARY KEY (sample_id, process, idx),
+    FOREIGN KEY (sample_id, process) REFERENCES sample_processes(sample_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE sample_nodes (
+    sample_id       INTEGER NOT NULL REFERENCES samples(id),
+    idx             INTEGER NOT NULL, -- 0-based position in the sample
+    node            INTEGER NOT NULL, -- NUMA node OS index
+    mem_total_bytes INTEGER NOT NULL, -- node meminfo MemTotal
+    mem_free_bytes  INTEGER NOT NULL, -- node meminfo MemFree
+    mode            TEXT NOT NULL,    -- procfs (sysfs node files)
+    PRIMARY KEY (sample_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE sample_node_numastat (
+    sample_id INTEGER NOT NULL,
+    entry     INTEGER NOT NULL, -- sample_nodes.idx
+    counter   TEXT NOT NULL,    -- numa_hit, numa_miss, numa_foreign, interleave_hit, local_node, other_node
+    value     INTEGER NOT NULL, -- pages, cumulative since boot
+    PRIMARY KEY (sample_id, entry, counter),
+    FOREIGN KEY (sample_id, entry) REFERENCES sample_nodes(sample_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE sample_vmstat (
+    sample_id INTEGER NOT NULL REFERENCES samples(id),
+    counter   TEXT NOT NULL,    -- the numa_* lines of /proc/vmstat
+    value     INTEGER NOT NULL, -- cumulative since boot
+    PRIMARY KEY (sample_id, counter)
+) WITHOUT ROWID;
+
+CREATE TABLE sample_flows (
+    sample_id      INTEGER NOT NULL REFERENCES samples(id),
+    idx            INTEGER NOT NULL, -- 0-based position in the sample
+    pid            INTEGER,
+    tid            INTEGER,          -- NULL when only the process is known (procfs)
+    protocol       TEXT,             -- TCP, UDP, UNIX, PIPE
+    local_address  TEXT,
+    local_port     INTEGER,
+    remote_address TEXT,
+    remote_port    INTEGER,
+    peer_pid       INTEGER,          -- the other end when it is on this machine
+    bytes_sent     INTEGER NOT NULL, -- in the interval
+    bytes_received INTEGER NOT NULL,
+    volumes_known  INTEGER NOT NULL, -- 1 when bytes_* were measured (ebpf), 0 when only the endpoints are known
+    mode           TEXT NOT NULL,    -- procfs or ebpf
+    PRIMARY KEY (sample_id, idx)
+) WITHOUT ROWID;
+CREATE INDEX sample_flows_by_pid ON sample_flows(pid, sample_id);
+
+-- Derived from the NUMA nodes' CPU lists when the file is written, so that SQL can map a CPU to its node;
+-- numasight itself does not read it.
+CREATE TABLE cpu_nodes (
+    snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+    ns          TEXT NOT NULL, -- namespace of the node
+    cpu         INTEGER NOT NULL, -- CPU OS index
+    node        INTEGER NOT NULL, -- NUMA node OS index
+    PRIMARY KEY (snapshot_id, ns, cpu)
+) WITHOUT ROWID;
+
+CREATE VIEW thread_cpu AS
+    SELECT t.sample_id, s.time_ns, s.interval_ns, t.pid, t.tid, t.comm, t.cpu_ns,
+           CASE WHEN s.interval_ns > 0 THEN 1.0 * t.cpu_ns / s.interval_ns END AS cpu_share,
+           t.last_cpu, t.voluntary_switches_per_sec, t.involuntary_switches_per_sec, t.cpus_allowed,
+           t.mems_allowed, t.mode
+    FROM sample_threads t JOIN samples s ON s.id = t.sample_id;
+
+CREATE VIEW thread_cpu_by_node AS
+    SELECT t.sample_id, s.time_ns, t.pid, t.tid, t.comm, n.node, sum(c.ns) AS ns,
+           CASE WHEN t.cpu_ns > 0 THEN 1.0 * sum(c.ns) / t.cpu_ns END AS share, t.mode
+    FROM sample_thread_cpus c
+    JOIN sample_threads t ON t.sample_id = c.sample_id AND t.idx = c.thread
+    JOIN samples s ON s.id = c.sample_id
+    LEFT JOIN cpu_nodes n ON n.snapshot_id = s.snapshot_id AND n.ns = 'local' AND n.cpu = c.cpu
+    GROUP BY t.sample_id, t.idx, n.node;
+
+CREATE VIEW process_pages_by_node AS
+    SELECT p.sample_id, s.time_ns, p.pid, n.node, n.total_pages, n.anon_pages, n.dirty_anon_pages,
+           n.file_pages, n.huge_pages, n.bytes, p.policy, p.mode
+    FROM sample_process_nodes n
+    JOIN sample_processes p ON p.sample_id = n.sample_id AND p.idx = n.process
+    JOIN samples s ON s.id = n.sample_id;
+
+CREATE VIEW node_counters AS
+    SELECT n.sample_id, s.time_ns, n.node, n.mem_total_bytes, n.mem_free_bytes, c.counter, c.value, n.mode
+    FROM sample_nodes n JOIN samples s ON s.id = n.sample_id
+    LEFT JOIN sample_node_numastat c ON c.sample_id = n.sample_id AND c.entry = n.idx;
+)sql";
+
 } // namespace
 
 QString createCaptureSchema(sqlite3* db)
 {
-    const QString error = sqliteExec(db, kSchemaV1);
+    QString error = sqliteExec(db, kSchemaV1);
+    if (error.isEmpty())
+        error = sqliteExec(db, kSchemaV2);
     if (!error.isEmpty())
         return error;
     const QByteArray pragmas =
@@ -183,6 +338,13 @@ QStringList captureTables(int version)
                << QStringLiteral("numastat") << QStringLiteral("edges") << QStringLiteral("distance_matrices")
                << QStringLiteral("distance_objects") << QStringLiteral("distance_values")
                << QStringLiteral("memory_attributes");
+    // cpu_nodes is derived data for SQL users and is not required.
+    if (version >= 2)
+        tables << QStringLiteral("samples") << QStringLiteral("sample_threads")
+               << QStringLiteral("sample_thread_cpus") << QStringLiteral("sample_processes")
+               << QStringLiteral("sample_process_nodes") << QStringLiteral("sample_nodes")
+               << QStringLiteral("sample_node_numastat") << QStringLiteral("sample_vmstat")
+               << QStringLiteral("sample_flows");
     return tables;
 }
 

@@ -1,8 +1,8 @@
 #include "capture_writer.h"
 
+#include "capture_rows.h"
 #include "capture_schema.h"
 #include "sqlite_statement.h"
-#include "version.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -24,16 +24,6 @@ namespace {
 
 constexpr int kProgressEvery = 256; // rows between progress reports and cancel checks
 
-QString isoUtc(const QDateTime& t)
-{
-    return t.toUTC().toString(Qt::ISODateWithMs);
-}
-
-SourceFormat originalFormatOf(const SourceInfo& source)
-{
-    return source.format == SourceFormat::Capture ? source.originalFormat : source.format;
-}
-
 class CaptureWriter
 {
 public:
@@ -51,14 +41,7 @@ private:
     std::optional<LoadError> validate();
     std::optional<LoadError> createTempFile();
     bool writeAll();
-    bool writeMeta();
-    bool writeSnapshot(int index, const Snapshot& snapshot);
-    bool writeEntities(int index, const Snapshot& snapshot);
-    bool writeEdges(int index, const Snapshot& snapshot);
-    bool writeDistances(int index, const Snapshot& snapshot);
-    bool writeMemoryAttributes(int index, const Snapshot& snapshot);
-    bool prepare(SqliteStatement& st, const char* sql);
-    bool done(int rc, const QString& where);
+    bool rowsFailed(const CaptureRows& rows);
     bool tick();
     void fail(const QString& message, const QString& where = {});
     void failSqlite(int rc, const QString& where);
@@ -228,6 +211,21 @@ std::optional<LoadError> CaptureWriter::validate()
             }
         }
     }
+    for (size_t i = 0; i < m_capture.samples.size(); ++i) {
+        const Sample* sample = m_capture.samples[i].get();
+        if (!sample) {
+            e.message = QStringLiteral("sample %1 is missing (null)").arg(i);
+            return e;
+        }
+        if (sample->snapshotIndex < 0 || size_t(sample->snapshotIndex) >= m_capture.snapshots.size()) {
+            e.message = QStringLiteral("sample %1 refers to snapshot %2, but the capture has %3")
+                            .arg(i)
+                            .arg(sample->snapshotIndex)
+                            .arg(m_capture.snapshots.size());
+            return e;
+        }
+        rows += CaptureRows::rowCount(*sample);
+    }
     m_totalRows = rows;
     return std::nullopt;
 }
@@ -289,11 +287,15 @@ bool CaptureWriter::writeAll()
         failSqlite(sqlite3_extended_errcode(m_db.get()), QStringLiteral("schema"));
         return false;
     }
-    if (!writeMeta())
-        return false;
+    CaptureRows rows(m_db.get(), [this] { return tick(); });
+    if (!rows.writeMeta(m_capture.source))
+        return rowsFailed(rows);
     for (size_t i = 0; i < m_capture.snapshots.size(); ++i)
-        if (!writeSnapshot(int(i), *m_capture.snapshots[i]))
-            return false;
+        if (!rows.writeSnapshot(int(i), *m_capture.snapshots[i]))
+            return rowsFailed(rows);
+    for (size_t i = 0; i < m_capture.samples.size(); ++i)
+        if (!rows.writeSample(int(i), *m_capture.samples[i]))
+            return rowsFailed(rows);
     if (m_progress.isCancelled()) {
         m_error = LoadError::cancel(m_target);
         return false;
@@ -307,226 +309,11 @@ bool CaptureWriter::writeAll()
     return true;
 }
 
-bool CaptureWriter::writeMeta()
+// A stop by tick() already set the cancel error; anything else is SQLite's.
+bool CaptureWriter::rowsFailed(const CaptureRows& rows)
 {
-    SqliteStatement st;
-    if (!prepare(st, "INSERT INTO meta(key, value) VALUES(?1, ?2)"))
-        return false;
-    const SourceInfo& src = m_capture.source;
-    QList<QPair<QString, QString>> rows = {
-        {QStringLiteral("host"), src.hostname},
-        {QStringLiteral("kernel"), src.kernel},
-        {QStringLiteral("created_at"), isoUtc(QDateTime::currentDateTimeUtc())},
-        {QStringLiteral("captured_at"), src.capturedAt.isValid() ? isoUtc(src.capturedAt) : QString()},
-        {QStringLiteral("numasight_version"), version()},
-        {QStringLiteral("source_format"), sourceFormatName(src.format)},
-        {QStringLiteral("original_format"), sourceFormatName(originalFormatOf(src))},
-        {QStringLiteral("source_path"), src.path},
-        {QStringLiteral("mode"), src.mode},
-    };
-    for (auto it = src.extra.constBegin(); it != src.extra.constEnd(); ++it)
-        rows.append({QStringLiteral("extra.") + it.key(), it.value()});
-    for (const auto& [key, value] : rows) {
-        // Absent keys mean "unknown", which keeps `SELECT * FROM meta` short; extra keys are kept even when
-        // empty because their presence is information.
-        if (value.isEmpty() && !key.startsWith(QLatin1String("extra.")))
-            continue;
-        st.bindRequiredText(1, key);
-        st.bindRequiredText(2, value);
-        if (!done(st.execute(), QStringLiteral("meta row '%1'").arg(key)))
-            return false;
-    }
-    return tick();
-}
-
-bool CaptureWriter::writeSnapshot(int index, const Snapshot& snapshot)
-{
-    SqliteStatement st;
-    if (!prepare(st, "INSERT INTO snapshots(id, taken_at, label) VALUES(?1, ?2, ?3)"))
-        return false;
-    st.bindInt(1, index);
-    if (snapshot.takenAt().isValid())
-        st.bindRequiredText(2, isoUtc(snapshot.takenAt()));
-    else
-        st.bindNull(2);
-    st.bindText(3, snapshot.label());
-    if (!done(st.execute(), QStringLiteral("snapshots row %1").arg(index)) || !tick())
-        return false;
-    return writeEntities(index, snapshot) && writeEdges(index, snapshot) && writeDistances(index, snapshot) &&
-           writeMemoryAttributes(index, snapshot);
-}
-
-bool CaptureWriter::writeEntities(int index, const Snapshot& snapshot)
-{
-    SqliteStatement st;
-    SqliteStatement stat;
-    if (!prepare(st,
-                 "INSERT INTO entities(snapshot_id, id, kind, type_name, ns, key, name, parent, os_index, "
-                 "logical_index, cpus, nodes, memory_bytes, memory_free_bytes, memory_tier, pid, ppid, tid, "
-                 "cmdline, device_class, pci_bus_id, vendor, numa_node, container_id, container_type, "
-                 "address, port, protocol, cache_bytes, cache_level, attributes) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-                 "?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31)") ||
-        !prepare(stat, "INSERT INTO numastat(snapshot_id, entity, counter, value) VALUES(?1, ?2, ?3, ?4)"))
-        return false;
-    const auto& entities = snapshot.entities();
-    for (size_t i = 0; i < entities.size(); ++i) {
-        const Entity& e = entities[i];
-        st.bindInt(1, index);
-        st.bindInt(2, qint64(i));
-        st.bindRequiredText(3, entityKindName(e.kind));
-        st.bindRequiredText(4, e.typeName);
-        st.bindRequiredText(5, e.ns);
-        st.bindRequiredText(6, e.key);
-        st.bindText(7, e.name);
-        st.bindIntOrNull(8, e.parent.isValid() ? e.parent.value : -1, -1);
-        st.bindIntOrNull(9, e.osIndex, -1);
-        st.bindIntOrNull(10, e.logicalIndex, -1);
-        st.bindText(11, e.cpus.toRangeString());
-        st.bindText(12, e.nodes.toRangeString());
-        st.bindU64(13, e.memoryBytes);
-        st.bindU64(14, e.memoryFreeBytes);
-        st.bindText(15, e.memoryTier);
-        st.bindIntOrNull(16, e.pid, -1);
-        st.bindIntOrNull(17, e.ppid, -1);
-        st.bindIntOrNull(18, e.tid, -1);
-        st.bindText(19, e.cmdline);
-        st.bindText(20, deviceClassName(e.deviceClass));
-        st.bindText(21, e.pciBusId);
-        st.bindText(22, e.vendor);
-        st.bindIntOrNull(23, e.numaNode, -1);
-        st.bindText(24, e.containerId);
-        st.bindText(25, e.containerType);
-        st.bindText(26, e.address);
-        st.bindIntOrNull(27, e.port, -1);
-        st.bindText(28, e.protocol);
-        st.bindU64(29, e.cacheBytes);
-        st.bindInt(30, e.cacheLevel);
-        st.bindBytes(31, e.attributes);
-        const QString where = QStringLiteral("entity %1 of snapshot %2").arg(i).arg(index);
-        if (!done(st.execute(), where) || !tick())
-            return false;
-        for (auto it = e.numastat.constBegin(); it != e.numastat.constEnd(); ++it) {
-            stat.bindInt(1, index);
-            stat.bindInt(2, qint64(i));
-            stat.bindRequiredText(3, it.key());
-            stat.bindU64(4, it.value());
-            if (!done(stat.execute(), where + QStringLiteral(", numastat '%1'").arg(it.key())) || !tick())
-                return false;
-        }
-    }
-    return true;
-}
-
-bool CaptureWriter::writeEdges(int index, const Snapshot& snapshot)
-{
-    SqliteStatement st;
-    if (!prepare(st, "INSERT INTO edges(snapshot_id, id, kind, type_name, source, target, directed, weight, "
-                     "payload) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"))
-        return false;
-    const auto& edges = snapshot.edges();
-    for (size_t i = 0; i < edges.size(); ++i) {
-        const Edge& e = edges[i];
-        st.bindInt(1, index);
-        st.bindInt(2, qint64(i));
-        st.bindRequiredText(3, edgeKindName(e.kind));
-        st.bindRequiredText(4, e.typeName);
-        st.bindInt(5, e.source.value);
-        st.bindInt(6, e.target.value);
-        st.bindInt(7, e.directed ? 1 : 0);
-        if (e.weight)
-            st.bindDouble(8, *e.weight);
-        else
-            st.bindNull(8);
-        st.bindBytes(9, e.payload);
-        if (!done(st.execute(), QStringLiteral("edge %1 of snapshot %2").arg(i).arg(index)) || !tick())
-            return false;
-    }
-    return true;
-}
-
-bool CaptureWriter::writeDistances(int index, const Snapshot& snapshot)
-{
-    SqliteStatement matrixSt, objectSt, valueSt;
-    if (!prepare(matrixSt, "INSERT INTO distance_matrices(snapshot_id, matrix, name, unit, from_os) "
-                           "VALUES(?1, ?2, ?3, ?4, ?5)") ||
-        !prepare(objectSt,
-                 "INSERT INTO distance_objects(snapshot_id, matrix, idx, entity) VALUES(?1, ?2, ?3, ?4)") ||
-        !prepare(valueSt, "INSERT INTO distance_values(snapshot_id, matrix, row, col, value) "
-                          "VALUES(?1, ?2, ?3, ?4, ?5)"))
-        return false;
-    const auto& matrices = snapshot.distances();
-    for (size_t m = 0; m < matrices.size(); ++m) {
-        const DistanceMatrix& matrix = matrices[m];
-        const QString where = QStringLiteral("distance matrix %1 of snapshot %2").arg(m).arg(index);
-        matrixSt.bindInt(1, index);
-        matrixSt.bindInt(2, qint64(m));
-        matrixSt.bindText(3, matrix.name);
-        matrixSt.bindText(4, matrix.unit);
-        matrixSt.bindInt(5, matrix.fromOs ? 1 : 0);
-        if (!done(matrixSt.execute(), where) || !tick())
-            return false;
-        const size_t n = matrix.objects.size();
-        for (size_t k = 0; k < n; ++k) {
-            objectSt.bindInt(1, index);
-            objectSt.bindInt(2, qint64(m));
-            objectSt.bindInt(3, qint64(k));
-            objectSt.bindInt(4, matrix.objects[k].value);
-            if (!done(objectSt.execute(), where) || !tick())
-                return false;
-        }
-        for (size_t k = 0; k < matrix.values.size(); ++k) {
-            valueSt.bindInt(1, index);
-            valueSt.bindInt(2, qint64(m));
-            valueSt.bindInt(3, qint64(k / n));
-            valueSt.bindInt(4, qint64(k % n));
-            valueSt.bindDouble(5, matrix.values[k]); // SQLite stores NaN as NULL
-            if (!done(valueSt.execute(), where) || !tick())
-                return false;
-        }
-    }
-    return true;
-}
-
-bool CaptureWriter::writeMemoryAttributes(int index, const Snapshot& snapshot)
-{
-    SqliteStatement st;
-    if (!prepare(st,
-                 "INSERT INTO memory_attributes(snapshot_id, id, attribute, unit, target, initiator, value) "
-                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"))
-        return false;
-    const auto& values = snapshot.memoryAttributes();
-    for (size_t i = 0; i < values.size(); ++i) {
-        const MemoryAttributeValue& v = values[i];
-        st.bindInt(1, index);
-        st.bindInt(2, qint64(i));
-        st.bindRequiredText(3, v.attribute);
-        st.bindText(4, v.unit);
-        st.bindIntOrNull(5, v.target.isValid() ? v.target.value : -1, -1);
-        st.bindText(6, v.initiator.toRangeString());
-        st.bindU64(7, v.value);
-        if (!done(st.execute(), QStringLiteral("memory attribute %1 of snapshot %2").arg(i).arg(index)) ||
-            !tick())
-            return false;
-    }
-    return true;
-}
-
-bool CaptureWriter::prepare(SqliteStatement& st, const char* sql)
-{
-    const int rc = st.prepare(m_db.get(), sql);
-    if (rc == SQLITE_OK)
-        return true;
-    failSqlite(rc, QStringLiteral("preparing a statement"));
-    return false;
-}
-
-bool CaptureWriter::done(int rc, const QString& where)
-{
-    if (rc == SQLITE_DONE || rc == SQLITE_OK)
-        return true;
-    const int extended = sqlite3_extended_errcode(m_db.get());
-    failSqlite(extended != SQLITE_OK ? extended : rc, where);
+    if (!rows.stoppedByTick())
+        failSqlite(rows.failedCode(), rows.failedWhere());
     return false;
 }
 

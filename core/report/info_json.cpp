@@ -90,7 +90,24 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
              : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("mode"), capture.source.mode},
         {QStringLiteral("snapshots"), int(capture.snapshots.size())},
+        {QStringLiteral("samples"), int(capture.samples.size())},
     };
+    // The collection modes the samples' figures came from (a recording may mix eBPF CPU time with procfs
+    // context), so a reader of `info` knows how precise they are.
+    QStringList modes;
+    for (const SamplePtr& sample : capture.samples) {
+        for (const ThreadCpuSample& t : sample->threads)
+            if (!modes.contains(collectionModeName(t.mode)))
+                modes << collectionModeName(t.mode);
+        for (const FlowSample& f : sample->flows)
+            if (!modes.contains(collectionModeName(f.mode)))
+                modes << collectionModeName(f.mode);
+        if (!sample->processes.empty() || !sample->nodes.empty())
+            if (!modes.contains(collectionModeName(CollectionMode::Procfs)))
+                modes << collectionModeName(CollectionMode::Procfs);
+    }
+    modes.sort();
+    source.insert(QStringLiteral("modes"), QJsonArray::fromStringList(modes));
     QJsonObject out{{QStringLiteral("source"), source}};
     const Snapshot* s = pick(capture, snapshotIndex);
     if (!s) {
@@ -159,6 +176,13 @@ QString infoText(const Capture& capture, int snapshotIndex)
     if (src.value(QStringLiteral("captured_at")).isString())
         ts << "Captured:   " << src.value(QStringLiteral("captured_at")).toString() << '\n';
     ts << "Snapshots:  " << src.value(QStringLiteral("snapshots")).toInt() << '\n';
+    if (src.value(QStringLiteral("samples")).toInt() > 0) {
+        QStringList modes;
+        for (const QJsonValue& m : src.value(QStringLiteral("modes")).toArray())
+            modes << m.toString();
+        ts << "Samples:    " << src.value(QStringLiteral("samples")).toInt() << " (" << modes.join(QStringLiteral(", "))
+           << ")\n";
+    }
     ts << "Packages:   " << info.value(QStringLiteral("packages")).toInt()
        << "   Cores: " << info.value(QStringLiteral("cores")).toInt()
        << "   PUs: " << info.value(QStringLiteral("pus")).toInt() << '\n';

@@ -1,4 +1,5 @@
 // Runs the real numasight-cli binary, as a user would, and checks its output, exit codes and files.
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -65,6 +66,8 @@ private slots:
     void convertRoundTrip();
     void errors_data();
     void errors();
+    void record_data();
+    void record();
 
 private:
     QTemporaryDir m_dir;
@@ -225,9 +228,65 @@ void TestCli::errors_data()
     QTest::newRow("convert to unknown extension")
         << QStringList{QStringLiteral("convert"), kWitty, QStringLiteral("-o"), QStringLiteral("out.txt")}
         << QByteArray() << 2 << "cannot tell the output format";
+    QTest::newRow("record without -o")
+        << QStringList{QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("1s")}
+        << QByteArray() << 2 << "usage: numasight-cli record";
+    QTest::newRow("record, bad duration")
+        << QStringList{QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("soon"),
+                       QStringLiteral("-o"), QStringLiteral("@rec.numasight")}
+        << QByteArray() << 2 << "--duration: 'soon' is not a duration; write it like 500ms";
+    QTest::newRow("record, zero interval")
+        << QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("0ms"),
+                       QStringLiteral("-o"), QStringLiteral("@rec.numasight")}
+        << QByteArray() << 2 << "--interval: '0ms' is no time at all";
+    QTest::newRow("record, interval longer than duration")
+        << QStringList{QStringLiteral("record"),        QStringLiteral("--duration"), QStringLiteral("1s"),
+                       QStringLiteral("--interval"),    QStringLiteral("2s"),         QStringLiteral("-o"),
+                       QStringLiteral("@rec.numasight")}
+        << QByteArray() << 2 << "--interval 2s is longer than --duration 1s";
+    QTest::newRow("record, unknown mode")
+        << QStringList{QStringLiteral("record"), QStringLiteral("--mode"), QStringLiteral("perf"),
+                       QStringLiteral("-o"), QStringLiteral("@rec.numasight")}
+        << QByteArray() << 2 << "--mode must be auto, ebpf or procfs, not 'perf'";
+    QTest::newRow("record, bad pid") << QStringList{QStringLiteral("record"), QStringLiteral("--pid"),
+                                                    QStringLiteral("x1"), QStringLiteral("-o"),
+                                                    QStringLiteral("@rec.numasight")}
+                                     << QByteArray() << 2 << "--pid takes a process id above 0, not 'x1'";
+    QTest::newRow("record, bad regex")
+        << QStringList{QStringLiteral("record"), QStringLiteral("--comm"), QStringLiteral("(python"),
+                       QStringLiteral("-o"), QStringLiteral("@rec.numasight")}
+        << QByteArray() << 2 << "--comm: '(python' is not a regular expression";
+    QTest::newRow("record into a missing folder") << QStringList{QStringLiteral("record"),
+                                                                 QStringLiteral("--duration"),
+                                                                 QStringLiteral("200ms"),
+                                                                 QStringLiteral("--interval"),
+                                                                 QStringLiteral("100ms"),
+                                                                 QStringLiteral("--mode"),
+                                                                 QStringLiteral("procfs"),
+                                                                 QStringLiteral("-o"),
+                                                                 QStringLiteral("@missing/rec.numasight")}
+                                                  << QByteArray() << 1 << "missing/rec.numasight: the folder";
     QTest::newRow("convert bad input")
         << QStringList{QStringLiteral("convert"), bad, QStringLiteral("-o"), QStringLiteral("@out.numasight")}
         << QByteArray("[]") << 1 << "bad.input";
+    QTest::newRow("attach without -o") << QStringList{QStringLiteral("attach"), QStringLiteral("127.0.0.1:1")}
+                                       << QByteArray() << 2 << "usage";
+    QTest::newRow("attach without a server")
+        << QStringList{QStringLiteral("attach"), QStringLiteral("-o"), QStringLiteral("@a.numasight")}
+        << QByteArray() << 2 << "usage";
+    QTest::newRow("attach bad interval")
+        << QStringList{QStringLiteral("attach"),     QStringLiteral("127.0.0.1:1"),
+                       QStringLiteral("--interval"), QStringLiteral("soon"),
+                       QStringLiteral("-o"),         QStringLiteral("@a.numasight")}
+        << QByteArray() << 2 << "--interval 'soon'";
+    QTest::newRow("attach bad count")
+        << QStringList{QStringLiteral("attach"),  QStringLiteral("127.0.0.1:1"),
+                       QStringLiteral("--count"), QStringLiteral("0"),
+                       QStringLiteral("-o"),      QStringLiteral("@a.numasight")}
+        << QByteArray() << 2 << "--count '0'";
+    QTest::newRow("attach bad url") << QStringList{QStringLiteral("attach"), QStringLiteral("ftp://h/"),
+                                                   QStringLiteral("-o"), QStringLiteral("@a.numasight")}
+                                    << QByteArray() << 2 << "unsupported scheme 'ftp'";
 }
 
 void TestCli::errors()
@@ -258,6 +317,38 @@ void TestCli::errors()
         QVERIFY(r.out.isEmpty());
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("out.numasight"))));
     }
+}
+
+void TestCli::record_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("procfs") << "procfs";
+    QTest::newRow("auto") << "auto"; // eBPF as root, procfs otherwise
+}
+
+// Records this test process for a moment, then `info` describes the recording.
+void TestCli::record()
+{
+    QFETCH(QString, mode);
+    const QString out = m_dir.filePath(QStringLiteral("rec-%1.numasight").arg(mode));
+    const Run r = cli({QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("600ms"),
+                       QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--pid"),
+                       QString::number(QCoreApplication::applicationPid()), QStringLiteral("--mode"), mode,
+                       QStringLiteral("-o"), out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.startsWith("Recorded 4 samples ("), r.out.constData());
+    QVERIFY2(r.out.contains(out.toUtf8()), r.out.constData());
+    QVERIFY2(r.out.contains(" threads into "), r.out.constData());
+    const QJsonObject info = infoJson(out);
+    QCOMPARE(info[u"source"][u"samples"].toInt(), 4);
+    const QString recorded = info[u"source"][u"mode"].toString();
+    QVERIFY2(mode == QLatin1String("auto")
+                 ? (recorded == QLatin1String("ebpf") || recorded == QLatin1String("procfs"))
+                 : recorded == mode,
+             qPrintable(recorded));
+    QVERIFY(info[u"source"][u"modes"].toArray().contains(recorded));
+    QVERIFY(info[u"processes"].toInt() >= 1);
+    QVERIFY(info[u"threads"].toInt() >= 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

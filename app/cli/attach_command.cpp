@@ -1,0 +1,152 @@
+// numasight-cli attach: polls witty-profiler servers and writes what they served as one capture.
+#include "attach/witty_http_poller.h"
+#include "capture/capture_writer.h"
+#include "commands.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <chrono>
+#include <cstdio>
+#include <unistd.h>
+
+namespace numasight::cli {
+
+namespace {
+
+// "5s", "500ms", "2m", "1.5s" or a bare number of seconds.
+std::optional<std::chrono::milliseconds> parseDuration(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|m|h)?\\s*$"));
+    const QRegularExpressionMatch m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const double value = m.captured(1).toDouble();
+    const QString unit = m.captured(2);
+    double ms = value * 1000.0;
+    if (unit == QLatin1String("ms"))
+        ms = value;
+    else if (unit == QLatin1String("m"))
+        ms = value * 60'000.0;
+    else if (unit == QLatin1String("h"))
+        ms = value * 3'600'000.0;
+    if (ms < 1 || ms > 24.0 * 3'600'000.0)
+        return std::nullopt;
+    return std::chrono::milliseconds(qint64(ms));
+}
+
+} // namespace
+
+int runAttach(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Poll running witty-profiler servers (GET /graph, GET /status) and write one capture: one snapshot "
+        "per round, each server's entities in a namespace named after its host. Ends after --count rounds "
+        "or on Ctrl-C; errors of a server are printed as they happen and never stop the others."));
+    parser.addHelpOption();
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Capture file to write (.numasight)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("interval"), QStringLiteral("Time between rounds (default 5s)."),
+                      QStringLiteral("DURATION"), QStringLiteral("5s")});
+    parser.addOption({QStringLiteral("timeout"), QStringLiteral("Time a server has to answer (default 5s)."),
+                      QStringLiteral("DURATION"), QStringLiteral("5s")});
+    parser.addOption({QStringLiteral("count"), QStringLiteral("Rounds to poll (default: until Ctrl-C)."),
+                      QStringLiteral("N")});
+    parser.addPositionalArgument(QStringLiteral("URL"),
+                                 QStringLiteral("witty-profiler server: http://host:port, host:port or host "
+                                                "(port 18090)"),
+                                 QStringLiteral("URL…"));
+    if (const auto stop = parseCommandLine(parser, args))
+        return *stop;
+
+    const QString out = parser.value(QStringLiteral("output"));
+    const QStringList servers = parser.positionalArguments();
+    if (servers.isEmpty() || out.isEmpty()) {
+        printError(
+            QStringLiteral("usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] "
+                           "-o FILE"));
+        return Usage;
+    }
+    WittyPollOptions options;
+    for (const auto& [name, target] : {std::pair{QStringLiteral("interval"), &options.interval},
+                                       {QStringLiteral("timeout"), &options.timeout}}) {
+        const auto d = parseDuration(parser.value(name));
+        if (!d) {
+            printError(QStringLiteral("--%1 '%2': expected a duration such as 5s, 500ms or 2m")
+                           .arg(name, parser.value(name)));
+            return Usage;
+        }
+        *target = *d;
+    }
+    if (parser.isSet(QStringLiteral("count"))) {
+        bool ok = false;
+        options.rounds = parser.value(QStringLiteral("count")).toInt(&ok);
+        if (!ok || options.rounds < 1) {
+            printError(QStringLiteral("--count '%1': expected a number of rounds >= 1")
+                           .arg(parser.value(QStringLiteral("count"))));
+            return Usage;
+        }
+    }
+    QList<QUrl> urls;
+    for (const QString& s : servers) {
+        QString error;
+        const auto url = WittyHttpPoller::serverUrl(s, &error);
+        if (!url) {
+            printError(error);
+            return Usage;
+        }
+        urls << *url;
+    }
+
+    WittyHttpPoller poller(urls, options);
+    QObject::connect(&poller, &WittyHttpPoller::hostFailed, [](const QString& host, const QString& message) {
+        printError(QStringLiteral("%1: %2").arg(host, message));
+    });
+    const bool tty = isatty(STDERR_FILENO);
+    QObject::connect(&poller, &WittyHttpPoller::roundFinished, [&](int round, int answered, int failed) {
+        if (tty) {
+            std::fprintf(stderr, "round %d: %d of %d servers answered\n", round + 1, answered,
+                         answered + failed);
+            std::fflush(stderr);
+        }
+    });
+    QObject::connect(&poller, &WittyHttpPoller::finished, QCoreApplication::instance(),
+                     &QCoreApplication::quit);
+
+    // Ctrl-C sets the flag terminalProgress() polls; checking it from the event loop ends the session with
+    // every complete round written.
+    const Progress interrupt = terminalProgress(QString());
+    QTimer sigintPoll;
+    QObject::connect(&sigintPoll, &QTimer::timeout, [&] {
+        if (interrupt.isCancelled()) {
+            sigintPoll.stop();
+            poller.stop();
+        }
+    });
+    sigintPoll.start(100);
+
+    poller.start();
+    QCoreApplication::exec();
+
+    const CapturePtr capture = poller.capture();
+    if (capture->snapshots.empty()) {
+        printError(QStringLiteral("no round was captured from %1; nothing written to %2")
+                       .arg(poller.hostLabels().join(QStringLiteral(", ")), out));
+        return Failed;
+    }
+    if (const auto error = writeCaptureFile(*capture, out)) {
+        printError(error->toString());
+        return Failed;
+    }
+    if (tty)
+        std::fprintf(stderr, "%d rounds written to %s\n", int(capture->snapshots.size()),
+                     qPrintable(QFileInfo(out).fileName()));
+    return Ok;
+}
+
+} // namespace numasight::cli

@@ -1,0 +1,126 @@
+#include "commands.h"
+#include "record/recorder.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QLocale>
+#include <QTextStream>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace numasight::cli {
+
+int runRecord(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Record where processes' threads run and where their memory lives, sample by sample, into a capture "
+        "file. Each sample is committed on its own: Ctrl-C, or even kill -9, keeps every completed sample."));
+    parser.addHelpOption();
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Capture file to write (.numasight)."),
+                      QStringLiteral("FILE")});
+    parser.addOption({{QStringLiteral("d"), QStringLiteral("duration")},
+                      QStringLiteral("How long to record: 500ms, 30s, 1m (default 30s)."),
+                      QStringLiteral("TIME"),
+                      QStringLiteral("30s")});
+    parser.addOption({{QStringLiteral("i"), QStringLiteral("interval")},
+                      QStringLiteral("Time between samples (default 1s)."),
+                      QStringLiteral("TIME"),
+                      QStringLiteral("1s")});
+    parser.addOption({{QStringLiteral("p"), QStringLiteral("pid")},
+                      QStringLiteral("Watch this process and its children (repeat for several)."),
+                      QStringLiteral("PID")});
+    parser.addOption({QStringLiteral("comm"), QStringLiteral("Watch only processes whose name matches."),
+                      QStringLiteral("REGEX")});
+    parser.addOption(
+        {QStringLiteral("mode"),
+         QStringLiteral("CPU time from eBPF or procfs sampling; auto uses eBPF when it can load."),
+         QStringLiteral("auto|ebpf|procfs"), QStringLiteral("auto")});
+    if (const auto stop = parseCommandLine(parser, args))
+        return *stop;
+
+    RecordOptions options;
+    options.outputPath = parser.value(QStringLiteral("output"));
+    if (options.outputPath.isEmpty() || !parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("usage: numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... "
+                                  "[--comm REGEX] [--mode auto|ebpf|procfs] -o FILE"));
+        return Usage;
+    }
+    QString why;
+    const auto duration = parseDurationNs(parser.value(QStringLiteral("duration")), &why);
+    if (!duration) {
+        printError(QStringLiteral("--duration: %1").arg(why));
+        return Usage;
+    }
+    const auto interval = parseDurationNs(parser.value(QStringLiteral("interval")), &why);
+    if (!interval) {
+        printError(QStringLiteral("--interval: %1").arg(why));
+        return Usage;
+    }
+    if (*interval > *duration) {
+        printError(
+            QStringLiteral("--interval %1 is longer than --duration %2")
+                .arg(parser.value(QStringLiteral("interval")), parser.value(QStringLiteral("duration"))));
+        return Usage;
+    }
+    options.durationNs = *duration;
+    options.intervalNs = *interval;
+    for (const QString& text : parser.values(QStringLiteral("pid"))) {
+        bool ok = false;
+        const qlonglong pid = text.toLongLong(&ok);
+        if (!ok || pid <= 0) {
+            printError(QStringLiteral("--pid takes a process id above 0, not '%1'").arg(text));
+            return Usage;
+        }
+        options.scope.pids.push_back(pid);
+    }
+    if (parser.isSet(QStringLiteral("comm"))) {
+        options.scope.comm.setPattern(parser.value(QStringLiteral("comm")));
+        if (!options.scope.comm.isValid()) {
+            printError(QStringLiteral("--comm: '%1' is not a regular expression: %2")
+                           .arg(options.scope.comm.pattern(), options.scope.comm.errorString()));
+            return Usage;
+        }
+    }
+    const auto mode = recordModeFromName(parser.value(QStringLiteral("mode")));
+    if (!mode) {
+        printError(QStringLiteral("--mode must be auto, ebpf or procfs, not '%1'")
+                       .arg(parser.value(QStringLiteral("mode"))));
+        return Usage;
+    }
+    options.mode = *mode;
+
+    // Ctrl-C sets the flag terminalProgress() polls; the recorder then ends after the current sample.
+    Progress progress;
+    progress.cancelled = terminalProgress(QString()).cancelled;
+    const bool tty = isatty(STDERR_FILENO);
+    RecordObserver observer;
+    observer.warning = [](const QString& w) { printError(QStringLiteral("warning: %1").arg(w)); };
+    if (tty) {
+        observer.sampleWritten = [](int done, int total) {
+            std::fprintf(stderr, "\rRecording: sample %d of %d", done, total);
+            std::fflush(stderr);
+        };
+    }
+    const auto environment = makeLocalEnvironment();
+    const RecordSummary summary = record(options, *environment, progress, observer);
+    if (tty && summary.samples > 0)
+        std::fputc('\n', stderr);
+    if (summary.fileCreated) {
+        QTextStream out(stdout);
+        out << "Recorded " << summary.samples << (summary.samples == 1 ? " sample" : " samples") << " ("
+            << summary.mode << ") of " << summary.processes << " processes, " << summary.threads
+            << " threads into " << summary.path << " ("
+            << QLocale::c().formattedDataSize(summary.fileBytes, 1, QLocale::DataSizeTraditionalFormat) << ")"
+            << (summary.cancelled ? ", stopped early by Ctrl-C" : "") << '\n';
+    }
+    if (summary.error) {
+        printError(summary.error->toString());
+        return Failed;
+    }
+    return summary.cancelled ? Cancelled : Ok;
+}
+
+} // namespace numasight::cli

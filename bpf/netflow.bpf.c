@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* Bytes moved per (tgid, tid, local endpoint, remote endpoint, protocol) on the TCP and UDP send/receive
+ * paths, IPv4 and IPv6.
+ *
+ * Counts what the call returned (bytes that entered the socket, bytes copied to the reader), never the
+ * size asked for. Each socket counts only itself, so each flow is counted once, from its local side.
+ * Three sets of programs do the same job; the loader probes which one this kernel supports and disables
+ * the others with set_autoload(false):
+ *  - fexit on tcp_sendmsg/tcp_recvmsg/udp(v6)_sendmsg/udp(v6)_recvmsg: arguments and return value in one
+ *    program; the peer of an unconnected UDP socket comes from msg_name.
+ *  - tp_btf on sock:sock_send_length / sock:sock_recv_length (Linux 6.3+): one hook per direction at the
+ *    socket layer, for kernels that refuse fentry (or lack kprobes); the peer of an unconnected UDP
+ *    socket is unknown there (no msghdr), connected sockets and TCP are complete.
+ *  - kprobe + kretprobe on the same functions as fexit: entry stashes the arguments, return counts. */
+// vmlinux.h must come first, the other headers use its types.
+// clang-format off
+#include <vmlinux.h>
+
+#include <bpf/bpf_core_read.h>
+#include <bpf/bpf_endian.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "netflow.h"
+// clang-format on
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define MSG_PEEK_FLAG 2 /* MSG_PEEK: the bytes stay queued, the next read will move them */
+
+const volatile bool filter_tgids = false;
+/* Position of `flags` in tcp/udp(v6)_recvmsg: 3 since Linux 5.19 (the `nonblock` argument went away), 4
+ * before. The loader reads it from the kernel's BTF; the kprobe path needs it, fexit asks the kernel. */
+const volatile int recv_flags_arg = 3;
+
+struct
+{
+    __uint(type, BPF_MAP_TYPE_HASH);
+    __uint(max_entries, NETFLOW_MAX_ENTRIES);
+    __type(key, struct netflow_key);
+    __type(value, struct netflow_value);
+} netflow_bytes SEC(".maps");
+
+struct
+{
+    __uint(type, BPF_MAP_TYPE_HASH);
+    __uint(max_entries, NETFLOW_MAX_TGIDS);
+    __type(key, __u32);
+    __type(value, __u8);
+} netflow_tgids SEC(".maps");
+
+struct
+{
+    __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+    __uint(max_entries, 1);
+    __type(key, __u32);
+    __type(value, __u64);
+} netflow_drops SEC(".maps");
+
+/* kprobe path: arguments saved at entry for the kretprobe. The function is part of the key because
+ * udpv6_sendmsg calls udp_sendmsg for IPv4 destinations on the same thread. */
+enum hook_fn
+{
+    FN_TCP_SEND = 1,
+    FN_TCP_RECV,
+    FN_UDP_SEND,
+    FN_UDP_RECV,
+    FN_UDP6_SEND,
+    FN_UDP6_RECV
+};
+struct call_key
+{
+    __u64 pid_tgid;
+    __u32 fn;
+    __u32 pad;
+};
+struct call_args
+{
+    struct sock* sk;
+    struct msghdr* msg;
+    int flags;
+};
+/* LRU: a kretprobe that never fires (maxactive exceeded) must not leak its entry forever. */
+struct
+{
+    __uint(type, BPF_MAP_TYPE_LRU_HASH);
+    __uint(max_entries, 8192);
+    __type(key, struct call_key);
+    __type(value, struct call_args);
+} netflow_calls SEC(".maps");
+
+/* For UDP the peer of an unconnected socket is in msg_name: the destination of sendto(), or the source
+ * that recvfrom() filled in (read after the call returned). */
+static __always_inline void peer_from_msg(struct msghdr* msg, struct netflow_key* key)
+{
+    if (!msg)
+        return;
+    void* name = BPF_CORE_READ(msg, msg_name);
+    if (!name)
+        return;
+    __u16 family = 0;
+    bpf_probe_read_kernel(&family, sizeof(family), name);
+    if (family == NETFLOW_AF_INET && key->family == NETFLOW_AF_INET) {
+        struct sockaddr_in sin = {};
+        bpf_probe_read_kernel(&sin, sizeof(sin), name);
+        key->rport = bpf_ntohs(sin.sin_port);
+        __builtin_memcpy(key->raddr, &sin.sin_addr.s_addr, 4);
+    } else if (family == NETFLOW_AF_INET6 && key->family == NETFLOW_AF_INET6) {
+        struct sockaddr_in6 sin6 = {};
+        bpf_probe_read_kernel(&sin6, sizeof(sin6), name);
+        key->rport = bpf_ntohs(sin6.sin6_port);
+        __builtin_memcpy(key->raddr, &sin6.sin6_addr, 16);
+    }
+}
+
+static __always_inline void account(struct sock* sk, struct msghdr* msg, __u16 protocol, long bytes,
+                                    bool sending)
+{
+    if (bytes <= 0 || !sk)
+        return;
+    __u64 id = bpf_get_current_pid_tgid();
+    __u32 tgid = id >> 32;
+    if (filter_tgids && !bpf_map_lookup_elem(&netflow_tgids, &tgid))
+        return;
+
+    struct netflow_key key = {};
+    key.tgid = tgid;
+    key.tid = (__u32)id;
+    key.protocol = protocol;
+    key.family = BPF_CORE_READ(sk, __sk_common.skc_family);
+    key.lport = BPF_CORE_READ(sk, __sk_common.skc_num);
+    key.rport = bpf_ntohs(BPF_CORE_READ(sk, __sk_common.skc_dport));
+    if (key.family == NETFLOW_AF_INET) {
+        __be32 laddr = BPF_CORE_READ(sk, __sk_common.skc_rcv_saddr);
+        __be32 raddr = BPF_CORE_READ(sk, __sk_common.skc_daddr);
+        __builtin_memcpy(key.laddr, &laddr, 4);
+        __builtin_memcpy(key.raddr, &raddr, 4);
+    } else if (key.family == NETFLOW_AF_INET6) {
+        BPF_CORE_READ_INTO(&key.laddr, sk, __sk_common.skc_v6_rcv_saddr);
+        BPF_CORE_READ_INTO(&key.raddr, sk, __sk_common.skc_v6_daddr);
+    } else {
+        return;
+    }
+    if (protocol == NETFLOW_PROTO_UDP)
+        peer_from_msg(msg, &key);
+
+    struct netflow_value* value = bpf_map_lookup_elem(&netflow_bytes, &key);
+    if (!value) {
+        struct netflow_value zero = {};
+        /* BPF_NOEXIST: another CPU may create the same key first (a thread that migrated); then the
+         * second lookup finds that entry. */
+        if (bpf_map_update_elem(&netflow_bytes, &key, &zero, BPF_NOEXIST) != 0) {
+            value = bpf_map_lookup_elem(&netflow_bytes, &key);
+            if (!value) {
+                __u32 zero_index = 0;
+                __u64* drops = bpf_map_lookup_elem(&netflow_drops, &zero_index);
+                if (drops)
+                    *drops += 1;
+                return;
+            }
+        } else {
+            value = bpf_map_lookup_elem(&netflow_bytes, &key);
+            if (!value)
+                return;
+        }
+    }
+    if (sending)
+        __sync_fetch_and_add(&value->sent, bytes);
+    else
+        __sync_fetch_and_add(&value->received, bytes);
+}
+
+static __always_inline bool is_inet6(struct sock* sk)
+{
+    return BPF_CORE_READ(sk, __sk_common.skc_family) == NETFLOW_AF_INET6;
+}
+
+/* ---- fexit: arguments and return value in one place. The receive functions lost an argument in 5.19,
+ * so they read it through bpf_get_func_arg / bpf_get_func_ret, which do not depend on the arity. */
+
+static __always_inline int recv_exit(__u64* ctx, __u16 protocol)
+{
+    __u64 sk = 0, msg = 0, flags = 0, ret = 0;
+    bpf_get_func_arg(ctx, 0, &sk);
+    bpf_get_func_arg(ctx, 1, &msg);
+    bpf_get_func_arg(ctx, bpf_get_func_arg_cnt(ctx) >= 6 ? 4 : 3, &flags);
+    bpf_get_func_ret(ctx, &ret);
+    if (flags & MSG_PEEK_FLAG)
+        return 0;
+    account((struct sock*)sk, (struct msghdr*)msg, protocol, (long)(int)ret, false);
+    return 0;
+}
+
+SEC("fexit/tcp_sendmsg")
+int BPF_PROG(ns_tcp_snd_fx, struct sock* sk, struct msghdr* msg, size_t size, int ret)
+{
+    account(sk, msg, NETFLOW_PROTO_TCP, ret, true);
+    return 0;
+}
+
+SEC("fexit/tcp_recvmsg")
+int ns_tcp_rcv_fx(__u64* ctx)
+{
+    return recv_exit(ctx, NETFLOW_PROTO_TCP);
+}
+
+/* udpv6_sendmsg hands IPv4 destinations to udp_sendmsg on the same socket: count those once, in the
+ * udpv6_sendmsg hook, by skipping IPv6 sockets here. */
+SEC("fexit/udp_sendmsg")
+int BPF_PROG(ns_udp_snd_fx, struct sock* sk, struct msghdr* msg, size_t len, int ret)
+{
+    if (!is_inet6(sk))
+        account(sk, msg, NETFLOW_PROTO_UDP, ret, true);
+    return 0;
+}
+
+SEC("fexit/udp_recvmsg")
+int ns_udp_rcv_fx(__u64* ctx)
+{
+    return recv_exit(ctx, NETFLOW_PROTO_UDP);
+}
+
+SEC("fexit/udpv6_sendmsg")
+int BPF_PROG(ns_udp6_snd_fx, struct sock* sk, struct msghdr* msg, size_t len, int ret)
+{
+    account(sk, msg, NETFLOW_PROTO_UDP, ret, true);
+    return 0;
+}
+
+SEC("fexit/udpv6_recvmsg")
+int ns_udp6_rcv_fx(__u64* ctx)
+{
+    return recv_exit(ctx, NETFLOW_PROTO_UDP);
+}
+
+/* ---- tp_btf on the socket-layer tracepoints ---- */
+
+static __always_inline int socket_length(struct sock* sk, int ret, int flags, bool sending)
+{
+    if (ret <= 0 || !sk || (!sending && (flags & MSG_PEEK_FLAG)))
+        return 0;
+    __u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
+    if (family != NETFLOW_AF_INET && family != NETFLOW_AF_INET6)
+        return 0;
+    __u16 protocol = BPF_CORE_READ(sk, sk_protocol);
+    if (protocol != NETFLOW_PROTO_TCP && protocol != NETFLOW_PROTO_UDP)
+        return 0;
+    account(sk, 0, protocol, ret, sending);
+    return 0;
+}
+
+SEC("tp_btf/sock_send_length")
+int BPF_PROG(ns_sock_snd_tp, struct sock* sk, int ret, int flags)
+{
+    return socket_length(sk, ret, flags, true);
+}
+
+SEC("tp_btf/sock_recv_length")
+int BPF_PROG(ns_sock_rcv_tp, struct sock* sk, int ret, int flags)
+{
+    return socket_length(sk, ret, flags, false);
+}
+
+/* ---- kprobe + kretprobe ---- */
+
+static __always_inline int stash(__u32 fn, struct sock* sk, struct msghdr* msg, int flags)
+{
+    struct call_key key = {.pid_tgid = bpf_get_current_pid_tgid(), .fn = fn, .pad = 0};
+    struct call_args args = {.sk = sk, .msg = msg, .flags = flags};
+    bpf_map_update_elem(&netflow_calls, &key, &args, BPF_ANY);
+    return 0;
+}
+
+static __always_inline int finish(__u32 fn, long ret, __u16 protocol, bool sending)
+{
+    struct call_key key = {.pid_tgid = bpf_get_current_pid_tgid(), .fn = fn, .pad = 0};
+    struct call_args* args = bpf_map_lookup_elem(&netflow_calls, &key);
+    if (!args)
+        return 0;
+    struct sock* sk = args->sk;
+    struct msghdr* msg = args->msg;
+    int flags = args->flags;
+    bpf_map_delete_elem(&netflow_calls, &key);
+    if (!sending && (flags & MSG_PEEK_FLAG))
+        return 0;
+    if (fn == FN_UDP_SEND && is_inet6(sk))
+        return 0;
+    account(sk, msg, protocol, ret, sending);
+    return 0;
+}
+
+static __always_inline int recv_flags(struct pt_regs* ctx)
+{
+    /* Both registers are loaded before choosing: otherwise clang turns the choice into a variable
+     * offset into ctx, which the verifier refuses ("dereference of modified ctx ptr"). */
+    long fourth = PT_REGS_PARM4(ctx);
+    long fifth = PT_REGS_PARM5(ctx);
+    asm volatile("" : "+r"(fourth), "+r"(fifth));
+    return (int)(recv_flags_arg == 4 ? fifth : fourth);
+}
+
+SEC("kprobe/tcp_sendmsg")
+int BPF_KPROBE(ns_tcp_snd_kp, struct sock* sk, struct msghdr* msg)
+{
+    return stash(FN_TCP_SEND, sk, msg, 0);
+}
+SEC("kretprobe/tcp_sendmsg")
+int BPF_KRETPROBE(ns_tcp_snd_kr, int ret)
+{
+    return finish(FN_TCP_SEND, ret, NETFLOW_PROTO_TCP, true);
+}
+SEC("kprobe/tcp_recvmsg")
+int BPF_KPROBE(ns_tcp_rcv_kp, struct sock* sk, struct msghdr* msg)
+{
+    return stash(FN_TCP_RECV, sk, msg, recv_flags(ctx));
+}
+SEC("kretprobe/tcp_recvmsg")
+int BPF_KRETPROBE(ns_tcp_rcv_kr, int ret)
+{
+    return finish(FN_TCP_RECV, ret, NETFLOW_PROTO_TCP, false);
+}
+SEC("kprobe/udp_sendmsg")
+int BPF_KPROBE(ns_udp_snd_kp, struct sock* sk, struct msghdr* msg)
+{
+    return stash(FN_UDP_SEND, sk, msg, 0);
+}
+SEC("kretprobe/udp_sendmsg")
+int BPF_KRETPROBE(ns_udp_snd_kr, int ret)
+{
+    return finish(FN_UDP_SEND, ret, NETFLOW_PROTO_UDP, true);
+}
+SEC("kprobe/udp_recvmsg")
+int BPF_KPROBE(ns_udp_rcv_kp, struct sock* sk, struct msghdr* msg)
+{
+    return stash(FN_UDP_RECV, sk, msg, recv_flags(ctx));
+}
+SEC("kretprobe/udp_recvmsg")
+int BPF_KRETPROBE(ns_udp_rcv_kr, int ret)
+{
+    return finish(FN_UDP_RECV, ret, NETFLOW_PROTO_UDP, false);
+}
+SEC("kprobe/udpv6_sendmsg")
+int BPF_KPROBE(ns_udp6_snd_kp, struct sock* sk, struct msghdr* msg)
+{
+    return stash(FN_UDP6_SEND, sk, msg, 0);
+}
+SEC("kretprobe/udpv6_sendmsg")
+int BPF_KRETPROBE(ns_udp6_snd_kr, int ret)
+{
+    return finish(FN_UDP6_SEND, ret, NETFLOW_PROTO_UDP, true);
+}
+SEC("kprobe/udpv6_recvmsg")
+int BPF_KPROBE(ns_udp6_rcv_kp, struct sock* sk, struct msghdr* msg)
+{
+    return stash(FN_UDP6_RECV, sk, msg, recv_flags(ctx));
+}
+SEC("kretprobe/udpv6_recvmsg")
+int BPF_KRETPROBE(ns_udp6_rcv_kr, int ret)
+{
+    return finish(FN_UDP6_RECV, ret, NETFLOW_PROTO_UDP, false);
+}

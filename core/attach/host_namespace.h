@@ -1,0 +1,35 @@
+#pragma once
+
+#include "model/snapshot.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+#include <span>
+
+namespace numasight {
+
+// Several witty-profiler servers make one session: each server's own entities (entity_namespace "local")
+// are moved into a namespace named after the host, as witty's remote collector does for the graphs it
+// pulls from other machines, so identical pids, node numbers and devices of two hosts never fold together.
+
+// Rewrites every `"entity_namespace": "local"` member in a JSON text (nested objects too, e.g. a thread's
+// `process`) to `ns`, leaving everything else byte for byte, so the kept witty record and the entity agree
+// and an export writes the host's namespace.
+// `from` names the namespace to replace ("local" unless a namespace must be moved again).
+QByteArray renameLocalNamespace(const QByteArray& json, const QString& ns,
+                                const QString& from = QStringLiteral("local"));
+
+// A copy of `snapshot` with its "local" entities moved to namespace `ns` (attributes included). Entities
+// already in another namespace (a server that itself aggregated remote hosts) keep theirs. Edges,
+// parents, distance matrices and memory attributes keep pointing at the same objects.
+std::shared_ptr<const Snapshot> withHostNamespace(const Snapshot& snapshot, const QString& ns,
+                                                  const QString& from = QStringLiteral("local"));
+
+// One snapshot holding all of `parts` (already namespaced), with ids renumbered. An identity present in
+// two parts is one entity, as in a witty graph that repeats it.
+std::shared_ptr<const Snapshot> mergeSnapshots(std::span<const std::shared_ptr<const Snapshot>> parts,
+                                               const QDateTime& takenAt, const QString& label);
+
+} // namespace numasight

@@ -1,0 +1,486 @@
+#include "witty_http_poller.h"
+
+#include "host_namespace.h"
+#include "readers/witty_json_reader.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QThread>
+
+#include <algorithm>
+
+namespace numasight {
+
+namespace {
+
+constexpr int kWittyDefaultPort = 18090;
+
+QString seconds(std::chrono::milliseconds ms)
+{
+    return QString::number(double(ms.count()) / 1000.0, 'g', 4) + QStringLiteral(" s");
+}
+
+QUrl endpoint(const QUrl& server, const QString& path)
+{
+    QUrl url = server;
+    QString base = url.path();
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    url.setPath(base + path);
+    return url;
+}
+
+// What went wrong with a request, in words that point at the cause.
+QString describeNetworkError(QNetworkReply* reply, const QUrl& url)
+{
+    switch (reply->error()) {
+    case QNetworkReply::ConnectionRefusedError:
+        return QStringLiteral("connection refused: nothing listens on port %1 (is witty-profiler running "
+                              "there?)")
+            .arg(url.port(kWittyDefaultPort));
+    case QNetworkReply::HostNotFoundError:
+        return QStringLiteral("host not found: check the name or address");
+    case QNetworkReply::RemoteHostClosedError: {
+        const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+        if (length.isValid())
+            return QStringLiteral("the server closed the connection before the end of the answer "
+                                  "(Content-Length %1): the graph is truncated")
+                .arg(length.toLongLong());
+        return QStringLiteral("the server closed the connection before answering");
+    }
+    default:
+        return reply->errorString();
+    }
+}
+
+} // namespace
+
+std::optional<QUrl> WittyHttpPoller::serverUrl(const QString& text, QString* error)
+{
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(text, why);
+        return std::nullopt;
+    };
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return fail(QStringLiteral("empty server address"));
+    QUrl url = trimmed.contains(QLatin1String("://"))
+                   ? QUrl(trimmed, QUrl::StrictMode)
+                   : QUrl(QStringLiteral("http://") + trimmed, QUrl::StrictMode);
+    if (!url.isValid())
+        return fail(QStringLiteral("not a valid URL (%1)").arg(url.errorString()));
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return fail(QStringLiteral("unsupported scheme '%1': witty-profiler serves http").arg(url.scheme()));
+    if (url.host().isEmpty())
+        return fail(QStringLiteral("no host in the address"));
+    if (url.port() == -1 && scheme == QLatin1String("http") && !trimmed.contains(QLatin1String("://")))
+        url.setPort(kWittyDefaultPort);
+    // The server's root is wanted: a pasted ".../graph" or ".../status" still means that server.
+    QString path = url.path();
+    for (const QLatin1String suffix : {QLatin1String("/graph"), QLatin1String("/status")})
+        if (path.endsWith(suffix))
+            path.chop(suffix.size());
+    url.setPath(path);
+    url.setQuery(QString());
+    url.setFragment(QString());
+    return url;
+}
+
+WittyHttpPoller::WittyHttpPoller(const QList<QUrl>& servers, const WittyPollOptions& options, QObject* parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_network(new QNetworkAccessManager(this))
+    , m_capture(std::make_shared<Capture>())
+{
+    for (const QUrl& url : servers) {
+        Host h;
+        h.url = url;
+        QString label =
+            url.port() >= 0 ? QStringLiteral("%1:%2").arg(url.host()).arg(url.port()) : url.host();
+        // Labels name hosts in messages and must be unique even if the same server is listed twice.
+        const QString base = label;
+        for (int n = 2;
+             std::any_of(m_hosts.begin(), m_hosts.end(), [&](const Host& o) { return o.label == label; });
+             ++n)
+            label = QStringLiteral("%1#%2").arg(base).arg(n);
+        h.label = label;
+        h.deadline = new QTimer(this);
+        h.deadline->setSingleShot(true);
+        const int index = int(m_hosts.size());
+        connect(h.deadline, &QTimer::timeout, this, [this, index] {
+            Host& host = m_hosts[size_t(index)];
+            if (host.round != m_round || host.parsing)
+                return;
+            if (QNetworkReply* reply = host.graph) {
+                host.graph = nullptr;
+                reply->disconnect(this);
+                reply->abort();
+                reply->deleteLater();
+            }
+            failHost(index, QStringLiteral("no complete answer from %1 within %2 (timeout)")
+                                .arg(endpoint(host.url, QStringLiteral("/graph")).toString(),
+                                     seconds(m_options.timeout)));
+        });
+        m_hosts.push_back(std::move(h));
+    }
+    m_timer.setInterval(int(std::max<std::chrono::milliseconds::rep>(m_options.interval.count(), 1)));
+    connect(&m_timer, &QTimer::timeout, this, &WittyHttpPoller::startRound);
+    m_pool.setMaxThreadCount(std::max(2, QThread::idealThreadCount() / 2));
+}
+
+WittyHttpPoller::~WittyHttpPoller()
+{
+    m_stopping = true;
+    m_finishedEmitted = true; // no signal leaves a poller being destroyed
+    for (Host& h : m_hosts)
+        for (QNetworkReply* reply : {h.graph.data(), h.status.data()})
+            if (reply) {
+                reply->disconnect(this);
+                reply->abort();
+            }
+    // Workers post their results to this object; they must be done before it goes away.
+    m_pool.waitForDone();
+}
+
+QStringList WittyHttpPoller::hostLabels() const
+{
+    QStringList out;
+    for (const Host& h : m_hosts)
+        out << h.label;
+    return out;
+}
+
+QString WittyHttpPoller::namespaceOf(const QString& hostLabel) const
+{
+    for (const Host& h : m_hosts)
+        if (h.label == hostLabel)
+            return h.ns;
+    return {};
+}
+
+void WittyHttpPoller::start()
+{
+    if (m_running || m_stopping)
+        return;
+    m_running = true;
+    startRound();
+    if (m_running && !(m_options.rounds > 0 && m_round + 1 >= m_options.rounds))
+        m_timer.start();
+}
+
+void WittyHttpPoller::stop()
+{
+    if (!m_running || m_stopping)
+        return;
+    m_stopping = true;
+    m_timer.stop();
+    for (Host& h : m_hosts) {
+        for (QNetworkReply* reply : {h.graph.data(), h.status.data()})
+            if (reply) {
+                reply->disconnect(this);
+                reply->abort();
+                reply->deleteLater();
+            }
+        h.graph = nullptr;
+        h.status = nullptr;
+        h.deadline->stop();
+        h.round = -1;
+        h.parsing = false;
+    }
+    m_roundOpen = false; // the open round is incomplete: dropped, its late parses are ignored
+    QMetaObject::invokeMethod(this, &WittyHttpPoller::maybeFinish, Qt::QueuedConnection);
+}
+
+void WittyHttpPoller::startRound()
+{
+    if (m_stopping)
+        return;
+    if (m_roundOpen)
+        closeRound(true);
+    if (m_options.rounds > 0 && m_round + 1 >= m_options.rounds) {
+        m_timer.stop();
+        return;
+    }
+    ++m_round;
+    m_roundOpen = true;
+    m_roundStart = QDateTime::currentDateTimeUtc();
+    m_parts.assign(m_hosts.size(), nullptr);
+    m_failedThisRound = 0;
+    m_roundCounts[m_round] = {0, 0};
+    if (m_options.rounds > 0 && m_round + 1 >= m_options.rounds)
+        m_timer.stop();
+
+    const int round = m_round;
+    for (size_t i = 0; i < m_hosts.size(); ++i) {
+        Host& h = m_hosts[i];
+        h.round = round;
+        h.parsing = false;
+
+        QNetworkRequest request(endpoint(h.url, QStringLiteral("/graph")));
+        request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+        request.setRawHeader("Accept", "application/json");
+        QNetworkReply* reply = m_network->get(request);
+        h.graph = reply;
+        connect(reply, &QNetworkReply::finished, this,
+                [this, reply, index = int(i), round] { onGraphFinished(reply, index, round); });
+        h.deadline->start(int(m_options.timeout.count()));
+
+        // Status is informational: one in flight per host at most, bounded by the same timeout.
+        if (m_options.fetchStatus && !h.status) {
+            QNetworkRequest statusRequest(endpoint(h.url, QStringLiteral("/status")));
+            statusRequest.setTransferTimeout(int(m_options.timeout.count()));
+            QNetworkReply* status = m_network->get(statusRequest);
+            h.status = status;
+            connect(status, &QNetworkReply::finished, this,
+                    [this, index = int(i)] { onStatusFinished(index); });
+        }
+    }
+}
+
+void WittyHttpPoller::onStatusFinished(int index)
+{
+    Host& h = m_hosts[size_t(index)];
+    QNetworkReply* reply = h.status;
+    if (!reply)
+        return;
+    h.status = nullptr;
+    reply->deleteLater();
+    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() == QNetworkReply::NoError && code == 200)
+        emit hostStatus(h.label, reply->readAll());
+}
+
+void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round)
+{
+    Host& h = m_hosts[size_t(index)];
+    reply->deleteLater();
+    if (h.round != round || reply != h.graph)
+        return; // an answer to a round that was already closed
+    h.graph = nullptr;
+    h.deadline->stop();
+
+    const QUrl url = endpoint(h.url, QStringLiteral("/graph"));
+    const QVariant code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+    if (code.isValid() && code.toInt() != 200) {
+        const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        failHost(index, QStringLiteral("%1: HTTP %2%3")
+                            .arg(url.toString())
+                            .arg(code.toInt())
+                            .arg(reason.isEmpty() ? QString() : QLatin1Char(' ') + reason));
+        return;
+    }
+    if (reply->error() != QNetworkReply::NoError) {
+        failHost(index, QStringLiteral("%1: %2").arg(url.toString(), describeNetworkError(reply, url)));
+        return;
+    }
+
+    h.parsing = true;
+    const QByteArray body = reply->readAll();
+    const QString fileName = url.toString();
+    const QString fixedNs = h.ns;
+    const QString urlHost = h.url.host();
+    m_pool.start([this, index, round, body, fileName, fixedNs, urlHost] {
+        auto loaded = readWittyJson(body, fileName);
+        std::shared_ptr<const Snapshot> snapshot;
+        QMap<QString, QString> env;
+        QString ns = fixedNs;
+        QString error;
+        if (!loaded) {
+            error = loaded.error().toString();
+        } else if (loaded.value()->snapshots.size() != 1) {
+            error = QStringLiteral("%1: expected one graph, got %2 (JSON Lines are not a /graph answer)")
+                        .arg(fileName)
+                        .arg(loaded.value()->snapshots.size());
+        } else {
+            env = loaded.value()->source.extra;
+            if (ns.isEmpty())
+                ns = env.value(QStringLiteral("local_ip")).trimmed();
+            if (ns.isEmpty())
+                ns = urlHost;
+            snapshot = withHostNamespace(*loaded.value()->snapshots.front(), ns);
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, index, round, snapshot = std::move(snapshot), env = std::move(env), ns, error] {
+                onParsed(index, round, snapshot, env, ns, error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+QString WittyHttpPoller::claimNamespace(int index, const QString& candidate) const
+{
+    for (size_t j = 0; j < m_hosts.size(); ++j)
+        if (int(j) != index && m_hosts[j].ns == candidate)
+            return m_hosts[size_t(index)].label; // two servers reporting one address stay apart
+    return candidate;
+}
+
+void WittyHttpPoller::onParsed(int index, int round, std::shared_ptr<const Snapshot> snapshot,
+                               QMap<QString, QString> env, QString candidateNs, QString error)
+{
+    Host& h = m_hosts[size_t(index)];
+    if (h.round != round || !h.parsing || m_stopping)
+        return; // dropped: the round closed while this answer was being parsed
+    h.parsing = false;
+    if (!error.isEmpty()) {
+        failHost(index, error);
+        return;
+    }
+    h.env = std::move(env);
+    h.candidateNs = std::move(candidateNs);
+    m_parts[size_t(index)] = std::move(snapshot);
+    hostDone(index);
+}
+
+void WittyHttpPoller::failHost(int index, const QString& message)
+{
+    ++m_failedThisRound;
+    emit hostFailed(m_hosts[size_t(index)].label, message);
+    hostDone(index);
+}
+
+void WittyHttpPoller::hostDone(int index)
+{
+    Host& h = m_hosts[size_t(index)];
+    h.round = -1;
+    h.parsing = false;
+    h.deadline->stop();
+    if (m_roundOpen &&
+        std::all_of(m_hosts.begin(), m_hosts.end(), [](const Host& o) { return o.round == -1; }))
+        closeRound(false);
+}
+
+void WittyHttpPoller::closeRound(bool dropStragglers)
+{
+    if (!m_roundOpen)
+        return;
+    if (dropStragglers) {
+        for (size_t i = 0; i < m_hosts.size(); ++i) {
+            Host& h = m_hosts[i];
+            if (h.round != m_round)
+                continue;
+            if (QNetworkReply* reply = h.graph) {
+                reply->disconnect(this);
+                reply->abort();
+                reply->deleteLater();
+            }
+            h.graph = nullptr;
+            h.deadline->stop();
+            h.round = -1;
+            h.parsing = false;
+            ++m_failedThisRound;
+            emit hostFailed(h.label, QStringLiteral("%1: no complete answer before the next round was due "
+                                                    "(every %2); the request was dropped")
+                                         .arg(endpoint(h.url, QStringLiteral("/graph")).toString(),
+                                              seconds(m_options.interval)));
+        }
+    }
+    m_roundOpen = false;
+    // Namespaces are claimed here, in the order the servers were given, so two servers that report one
+    // address get the same names whichever answered first.
+    std::vector<std::shared_ptr<const Snapshot>> parts;
+    for (size_t i = 0; i < m_parts.size(); ++i) {
+        if (!m_parts[i])
+            continue;
+        Host& h = m_hosts[i];
+        if (h.ns.isEmpty()) {
+            const QString ns = claimNamespace(int(i), h.candidateNs);
+            if (ns != h.candidateNs)
+                m_parts[i] = withHostNamespace(*m_parts[i], ns, h.candidateNs);
+            h.ns = ns;
+        }
+        emit hostSnapshot(h.label, m_parts[i]);
+        parts.push_back(m_parts[i]);
+    }
+    const int round = m_round;
+    m_roundCounts[round] = {int(parts.size()), m_failedThisRound};
+    if (parts.empty()) {
+        onMerged(round, nullptr);
+        return;
+    }
+    ++m_mergesInFlight;
+    const QDateTime takenAt = m_roundStart;
+    const QString label = QStringLiteral("round %1").arg(round + 1);
+    m_pool.start([this, round, parts = std::move(parts), takenAt, label] {
+        auto merged = mergeSnapshots(parts, takenAt, label);
+        QMetaObject::invokeMethod(
+            this,
+            [this, round, merged = std::move(merged)] {
+                --m_mergesInFlight;
+                onMerged(round, merged);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void WittyHttpPoller::onMerged(int round, std::shared_ptr<const Snapshot> snapshot)
+{
+    m_merged[round] = {std::move(snapshot), m_roundCounts[round]};
+    // Merges may finish out of order; rounds enter the capture in the order they were taken.
+    while (!m_merged.empty() && m_merged.begin()->first == m_nextToAppend) {
+        auto [snap, counts] = std::move(m_merged.begin()->second);
+        m_merged.erase(m_merged.begin());
+        m_roundCounts.erase(m_nextToAppend);
+        const int done = m_nextToAppend++;
+        if (snap) {
+            auto next = std::make_shared<Capture>(*m_capture);
+            next->snapshots.push_back(std::move(snap));
+            SourceInfo& src = next->source;
+            src.format = SourceFormat::WittyEnvelope;
+            src.mode = QStringLiteral("witty-http");
+            src.path = sessionLabel();
+            if (!src.capturedAt.isValid())
+                src.capturedAt = next->snapshots.front()->takenAt();
+            src.extra.clear();
+            QStringList namespaces;
+            for (const Host& h : m_hosts)
+                if (!h.ns.isEmpty())
+                    namespaces << h.ns;
+            if (m_hosts.size() == 1) {
+                // One server: its env as it sent it, so an export writes the same envelope back.
+                src.extra = m_hosts.front().env;
+                src.hostname = m_hosts.front().env.value(QStringLiteral("hostname"));
+            } else {
+                src.extra.insert(QStringLiteral("hosts"), namespaces.join(QLatin1Char(',')));
+                for (const Host& h : m_hosts) {
+                    if (h.ns.isEmpty())
+                        continue;
+                    src.extra.insert(h.ns + QStringLiteral(".url"), h.url.toString());
+                    for (auto it = h.env.cbegin(); it != h.env.cend(); ++it)
+                        src.extra.insert(h.ns + QLatin1Char('.') + it.key(), it.value());
+                }
+            }
+            m_capture = std::move(next);
+            emit snapshotAvailable(m_capture);
+        }
+        emit roundFinished(done, counts.first, counts.second);
+    }
+    maybeFinish();
+}
+
+void WittyHttpPoller::maybeFinish()
+{
+    if (m_finishedEmitted || !m_running || m_roundOpen || m_mergesInFlight > 0 || !m_merged.empty())
+        return;
+    const bool lastRoundDone = m_options.rounds > 0 && m_round + 1 >= m_options.rounds;
+    if (!m_stopping && !lastRoundDone)
+        return;
+    m_finishedEmitted = true;
+    m_running = false;
+    m_timer.stop();
+    emit finished();
+}
+
+QString WittyHttpPoller::sessionLabel() const
+{
+    QStringList urls;
+    for (const Host& h : m_hosts)
+        urls << h.url.toString();
+    return urls.join(QLatin1Char(' '));
+}
+
+} // namespace numasight

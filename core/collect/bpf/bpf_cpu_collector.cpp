@@ -1,0 +1,311 @@
+// The eBPF on-CPU collector: per-thread, per-CPU on-CPU time from bpf/oncpu.bpf.c.
+//
+// Reading: the kernel keeps cumulative nanoseconds per (tgid, tid, cpu); each collect() reads the whole
+// map in batches and subtracts what it saw last time. Deltas rather than read-and-delete: between a
+// lookup and a delete the program may add a slice to that entry, and that slice would be lost; with
+// cumulative values a late read only moves time to the next interval. Entries are deleted only for
+// threads that have exited (their entries can no longer grow), with an atomic lookup-and-delete when
+// the kernel has it, so the map stays bounded by the live threads.
+
+#include "collect/bpf/bpf_collectors.h"
+#include "collect/bpf/bpf_support.h"
+#include "collect/bpf/oncpu_program.h"
+
+#include <QFile>
+
+#include <bpf/btf.h>
+
+#include <algorithm>
+#include <linux/bpf.h>
+#include <linux/types.h>
+#include <map>
+#include <time.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
+
+// The shared header needs the kernel's __u32 types first.
+// clang-format off
+#include "oncpu.h"
+// clang-format on
+
+namespace numasight {
+namespace {
+
+struct SlotKey
+{
+    std::uint32_t tgid = 0;
+    std::uint32_t tid = 0;
+    std::uint32_t cpu = 0;
+    bool operator==(const SlotKey&) const = default;
+};
+struct SlotKeyHash
+{
+    std::size_t operator()(const SlotKey& k) const noexcept
+    {
+        return std::hash<std::uint64_t>()((std::uint64_t(k.tid) << 32 | k.cpu) ^
+                                          (std::uint64_t(k.tgid) << 20));
+    }
+};
+
+std::uint64_t threadKey(std::uint32_t tgid, std::uint32_t tid)
+{
+    return std::uint64_t(tgid) << 32 | tid;
+}
+
+std::uint64_t monotonicNs()
+{
+    struct timespec ts = {};
+    clock_gettime(CLOCK_MONOTONIC, &ts); // the clock of bpf_ktime_get_ns()
+    return std::uint64_t(ts.tv_sec) * 1000000000ull + std::uint64_t(ts.tv_nsec);
+}
+
+bool threadExists(std::uint32_t tgid, std::uint32_t tid)
+{
+    char path[64];
+    std::snprintf(path, sizeof(path), "/proc/%u/task/%u", tgid, tid);
+    return access(path, F_OK) == 0;
+}
+
+QString readComm(std::uint32_t tgid, std::uint32_t tid)
+{
+    QFile file(QStringLiteral("/proc/%1/task/%2/comm").arg(tgid).arg(tid));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+class BpfCpuCollector final : public Collector
+{
+public:
+    ~BpfCpuCollector() override { stop(); }
+    QString name() const override { return QStringLiteral("ebpf-oncpu"); }
+    CollectionMode mode() const override { return CollectionMode::Ebpf; }
+
+    std::optional<QString> start(const Scope& scope) override
+    {
+        stop();
+        OncpuProgram::Options options;
+        // Any narrower scope (pids, or a comm pattern resolved into pids by the recorder) filters in the
+        // kernel, so unwatched threads cost one hash lookup per switch and no map entries.
+        options.filterTgids = !scope.isAll();
+        if (auto error = program_.start(options))
+            return error;
+        filtered_ = options.filterTgids;
+        for (std::int64_t pid : scope.pids)
+            watch(pid);
+        if (!program_.fallbackReason().isEmpty())
+            warnings_.push_back(QStringLiteral("eBPF on-CPU: using %1 (%2)")
+                                    .arg(program_.hookName(), program_.fallbackReason()));
+        return std::nullopt;
+    }
+
+    void collect(Sample& sample, const std::vector<std::int64_t>& pids) override
+    {
+        if (!program_.isRunning())
+            return;
+        if (filtered_) {
+            for (std::int64_t pid : pids)
+                watch(pid);
+        }
+
+        // 1. The closed slices, then what runs right now (read after the map, so that a slice ending in
+        // between is missed until next time rather than counted twice).
+        std::vector<std::pair<oncpu_key, oncpu_value>> entries;
+        if (int err = bpf::readHashMap(program_.countsFd(), entries); err != 0) {
+            warnOnce(QStringLiteral("eBPF on-CPU: reading the map failed: %1")
+                         .arg(QString::fromLocal8Bit(strerror(-err))));
+            return;
+        }
+        std::unordered_map<SlotKey, std::uint64_t, SlotKeyHash> cumulative;
+        cumulative.reserve(entries.size() + 16);
+        std::unordered_map<std::uint64_t, QString> bpfComm;
+        for (const auto& [key, value] : entries) {
+            cumulative[{key.tgid, key.tid, key.cpu}] = value.ns;
+            if (!comms_.count(threadKey(key.tgid, key.tid)))
+                bpfComm.emplace(threadKey(key.tgid, key.tid),
+                                QString::fromUtf8(value.comm, int(strnlen(value.comm, sizeof(value.comm)))));
+        }
+        const std::uint64_t now = monotonicNs();
+        const volatile oncpu_running* cpuTable = program_.runningSlots();
+        std::unordered_set<std::uint64_t> runningNow;
+        for (int cpu = 0; cpu < program_.cpuSlots(); ++cpu) {
+            // Re-reading since_ns detects a switch during the read; a torn read can still pair a new
+            // thread with a start a few nanoseconds old, which the monotonic baseline absorbs.
+            const std::uint64_t since = cpuTable[cpu].since_ns;
+            const std::uint32_t tgid = cpuTable[cpu].tgid;
+            const std::uint32_t tid = cpuTable[cpu].tid;
+            if (since == 0 || tid == 0 || since != cpuTable[cpu].since_ns || now <= since)
+                continue;
+            if (filtered_ && !tgids_.count(tgid))
+                continue;
+            cumulative[{tgid, tid, std::uint32_t(cpu)}] += now - since;
+            runningNow.insert(threadKey(tgid, tid));
+        }
+
+        // 2. Deltas against the last values seen. The baseline only moves up, so an overestimate of a
+        // running slice is paid back by the next interval instead of being counted twice.
+        struct ThreadDelta
+        {
+            std::uint32_t tgid = 0;
+            std::uint32_t tid = 0;
+            std::uint64_t total = 0;
+            std::map<int, std::uint64_t> byCpu;
+        };
+        std::unordered_map<std::uint64_t, ThreadDelta> threads;
+        for (const auto& [slot, value] : cumulative) {
+            std::uint64_t& base = baseline_[slot];
+            ThreadDelta& thread = threads[threadKey(slot.tgid, slot.tid)];
+            thread.tgid = slot.tgid;
+            thread.tid = slot.tid;
+            if (value > base) {
+                thread.byCpu[int(slot.cpu)] += value - base;
+                thread.total += value - base;
+                base = value;
+            }
+        }
+
+        // 3. Exited threads: an idle thread that is gone from /proc will never grow again; take its last
+        // value out of the map (atomically where possible) and forget it.
+        for (auto& [key, thread] : threads) {
+            if (thread.total != 0 || runningNow.count(key) || threadExists(thread.tgid, thread.tid))
+                continue;
+            for (auto it = baseline_.begin(); it != baseline_.end();) {
+                if (it->first.tgid != thread.tgid || it->first.tid != thread.tid) {
+                    ++it;
+                    continue;
+                }
+                oncpu_key mapKey = {it->first.tgid, it->first.tid, it->first.cpu, 0};
+                oncpu_value last = {};
+                int rc = bpf_map_lookup_and_delete_elem(program_.countsFd(), &mapKey, &last);
+                if (rc != 0 && bpf_map_lookup_elem(program_.countsFd(), &mapKey, &last) == 0)
+                    rc = bpf_map_delete_elem(program_.countsFd(), &mapKey);
+                if (rc == 0 && last.ns > it->second) {
+                    thread.byCpu[int(it->first.cpu)] += last.ns - it->second;
+                    thread.total += last.ns - it->second;
+                }
+                it = baseline_.erase(it);
+            }
+            comms_.erase(key);
+        }
+
+        // 4. One sample per thread that ran.
+        for (auto& [key, thread] : threads) {
+            if (thread.total == 0 || (filtered_ && !tgids_.count(thread.tgid)))
+                continue;
+            ThreadCpuSample out;
+            out.pid = thread.tgid;
+            out.tid = thread.tid;
+            out.comm = commOf(key, thread.tgid, thread.tid, bpfComm);
+            out.cpuNs = thread.total;
+            out.cpuNsByCpu.assign(thread.byCpu.begin(), thread.byCpu.end());
+            // lastCpu, switches and allowed lists: left to the procfs collector, which reads
+            // /proc/<tid>/{stat,status} anyway; the kernel side stays one map update per switch.
+            out.mode = CollectionMode::Ebpf;
+            sample.threads.push_back(std::move(out));
+        }
+
+        const std::uint64_t drops = program_.drops();
+        if (drops > reportedDrops_) {
+            warnings_.push_back(QStringLiteral("eBPF on-CPU: %1 slices lost, the map of %2 (thread, CPU) "
+                                               "entries is full")
+                                    .arg(drops - reportedDrops_)
+                                    .arg(ONCPU_MAX_ENTRIES));
+            reportedDrops_ = drops;
+        }
+    }
+
+    void stop() override
+    {
+        program_.destroy();
+        baseline_.clear();
+        comms_.clear();
+        tgids_.clear();
+        reportedDrops_ = 0;
+    }
+
+    std::vector<QString> takeWarnings() override { return std::exchange(warnings_, {}); }
+
+private:
+    void watch(std::int64_t pid)
+    {
+        if (pid > 0 && pid <= 0xffffffff && tgids_.insert(std::uint32_t(pid)).second &&
+            !program_.addTgid(std::uint32_t(pid)))
+            warnOnce(QStringLiteral("eBPF on-CPU: cannot watch more than %1 processes").arg(ONCPU_MAX_TGIDS));
+    }
+
+    void warnOnce(const QString& text)
+    {
+        if (std::find(warned_.begin(), warned_.end(), text) == warned_.end()) {
+            warned_.push_back(text);
+            warnings_.push_back(text);
+        }
+    }
+
+    // /proc first (the current name, after pthread_setname_np), cached: reading 1000 comm files per
+    // interval would cost more than the rest of collect(); the map's name from the first slice otherwise.
+    QString commOf(std::uint64_t key, std::uint32_t tgid, std::uint32_t tid,
+                   const std::unordered_map<std::uint64_t, QString>& bpfComm)
+    {
+        auto cached = comms_.find(key);
+        if (cached != comms_.end())
+            return cached->second;
+        QString comm = readComm(tgid, tid);
+        if (comm.isEmpty()) {
+            auto fromMap = bpfComm.find(key);
+            if (fromMap != bpfComm.end())
+                comm = fromMap->second;
+        }
+        comms_.emplace(key, comm);
+        return comm;
+    }
+
+    OncpuProgram program_;
+    bool filtered_ = false;
+    std::unordered_set<std::uint32_t> tgids_;
+    std::unordered_map<SlotKey, std::uint64_t, SlotKeyHash> baseline_;
+    std::unordered_map<std::uint64_t, QString> comms_;
+    std::uint64_t reportedDrops_ = 0;
+    std::vector<QString> warnings_;
+    std::vector<QString> warned_;
+};
+
+} // namespace
+
+std::unique_ptr<Collector> makeBpfCpuCollector()
+{
+    return std::make_unique<BpfCpuCollector>();
+}
+
+bool bpfAvailable(QString* why)
+{
+    auto say = [why](const QString& text) {
+        if (why)
+            *why = text;
+    };
+    bpf::installLibbpfLogger();
+    if (!bpf::hasVmlinuxBtf()) {
+        say(QStringLiteral("this kernel has no BTF (/sys/kernel/btf/vmlinux is missing); numasight's eBPF "
+                           "programs need a kernel built with CONFIG_DEBUG_INFO_BTF=y — using procfs"));
+        return false;
+    }
+    int err = 0;
+    if (!bpf::programTypeSupported(BPF_PROG_TYPE_RAW_TRACEPOINT, &err)) {
+        if (err == EPERM || err == EACCES)
+            say(QStringLiteral("loading eBPF programs is not permitted: run as root or grant "
+                               "cap_bpf,cap_perfmon (see README) — using procfs"));
+        else
+            say(QStringLiteral("this kernel cannot load raw tracepoint programs (%1) — using procfs")
+                    .arg(QString::fromLocal8Bit(strerror(err))));
+        return false;
+    }
+    // libbpf's type probe cannot answer for tracing programs (they need a target): load one on the
+    // sched_switch tracepoint instead.
+    const bool tpBtf = bpf::tracingProgramLoads(BPF_TRACE_RAW_TP, "btf_trace_sched_switch", BTF_KIND_TYPEDEF,
+                                                false, nullptr);
+    say(tpBtf ? QStringLiteral("eBPF available: kernel BTF, raw tracepoints, tp_btf")
+              : QStringLiteral("eBPF available: kernel BTF, raw tracepoints (tp_btf refused: raw_tp)"));
+    return true;
+}
+
+} // namespace numasight

@@ -1,0 +1,226 @@
+// The eBPF network-flow collector: bytes per (thread, local endpoint, remote endpoint, protocol) from
+// bpf/netflow.bpf.c.
+//
+// Like the on-CPU collector it reads cumulative counters and computes deltas (a read-and-delete would
+// lose the bytes added between the read and the delete), and deletes only the entries of exited threads.
+
+#include "collect/bpf/bpf_collectors.h"
+#include "collect/bpf/bpf_support.h"
+#include "collect/bpf/netflow_program.h"
+
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cstring>
+#include <linux/types.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
+
+// The shared header needs the kernel's __u32 types first.
+// clang-format off
+#include "netflow.h"
+// clang-format on
+
+namespace numasight {
+namespace {
+
+struct FlowKeyHash
+{
+    std::size_t operator()(const netflow_key& k) const noexcept
+    {
+        // FNV-1a over the key's bytes: the struct has no padding (checked below).
+        const auto* bytes = reinterpret_cast<const unsigned char*>(&k);
+        std::size_t h = 1469598103934665603ull;
+        for (std::size_t i = 0; i < sizeof(k); ++i)
+            h = (h ^ bytes[i]) * 1099511628211ull;
+        return h;
+    }
+};
+struct FlowKeyEqual
+{
+    bool operator()(const netflow_key& a, const netflow_key& b) const noexcept
+    {
+        return std::memcmp(&a, &b, sizeof(a)) == 0;
+    }
+};
+static_assert(sizeof(netflow_key) == 4 + 4 + 2 * 4 + 16 + 16, "netflow_key must have no padding");
+
+struct Counters
+{
+    std::uint64_t sent = 0;
+    std::uint64_t received = 0;
+};
+
+QString addressText(std::uint16_t family, const __u8* address)
+{
+    char text[INET6_ADDRSTRLEN] = {};
+    if (!inet_ntop(family == NETFLOW_AF_INET6 ? AF_INET6 : AF_INET, address, text, sizeof(text)))
+        return {};
+    return QString::fromLatin1(text);
+}
+
+// An endpoint pair without the thread, to find the other end of a connection on this machine.
+netflow_key endpointsOnly(const netflow_key& key)
+{
+    netflow_key e = key;
+    e.tgid = 0;
+    e.tid = 0;
+    return e;
+}
+
+netflow_key reversed(const netflow_key& key)
+{
+    netflow_key r = endpointsOnly(key);
+    std::swap(r.lport, r.rport);
+    std::memcpy(r.laddr, key.raddr, sizeof(r.laddr));
+    std::memcpy(r.raddr, key.laddr, sizeof(r.raddr));
+    return r;
+}
+
+class BpfFlowCollector final : public Collector
+{
+public:
+    ~BpfFlowCollector() override { stop(); }
+    QString name() const override { return QStringLiteral("ebpf-netflow"); }
+    CollectionMode mode() const override { return CollectionMode::Ebpf; }
+
+    std::optional<QString> start(const Scope& scope) override
+    {
+        stop();
+        NetflowProgram::Options options;
+        options.filterTgids = !scope.isAll();
+        if (auto error = program_.start(options))
+            return error;
+        filtered_ = options.filterTgids;
+        for (std::int64_t pid : scope.pids)
+            watch(pid);
+        if (!program_.fallbackReason().isEmpty())
+            warnings_.push_back(QStringLiteral("eBPF flows: using %1 (%2)")
+                                    .arg(program_.hooksName(), program_.fallbackReason()));
+        for (const QString& note : program_.notes())
+            warnings_.push_back(QStringLiteral("eBPF flows: ") + note);
+        return std::nullopt;
+    }
+
+    void collect(Sample& sample, const std::vector<std::int64_t>& pids) override
+    {
+        if (!program_.isRunning())
+            return;
+        if (filtered_) {
+            for (std::int64_t pid : pids)
+                watch(pid);
+        }
+        std::vector<std::pair<netflow_key, netflow_value>> entries;
+        if (int err = bpf::readHashMap(program_.bytesFd(), entries); err != 0) {
+            warnOnce(QStringLiteral("eBPF flows: reading the map failed: %1")
+                         .arg(QString::fromLocal8Bit(strerror(-err))));
+            return;
+        }
+
+        // Both ends of a loopback or local connection are in the map: each names the other's process.
+        std::unordered_map<netflow_key, std::uint32_t, FlowKeyHash, FlowKeyEqual> ownerOfEndpoints;
+        for (const auto& [key, value] : entries)
+            ownerOfEndpoints.emplace(endpointsOnly(key), key.tgid);
+
+        std::unordered_map<std::uint64_t, bool> alive; // per (tgid, tid), checked at most once
+        for (const auto& [key, value] : entries) {
+            Counters& base = baseline_[key];
+            const std::uint64_t sent = value.sent > base.sent ? value.sent - base.sent : 0;
+            const std::uint64_t received =
+                value.received > base.received ? value.received - base.received : 0;
+            base.sent = std::max<std::uint64_t>(base.sent, value.sent);
+            base.received = std::max<std::uint64_t>(base.received, value.received);
+            if (sent == 0 && received == 0) {
+                const std::uint64_t thread = std::uint64_t(key.tgid) << 32 | key.tid;
+                auto [it, fresh] = alive.emplace(thread, true);
+                if (fresh) {
+                    char path[64];
+                    std::snprintf(path, sizeof(path), "/proc/%u/task/%u", key.tgid, key.tid);
+                    it->second = access(path, F_OK) == 0;
+                }
+                if (!it->second)
+                    forget(key);
+                continue;
+            }
+            if (filtered_ && !tgids_.count(key.tgid))
+                continue;
+            FlowSample flow;
+            flow.pid = key.tgid;
+            flow.tid = key.tid;
+            flow.protocol = key.protocol == NETFLOW_PROTO_TCP ? QStringLiteral("TCP") : QStringLiteral("UDP");
+            flow.localAddress = addressText(key.family, key.laddr);
+            flow.localPort = key.lport;
+            flow.remoteAddress = addressText(key.family, key.raddr);
+            flow.remotePort = key.rport;
+            auto peer = ownerOfEndpoints.find(reversed(key));
+            if (peer != ownerOfEndpoints.end())
+                flow.peerPid = peer->second;
+            flow.bytesSent = sent;
+            flow.bytesReceived = received;
+            flow.volumesKnown = true;
+            flow.mode = CollectionMode::Ebpf;
+            sample.flows.push_back(std::move(flow));
+        }
+
+        const std::uint64_t drops = program_.drops();
+        if (drops > reportedDrops_) {
+            warnings_.push_back(
+                QStringLiteral("eBPF flows: %1 transfers not counted, the map of %2 flows is full")
+                    .arg(drops - reportedDrops_)
+                    .arg(NETFLOW_MAX_ENTRIES));
+            reportedDrops_ = drops;
+        }
+    }
+
+    void stop() override
+    {
+        program_.destroy();
+        baseline_.clear();
+        tgids_.clear();
+        reportedDrops_ = 0;
+    }
+
+    std::vector<QString> takeWarnings() override { return std::exchange(warnings_, {}); }
+
+private:
+    // An exited thread's flow cannot grow any more: delete it from the map (the thread is gone, so no
+    // program can be adding to it) and from the baseline.
+    void forget(const netflow_key& key)
+    {
+        bpf_map_delete_elem(program_.bytesFd(), &key);
+        baseline_.erase(key);
+    }
+
+    void watch(std::int64_t pid)
+    {
+        if (pid > 0 && pid <= 0xffffffff && tgids_.insert(std::uint32_t(pid)).second &&
+            !program_.addTgid(std::uint32_t(pid)))
+            warnOnce(
+                QStringLiteral("eBPF flows: cannot watch more than %1 processes").arg(NETFLOW_MAX_TGIDS));
+    }
+
+    void warnOnce(const QString& text)
+    {
+        if (std::find(warned_.begin(), warned_.end(), text) == warned_.end()) {
+            warned_.push_back(text);
+            warnings_.push_back(text);
+        }
+    }
+
+    NetflowProgram program_;
+    bool filtered_ = false;
+    std::unordered_set<std::uint32_t> tgids_;
+    std::unordered_map<netflow_key, Counters, FlowKeyHash, FlowKeyEqual> baseline_;
+    std::uint64_t reportedDrops_ = 0;
+    std::vector<QString> warnings_;
+    std::vector<QString> warned_;
+};
+
+} // namespace
+
+std::unique_ptr<Collector> makeBpfFlowCollector()
+{
+    return std::make_unique<BpfFlowCollector>();
+}
+
+} // namespace numasight

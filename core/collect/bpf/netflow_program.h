@@ -1,0 +1,74 @@
+#pragma once
+
+// Owner of the netflow eBPF programs (bpf/netflow.bpf.c): open → configure → load → attach, and destroy
+// on every exit path. Nothing stays loaded after start() failed or after the object is gone.
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct netflow; // the generated skeleton (build folder, netflow.skel.h)
+struct bpf_link;
+
+namespace numasight {
+
+class NetflowProgram
+{
+public:
+    enum class Hooks
+    {
+        Auto,
+        Fexit,
+        Tracepoint,
+        Kprobe
+    };
+    struct Options
+    {
+        Hooks hooks = Hooks::Auto;
+        bool filterTgids = false; // count only the tgids added with addTgid()
+        // Test seam: attach the second program by this name instead (a kprobe on this function, or a raw
+        // tracepoint of this name, which the kernel refuses for tracing programs), so that an attach that
+        // fails after another program was attached is exercised for real.
+        std::string secondAttachOverride;
+    };
+
+    NetflowProgram() = default;
+    ~NetflowProgram() { destroy(); }
+    NetflowProgram(const NetflowProgram&) = delete;
+    NetflowProgram& operator=(const NetflowProgram&) = delete;
+
+    // Returns the error of the step that failed; then nothing is loaded. With Hooks::Auto the sets are
+    // tried in order, each only when its probe passes: fexit (kernel BTF, an fexit program attaches to
+    // tcp_sendmsg), then tp_btf on sock_send_length/sock_recv_length (the tracepoints are in the BTF and
+    // a tp_btf program loads on them), then kprobes (the kernel has a kprobe PMU or kprobe_events).
+    std::optional<QString> start(const Options& options);
+    void destroy();
+
+    bool isRunning() const { return !links_.empty(); }
+    Hooks hooks() const { return hooks_; }
+    QString hooksName() const; // "fexit", "tp_btf" or "kprobe"
+    QString fallbackReason() const { return fallbackReason_; }
+    // Things that work partially, e.g. "udpv6_sendmsg is not in this kernel (IPv6 off): IPv6 UDP not
+    // counted".
+    std::vector<QString> notes() const { return notes_; }
+
+    int bytesFd() const;
+    bool addTgid(std::uint32_t tgid);
+    std::uint64_t drops() const;
+    std::vector<std::uint32_t> programIds() const;
+
+private:
+    std::optional<QString> tryStart(Hooks hooks, const Options& options);
+
+    netflow* skel_ = nullptr;
+    std::vector<bpf_link*> links_;
+    Hooks hooks_ = Hooks::Auto;
+    QString fallbackReason_;
+    std::vector<QString> notes_;
+    int cpus_ = 0;
+};
+
+} // namespace numasight

@@ -1,0 +1,191 @@
+#include "collect/bpf/oncpu_program.h"
+
+#include "collect/bpf/bpf_support.h"
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include <cstring>
+#include <linux/types.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+// The shared header needs the kernel's __u32 types first.
+// clang-format off
+#include "oncpu.h"
+#include "oncpu.skel.h"
+// clang-format on
+
+namespace numasight {
+
+using bpf::Step;
+using bpf::stepError;
+
+QString OncpuProgram::hookName() const
+{
+    return hook_ == Hook::TpBtf ? QStringLiteral("tp_btf/sched_switch")
+                                : QStringLiteral("raw_tp/sched_switch");
+}
+
+std::optional<QString> OncpuProgram::start(const Options& options)
+{
+    destroy();
+    bpf::installLibbpfLogger();
+    fallbackReason_.clear();
+    if (options.hook != Hook::Auto)
+        return tryStart(options.hook, options);
+
+    // tp_btf needs the kernel's BTF (the tracepoint's typed prototype, btf_trace_sched_switch) and
+    // BPF_PROG_TYPE_TRACING; raw_tp needs neither and costs a few probe reads more per switch.
+    int err = 0;
+    if (!bpf::hasVmlinuxBtf())
+        fallbackReason_ = QStringLiteral("no kernel BTF (/sys/kernel/btf/vmlinux)");
+    else if (!bpf::vmlinuxHasType("btf_trace_sched_switch", BTF_KIND_TYPEDEF))
+        fallbackReason_ = QStringLiteral("kernel BTF has no btf_trace_sched_switch");
+    else if (!bpf::tracingProgramLoads(BPF_TRACE_RAW_TP, "btf_trace_sched_switch", BTF_KIND_TYPEDEF, false,
+                                       &err))
+        fallbackReason_ = QStringLiteral("a tp_btf program does not load here (%1)")
+                              .arg(QString::fromLocal8Bit(strerror(err)));
+    if (fallbackReason_.isEmpty()) {
+        auto error = tryStart(Hook::TpBtf, options);
+        if (!error)
+            return std::nullopt;
+        fallbackReason_ = *error;
+    }
+    return tryStart(Hook::RawTp, options);
+}
+
+std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
+{
+    destroy();
+    bpf::takeLibbpfLog(); // forget earlier probes' messages: errors quote only this attempt's
+    hook_ = hook;
+    const bool btf = hook == Hook::TpBtf;
+
+    // Open.
+    skel_ = oncpu::open();
+    if (!skel_)
+        return stepError(Step::Open, "oncpu", errno);
+
+    // Configure: keep one entry point, size the per-CPU table, set the filter switch.
+    int cpus = libbpf_num_possible_cpus();
+    if (cpus <= 0) {
+        destroy();
+        return stepError(Step::Configure, "oncpu", -cpus, QStringLiteral("counting possible CPUs"));
+    }
+    cpus_ = cpus;
+    skel_->rodata->filter_tgids = options.filterTgids;
+    int rc = bpf_program__set_autoload(btf ? skel_->progs.ns_oncpu_raw : skel_->progs.ns_oncpu_btf, false);
+    if (rc == 0)
+        rc = bpf_map__set_max_entries(skel_->maps.oncpu_running, static_cast<__u32>(cpus));
+    QString target = QStringLiteral("tp_btf/sched_switch");
+    if (rc == 0 && btf && !options.btfTarget.empty()) {
+        target = QStringLiteral("tp_btf/%1").arg(QString::fromStdString(options.btfTarget));
+        rc = bpf_program__set_attach_target(skel_->progs.ns_oncpu_btf, 0, options.btfTarget.c_str());
+    }
+    if (rc == 0 && btf && !options.fentryTarget.empty()) {
+        target = QStringLiteral("fentry/%1").arg(QString::fromStdString(options.fentryTarget));
+        rc = bpf_program__set_expected_attach_type(skel_->progs.ns_oncpu_btf, BPF_TRACE_FENTRY);
+        if (rc == 0)
+            rc = bpf_program__set_attach_target(skel_->progs.ns_oncpu_btf, 0, options.fentryTarget.c_str());
+    }
+    if (!btf)
+        target = QStringLiteral("raw_tp/%1").arg(QString::fromStdString(options.rawTracepoint));
+    if (rc != 0) {
+        destroy();
+        return stepError(Step::Configure, "oncpu", rc, target);
+    }
+
+    // Load (the verifier runs here), then map the CPU table.
+    rc = oncpu::load(skel_);
+    if (rc != 0) {
+        destroy();
+        return stepError(Step::Load, "oncpu", rc, target);
+    }
+    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    mappedBytes_ = (sizeof(oncpu_running) * static_cast<std::size_t>(cpus) + page - 1) / page * page;
+    void* mapped =
+        mmap(nullptr, mappedBytes_, PROT_READ, MAP_SHARED, bpf_map__fd(skel_->maps.oncpu_running), 0);
+    if (mapped == MAP_FAILED) {
+        int mapErr = errno;
+        mappedBytes_ = 0;
+        destroy();
+        return stepError(Step::Load, "oncpu", mapErr, QStringLiteral("mapping the per-CPU table"));
+    }
+    running_ = static_cast<const volatile oncpu_running*>(mapped);
+
+    // Attach.
+    if (btf)
+        link_ = bpf_program__attach(skel_->progs.ns_oncpu_btf);
+    else
+        link_ = bpf_program__attach_raw_tracepoint(skel_->progs.ns_oncpu_raw, options.rawTracepoint.c_str());
+    if (!link_) {
+        int attachErr = errno;
+        destroy();
+        return stepError(Step::Attach, "oncpu", attachErr, target);
+    }
+    return std::nullopt;
+}
+
+void OncpuProgram::destroy()
+{
+    // Detach first so the program stops running, then unmap, then free programs and maps.
+    if (link_) {
+        bpf_link__destroy(link_);
+        link_ = nullptr;
+    }
+    if (running_) {
+        munmap(const_cast<oncpu_running*>(running_), mappedBytes_);
+        running_ = nullptr;
+        mappedBytes_ = 0;
+    }
+    if (skel_) {
+        oncpu::destroy(skel_);
+        skel_ = nullptr;
+    }
+    cpus_ = 0;
+}
+
+int OncpuProgram::countsFd() const
+{
+    return skel_ ? bpf_map__fd(skel_->maps.oncpu_ns) : -1;
+}
+
+int OncpuProgram::tgidsFd() const
+{
+    return skel_ ? bpf_map__fd(skel_->maps.oncpu_tgids) : -1;
+}
+
+bool OncpuProgram::addTgid(std::uint32_t tgid)
+{
+    __u8 one = 1;
+    return skel_ && bpf_map_update_elem(tgidsFd(), &tgid, &one, BPF_ANY) == 0;
+}
+
+std::uint64_t OncpuProgram::drops() const
+{
+    if (!skel_ || cpus_ <= 0)
+        return 0;
+    std::vector<__u64> perCpu(static_cast<std::size_t>(cpus_));
+    __u32 zero = 0;
+    if (bpf_map_lookup_elem(bpf_map__fd(skel_->maps.oncpu_drops), &zero, perCpu.data()) != 0)
+        return 0;
+    std::uint64_t total = 0;
+    for (__u64 value : perCpu)
+        total += value;
+    return total;
+}
+
+std::vector<std::uint32_t> OncpuProgram::programIds() const
+{
+    std::vector<std::uint32_t> ids;
+    if (!skel_)
+        return ids;
+    for (bpf_program* program : {skel_->progs.ns_oncpu_btf, skel_->progs.ns_oncpu_raw}) {
+        if (std::uint32_t id = bpf::programId(bpf_program__fd(program)))
+            ids.push_back(id);
+    }
+    return ids;
+}
+
+} // namespace numasight

@@ -1,0 +1,76 @@
+#pragma once
+
+// Owner of the oncpu eBPF program (bpf/oncpu.bpf.c): open → configure → load → attach, and destroy on
+// every exit path. Nothing stays loaded after start() failed or after the object is gone.
+
+#include <QString>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct oncpu; // the generated skeleton (build folder, oncpu.skel.h)
+struct oncpu_running;
+struct bpf_link;
+
+namespace numasight {
+
+class OncpuProgram
+{
+public:
+    enum class Hook
+    {
+        Auto,
+        TpBtf,
+        RawTp
+    };
+    struct Options
+    {
+        Hook hook = Hook::Auto;
+        bool filterTgids = false; // account only the tgids added with addTgid()
+        // Test seams, so that the failure paths are exercised for real.
+        std::string rawTracepoint = "sched_switch"; // the raw_tp attach point
+        std::string btfTarget;    // when set, replaces tp_btf's tracepoint (resolved while configuring)
+        std::string fentryTarget; // when set, turns the tp_btf program into fentry on this function, which
+                                  // the verifier rejects at load (the arguments are not task pointers)
+    };
+
+    OncpuProgram() = default;
+    ~OncpuProgram() { destroy(); }
+    OncpuProgram(const OncpuProgram&) = delete;
+    OncpuProgram& operator=(const OncpuProgram&) = delete;
+
+    // Returns the error of the step that failed; then nothing is loaded. With Hook::Auto, tp_btf is used
+    // when the kernel has BTF and tracing programs, and raw_tp otherwise or when tp_btf fails to load.
+    std::optional<QString> start(const Options& options);
+    void destroy();
+
+    bool isRunning() const { return link_ != nullptr; }
+    Hook hook() const { return hook_; }
+    QString hookName() const; // "tp_btf/sched_switch" or "raw_tp/sched_switch"
+    QString fallbackReason() const { return fallbackReason_; } // why Auto did not use tp_btf; empty if it did
+
+    int countsFd() const;
+    int tgidsFd() const;
+    bool addTgid(std::uint32_t tgid);
+    std::uint64_t drops() const; // slices lost because the map was full
+    // What runs on each CPU (mmapped; written by the kernel concurrently).
+    const volatile oncpu_running* runningSlots() const { return running_; }
+    int cpuSlots() const { return cpus_; }
+    std::vector<std::uint32_t> programIds() const; // the loaded program(s), for tests and diagnostics
+
+private:
+    std::optional<QString> tryStart(Hook hook, const Options& options);
+
+    oncpu* skel_ = nullptr;
+    bpf_link* link_ = nullptr;
+    const volatile oncpu_running* running_ = nullptr;
+    std::size_t mappedBytes_ = 0;
+    int cpus_ = 0;
+    Hook hook_ = Hook::Auto;
+    QString fallbackReason_;
+};
+
+} // namespace numasight

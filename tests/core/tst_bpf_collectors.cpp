@@ -1,0 +1,730 @@
+// The eBPF collectors, loaded into the running kernel: on-CPU time of real threads, bytes of real loopback
+// transfers, nothing left loaded afterwards, and each failing step's own error. Runs as root (CI is
+// root); skips with the reason only when BPF cannot be loaded here.
+
+#include "collect/bpf/bpf_collectors.h"
+#include "collect/bpf/bpf_support.h"
+#include "collect/bpf/netflow_program.h"
+#include "collect/bpf/oncpu_program.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QTest>
+
+#include <bpf/btf.h>
+
+#include <arpa/inet.h>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <linux/bpf.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/socket.h>
+#include <thread>
+#include <time.h>
+#include <unistd.h>
+
+// The kernel-shared headers need __u32 & co. first.
+// clang-format off
+#include "netflow.h"
+#include "oncpu.h"
+
+#include <linux/types.h>
+// clang-format on
+
+using namespace numasight;
+
+namespace {
+
+std::int64_t threadCpuNs(clockid_t clock)
+{
+    struct timespec ts = {};
+    clock_gettime(clock, &ts);
+    return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// Burns CPU on `cpu` for `wall`; returns its own CLOCK_THREAD_CPUTIME_ID and tid.
+struct Spin
+{
+    std::int64_t tid = -1;
+    std::int64_t cpuNs = 0;
+    bool pinned = false;
+};
+Spin spinOn(int cpu, std::chrono::milliseconds wall, const char* name)
+{
+    Spin result;
+    // The new thread inherits this thread's affinity, so it never runs a slice elsewhere before pinning
+    // itself; this thread's own mask is restored afterwards.
+    cpu_set_t saved;
+    sched_getaffinity(0, sizeof(saved), &saved);
+    cpu_set_t only;
+    CPU_ZERO(&only);
+    CPU_SET(cpu, &only);
+    sched_setaffinity(0, sizeof(only), &only);
+    std::thread worker([&] {
+        pthread_setname_np(pthread_self(), name);
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(cpu, &set);
+        result.pinned = sched_setaffinity(0, sizeof(set), &set) == 0;
+        result.tid = gettid();
+        const auto end = std::chrono::steady_clock::now() + wall;
+        volatile std::uint64_t sink = 0;
+        while (std::chrono::steady_clock::now() < end)
+            sink = sink + 1;
+        result.cpuNs = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+    });
+    sched_setaffinity(0, sizeof(saved), &saved);
+    worker.join();
+    return result;
+}
+
+const ThreadCpuSample* findThread(const Sample& sample, std::int64_t tid)
+{
+    for (const ThreadCpuSample& thread : sample.threads) {
+        if (thread.tid == tid)
+            return &thread;
+    }
+    return nullptr;
+}
+
+// BPF objects this process holds: every fd whose link target is a bpf anon inode, with the program ids
+// its fdinfo names (programs, and links to programs).
+struct HeldBpf
+{
+    int fds = 0;
+    QSet<std::uint32_t> programIds;
+};
+HeldBpf heldBpf()
+{
+    HeldBpf held;
+    const QDir fdDir(QStringLiteral("/proc/self/fd"));
+    for (const QString& fd : fdDir.entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot)) {
+        const QString target = QFile::symLinkTarget(fdDir.filePath(fd));
+        if (!target.contains(QLatin1String("anon_inode:bpf")))
+            continue;
+        ++held.fds;
+        QFile info(QStringLiteral("/proc/self/fdinfo/") + fd);
+        if (!info.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray& line : info.readAll().split('\n')) {
+            if (line.startsWith("prog_id:"))
+                held.programIds.insert(line.mid(8).trimmed().toUInt());
+        }
+    }
+    return held;
+}
+
+// Whether any of `ids` is still loaded. Freeing is immediate on close for these program types, but a
+// kernel may defer it (RCU), so this polls briefly before answering yes.
+QStringList stillLoaded(const QSet<std::uint32_t>& ids)
+{
+    QStringList names;
+    for (int attempt = 0; attempt < 40; ++attempt) {
+        names.clear();
+        int err = 0;
+        for (const bpf::LoadedProgram& program : bpf::loadedPrograms(&err)) {
+            if (ids.contains(program.id))
+                names << QStringLiteral("%1 (id %2)").arg(program.name).arg(program.id);
+        }
+        if (names.isEmpty())
+            break;
+        QTest::qWait(50);
+    }
+    return names;
+}
+
+// A loopback transfer between two threads of this process: the client sends `request` bytes and reads
+// `reply` bytes back. TCP uses one connection; UDP sends datagrams with sendto/recvfrom.
+struct Transfer
+{
+    std::int64_t clientTid = -1;
+    std::int64_t serverTid = -1;
+    int clientPort = -1;
+    int serverPort = -1;
+    QString error;
+};
+
+struct Endpoint
+{
+    sockaddr_storage address = {};
+    socklen_t length = 0;
+};
+
+Endpoint loopback(int family, int port)
+{
+    Endpoint e;
+    if (family == AF_INET) {
+        auto* in = reinterpret_cast<sockaddr_in*>(&e.address);
+        in->sin_family = AF_INET;
+        in->sin_port = htons(std::uint16_t(port));
+        in->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        e.length = sizeof(sockaddr_in);
+    } else {
+        auto* in6 = reinterpret_cast<sockaddr_in6*>(&e.address);
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons(std::uint16_t(port));
+        in6->sin6_addr = in6addr_loopback;
+        e.length = sizeof(sockaddr_in6);
+    }
+    return e;
+}
+
+int portOf(int fd)
+{
+    sockaddr_storage address = {};
+    socklen_t length = sizeof(address);
+    getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    return address.ss_family == AF_INET ? ntohs(reinterpret_cast<sockaddr_in*>(&address)->sin_port)
+                                        : ntohs(reinterpret_cast<sockaddr_in6*>(&address)->sin6_port);
+}
+
+bool sendAll(int fd, const char* data, std::size_t size)
+{
+    while (size > 0) {
+        ssize_t n = send(fd, data, std::min<std::size_t>(size, 65536), 0);
+        if (n <= 0)
+            return false;
+        data += n;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+bool receiveAll(int fd, std::size_t size)
+{
+    std::vector<char> buffer(65536);
+    while (size > 0) {
+        ssize_t n = recv(fd, buffer.data(), std::min(size, buffer.size()), 0);
+        if (n <= 0)
+            return false;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+Transfer transfer(int family, int type, std::size_t request, std::size_t reply)
+{
+    Transfer t;
+    const int server = socket(family, type, 0);
+    Endpoint bindTo = loopback(family, 0);
+    if (server < 0 || bind(server, reinterpret_cast<sockaddr*>(&bindTo.address), bindTo.length) != 0 ||
+        (type == SOCK_STREAM && listen(server, 1) != 0)) {
+        t.error = QStringLiteral("server socket: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        if (server >= 0)
+            close(server);
+        return t;
+    }
+    t.serverPort = portOf(server);
+    const std::vector<char> payload(std::max(request, reply), 'x');
+    constexpr std::size_t datagram = 1000;
+
+    std::atomic<bool> serverOk{false};
+    std::atomic<bool> clientReady{false};     // UDP: the client's port is known
+    std::atomic<bool> serverConnected{false}; // UDP: datagrams from the client are accepted
+    std::thread serverThread([&] {
+        t.serverTid = gettid();
+        if (type == SOCK_STREAM) {
+            int connection = accept(server, nullptr, nullptr);
+            serverOk = connection >= 0 && receiveAll(connection, request) &&
+                       sendAll(connection, payload.data(), reply);
+            if (connection >= 0)
+                close(connection);
+        } else {
+            std::vector<char> buffer(65536);
+            std::size_t got = 0;
+            while (!clientReady)
+                std::this_thread::yield();
+            Endpoint peer = loopback(family, t.clientPort);
+            if (connect(server, reinterpret_cast<sockaddr*>(&peer.address), peer.length) != 0)
+                return;
+            serverConnected = true;
+            while (got < request) {
+                ssize_t n = recv(server, buffer.data(), buffer.size(), 0);
+                if (n <= 0)
+                    return;
+                got += std::size_t(n);
+            }
+            serverOk = send(server, payload.data(), reply, 0) == ssize_t(reply);
+        }
+    });
+    bool clientOk = false;
+    std::thread clientThread([&] {
+        t.clientTid = gettid();
+        int client = socket(family, type, 0);
+        Endpoint to = loopback(family, t.serverPort);
+        if (type == SOCK_STREAM) {
+            clientOk = connect(client, reinterpret_cast<sockaddr*>(&to.address), to.length) == 0 &&
+                       sendAll(client, payload.data(), request) && receiveAll(client, reply);
+            t.clientPort = portOf(client);
+        } else {
+            // Bound to the loopback address (not the wildcard) and connected, so both ends name the same
+            // endpoints whatever hook set counts (the socket tracepoints see no sendto() address).
+            Endpoint local = loopback(family, 0);
+            clientOk = bind(client, reinterpret_cast<sockaddr*>(&local.address), local.length) == 0 &&
+                       connect(client, reinterpret_cast<sockaddr*>(&to.address), to.length) == 0;
+            t.clientPort = portOf(client);
+            clientReady = true;
+            while (clientOk && !serverConnected)
+                std::this_thread::yield();
+            for (std::size_t sent = 0; clientOk && sent < request; sent += datagram) {
+                const std::size_t size = std::min(datagram, request - sent);
+                clientOk = send(client, payload.data(), size, 0) == ssize_t(size);
+            }
+            std::vector<char> buffer(65536);
+            clientOk = clientOk && recv(client, buffer.data(), buffer.size(), 0) == ssize_t(reply);
+        }
+        close(client);
+    });
+    clientThread.join();
+    if (!clientOk) {
+        clientReady = true;
+        shutdown(server, SHUT_RDWR); // unblock the server
+    }
+    serverThread.join();
+    close(server);
+    if (!clientOk || !serverOk)
+        t.error = QStringLiteral("transfer failed: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+    return t;
+}
+
+} // namespace
+
+class TestBpfCollectors : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString why;
+        if (!bpfAvailable(&why))
+            QSKIP(qPrintable(why));
+        QVERIFY2(why.contains(QLatin1String("BTF")), qPrintable(why));
+    }
+
+    void errorTexts_data()
+    {
+        QTest::addColumn<int>("step");
+        QTest::addColumn<int>("err");
+        QTest::addColumn<bool>("privileged");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("load refused, not root")
+            << int(bpf::Step::Load) << EPERM << false
+            << QStringLiteral("loading oncpu failed: Operation not permitted — run as "
+                              "root or grant cap_bpf,cap_perfmon (see README)");
+        QTest::newRow("load refused as root")
+            << int(bpf::Step::Load) << EPERM << true
+            << QStringLiteral(
+                   "loading oncpu failed: Operation not permitted — the kernel refused it although we "
+                   "run as root: check kernel lockdown (/sys/kernel/security/lockdown), the LSM policy "
+                   "and ulimit -l");
+        QTest::newRow("verifier rejection")
+            << int(bpf::Step::Load) << EACCES << true
+            << QStringLiteral("loading oncpu failed: Permission denied — the kernel "
+                              "verifier rejected the program; report it with the "
+                              "kernel version");
+        QTest::newRow("attach, no such hook")
+            << int(bpf::Step::Attach) << ENOENT << true
+            << QStringLiteral(
+                   "attaching oncpu failed: No such file or directory — the hook does not exist in "
+                   "this kernel; numasight falls back to procfs");
+        QTest::newRow("open, corrupt object")
+            << int(bpf::Step::Open) << EILSEQ << true
+            << QStringLiteral("opening oncpu failed: Invalid or incomplete multibyte or wide character — the "
+                              "program embedded in this build is unusable; rebuild numasight");
+    }
+    void errorTexts()
+    {
+        QFETCH(int, step);
+        QFETCH(int, err);
+        QFETCH(bool, privileged);
+        QFETCH(QString, expected);
+        bpf::takeLibbpfLog();
+        QCOMPARE(bpf::stepError(bpf::Step(step), "oncpu", -err, QString(), privileged), expected);
+    }
+
+    void oncpuHooks_data()
+    {
+        QTest::addColumn<int>("hook");
+        QTest::addColumn<QString>("programName");
+        QTest::addColumn<QString>("hookName");
+        // Auto must pick tp_btf on this BTF kernel; the raw_tp fallback must load and run on its own.
+        QTest::newRow("auto") << int(OncpuProgram::Hook::Auto) << QStringLiteral("ns_oncpu_btf")
+                              << QStringLiteral("tp_btf/sched_switch");
+        QTest::newRow("tp_btf") << int(OncpuProgram::Hook::TpBtf) << QStringLiteral("ns_oncpu_btf")
+                                << QStringLiteral("tp_btf/sched_switch");
+        QTest::newRow("raw_tp") << int(OncpuProgram::Hook::RawTp) << QStringLiteral("ns_oncpu_raw")
+                                << QStringLiteral("raw_tp/sched_switch");
+    }
+    void oncpuHooks()
+    {
+        QFETCH(int, hook);
+        QFETCH(QString, programName);
+        QFETCH(QString, hookName);
+        QSet<std::uint32_t> ids;
+        {
+            OncpuProgram program;
+            OncpuProgram::Options options;
+            options.hook = OncpuProgram::Hook(hook);
+            auto error = program.start(options);
+            QVERIFY2(!error, qPrintable(error.value_or(QString())));
+            QVERIFY(program.isRunning());
+            QCOMPARE(program.hookName(), hookName);
+            const auto programIds = program.programIds();
+            QCOMPARE(programIds.size(), std::size_t(1)); // the other entry point was not loaded
+            ids = QSet<std::uint32_t>(programIds.begin(), programIds.end());
+            int err = 0;
+            QString loadedName;
+            for (const bpf::LoadedProgram& loaded : bpf::loadedPrograms(&err)) {
+                if (loaded.id == programIds.front())
+                    loadedName = loaded.name;
+            }
+            QCOMPARE(loadedName, programName);
+            // It really counts: this thread switches out while sleeping.
+            QTest::qSleep(20);
+            QVERIFY(countEntries(program.countsFd()) > 0);
+        }
+        QCOMPARE(stillLoaded(ids), QStringList());
+    }
+
+    void cpuOfThreads_data()
+    {
+        QTest::addColumn<bool>("scoped");
+        QTest::newRow("all processes") << false;
+        QTest::newRow("--pid this process") << true;
+    }
+    void cpuOfThreads()
+    {
+        QFETCH(bool, scoped);
+        auto collector = makeBpfCpuCollector();
+        QCOMPARE(collector->mode(), CollectionMode::Ebpf);
+        Scope scope;
+        if (scoped)
+            scope.pids = {getpid()};
+        auto error = collector->start(scope);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+
+        // One thread spinning on CPU 0 for 300 ms while another sleeps.
+        std::int64_t sleeperTid = -1;
+        std::thread sleeper([&] {
+            pthread_setname_np(pthread_self(), "ns-sleep");
+            sleeperTid = gettid();
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        });
+        const Spin spin = spinOn(0, std::chrono::milliseconds(300), "ns-spin");
+        sleeper.join();
+        QVERIFY(spin.pinned);
+
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        const ThreadCpuSample* spinner = findThread(sample, spin.tid);
+        QVERIFY2(spinner, "the spinning thread is missing from the sample");
+        QCOMPARE(spinner->pid, std::int64_t(getpid()));
+        QCOMPARE(spinner->mode, CollectionMode::Ebpf);
+        QCOMPARE(spinner->comm, QStringLiteral("ns-spin")); // from the map: the thread has exited
+        const double ratio = double(spinner->cpuNs) / double(spin.cpuNs);
+        QVERIFY2(ratio > 0.9 && ratio < 1.1,
+                 qPrintable(
+                     QStringLiteral("eBPF %1 ns vs thread clock %2 ns").arg(spinner->cpuNs).arg(spin.cpuNs)));
+        QCOMPARE(spinner->cpuNsByCpu.size(), std::size_t(1));
+        QCOMPARE(spinner->cpuNsByCpu.front().first, 0);
+        QCOMPARE(spinner->cpuNsByCpu.front().second, spinner->cpuNs);
+
+        const ThreadCpuSample* sleeping = findThread(sample, sleeperTid);
+        const std::uint64_t sleptNs = sleeping ? sleeping->cpuNs : 0;
+        QVERIFY2(sleptNs < 5'000'000, qPrintable(QStringLiteral("sleeping thread ran %1 ns").arg(sleptNs)));
+
+        if (scoped) {
+            for (const ThreadCpuSample& thread : sample.threads)
+                QCOMPARE(thread.pid, std::int64_t(getpid()));
+        }
+
+        // Deltas: the next interval has nothing more for the exited spinner.
+        Sample next;
+        collector->collect(next, {getpid()});
+        QVERIFY(!findThread(next, spin.tid));
+        collector->stop();
+    }
+
+    // A thread that never leaves its CPU between two collections still shows its time.
+    void cpuOfRunningThread()
+    {
+        auto collector = makeBpfCpuCollector();
+        Scope scope;
+        scope.pids = {getpid()};
+        auto error = collector->start(scope);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+        std::atomic<bool> stop{false};
+        std::atomic<std::int64_t> tid{-1};
+        std::thread worker([&] {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(0, &set);
+            sched_setaffinity(0, sizeof(set), &set);
+            tid = gettid();
+            while (!stop.load(std::memory_order_relaxed)) {
+            }
+        });
+        clockid_t clock = 0;
+        QCOMPARE(pthread_getcpuclockid(worker.native_handle(), &clock), 0);
+        QTest::qSleep(250);
+        const std::int64_t before = threadCpuNs(clock);
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        const std::int64_t after = threadCpuNs(clock);
+        stop = true;
+        worker.join();
+        const ThreadCpuSample* thread = findThread(sample, tid);
+        QVERIFY(thread);
+        QVERIFY2(double(thread->cpuNs) > 0.9 * double(before) && double(thread->cpuNs) < 1.1 * double(after),
+                 qPrintable(QStringLiteral("eBPF %1 ns, thread clock %2..%3 ns")
+                                .arg(thread->cpuNs)
+                                .arg(before)
+                                .arg(after)));
+    }
+
+    void flows_data()
+    {
+        QTest::addColumn<int>("family");
+        QTest::addColumn<int>("type");
+        QTest::addColumn<bool>("scoped");
+        QTest::addColumn<QString>("address");
+        QTest::addColumn<QString>("protocol");
+        QTest::newRow("TCP IPv4") << int(AF_INET) << int(SOCK_STREAM) << false << QStringLiteral("127.0.0.1")
+                                  << QStringLiteral("TCP");
+        QTest::newRow("TCP IPv6") << int(AF_INET6) << int(SOCK_STREAM) << false << QStringLiteral("::1")
+                                  << QStringLiteral("TCP");
+        QTest::newRow("TCP IPv4, --pid") << int(AF_INET) << int(SOCK_STREAM) << true
+                                         << QStringLiteral("127.0.0.1") << QStringLiteral("TCP");
+        QTest::newRow("UDP IPv4") << int(AF_INET) << int(SOCK_DGRAM) << false << QStringLiteral("127.0.0.1")
+                                  << QStringLiteral("UDP");
+        QTest::newRow("UDP IPv6") << int(AF_INET6) << int(SOCK_DGRAM) << false << QStringLiteral("::1")
+                                  << QStringLiteral("UDP");
+    }
+    void flows()
+    {
+        QFETCH(int, family);
+        QFETCH(int, type);
+        QFETCH(bool, scoped);
+        QFETCH(QString, address);
+        QFETCH(QString, protocol);
+        auto collector = makeBpfFlowCollector();
+        Scope scope;
+        if (scoped)
+            scope.pids = {getpid()};
+        auto error = collector->start(scope);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+
+        const std::size_t request = type == SOCK_STREAM ? 3 * 1024 * 1024 + 123 : 20 * 1000 + 7;
+        const std::size_t reply = 4321;
+        const Transfer t = transfer(family, type, request, reply);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        const FlowSample* client = nullptr;
+        const FlowSample* server = nullptr;
+        std::uint64_t sentOnPair = 0;
+        std::uint64_t receivedOnPair = 0;
+        for (const FlowSample& flow : sample.flows) {
+            const bool pair = (flow.localPort == t.clientPort && flow.remotePort == t.serverPort) ||
+                              (flow.localPort == t.serverPort && flow.remotePort == t.clientPort);
+            if (!pair || flow.protocol != protocol)
+                continue;
+            sentOnPair += flow.bytesSent;
+            receivedOnPair += flow.bytesReceived;
+            if (flow.tid == t.clientTid)
+                client = &flow;
+            if (flow.tid == t.serverTid)
+                server = &flow;
+        }
+        QVERIFY2(client, "no flow for the client thread");
+        QVERIFY2(server, "no flow for the server thread");
+        for (const FlowSample* flow : {client, server}) {
+            QCOMPARE(flow->pid, std::int64_t(getpid()));
+            QCOMPARE(flow->peerPid, std::int64_t(getpid()));
+            QCOMPARE(flow->localAddress, address);
+            QCOMPARE(flow->remoteAddress, address);
+            QCOMPARE(flow->mode, CollectionMode::Ebpf);
+            QVERIFY(flow->volumesKnown);
+        }
+        QCOMPARE(client->localPort, t.clientPort);
+        QCOMPARE(client->remotePort, t.serverPort);
+        QCOMPARE(client->bytesSent, std::uint64_t(request));
+        QCOMPARE(client->bytesReceived, std::uint64_t(reply));
+        QCOMPARE(server->bytesSent, std::uint64_t(reply));
+        QCOMPARE(server->bytesReceived, std::uint64_t(request));
+        // Counted once: no other flow (another hook, the other address family) adds to this pair.
+        QCOMPARE(sentOnPair, std::uint64_t(request + reply));
+        QCOMPARE(receivedOnPair, std::uint64_t(request + reply));
+
+        Sample next;
+        collector->collect(next, {getpid()});
+        for (const FlowSample& flow : next.flows)
+            QVERIFY(flow.localPort != t.clientPort && flow.localPort != t.serverPort);
+        collector->stop();
+    }
+
+    // After the collectors are gone, no program of ours is loaded and this process holds no BPF object.
+    void nothingLeftLoaded_data()
+    {
+        QTest::addColumn<bool>("callStop");
+        QTest::newRow("stop()") << true;
+        QTest::newRow("destructor only") << false;
+    }
+    void nothingLeftLoaded()
+    {
+        QFETCH(bool, callStop);
+        QCOMPARE(heldBpf().fds, 0);
+        QSet<std::uint32_t> ours;
+        {
+            auto cpu = makeBpfCpuCollector();
+            auto flows = makeBpfFlowCollector();
+            QVERIFY(!cpu->start(Scope{}));
+            QVERIFY(!flows->start(Scope{}));
+            ours = heldBpf().programIds;
+            QVERIFY(ours.size() >= 3); // one sched_switch program, at least a send and a receive hook
+            int err = 0;
+            int named = 0;
+            for (const bpf::LoadedProgram& program : bpf::loadedPrograms(&err)) {
+                if (ours.contains(program.id)) {
+                    QVERIFY2(program.name.startsWith(QLatin1String("ns_")), qPrintable(program.name));
+                    ++named;
+                }
+            }
+            QCOMPARE(named, ours.size());
+            if (callStop) {
+                cpu->stop();
+                flows->stop();
+                QCOMPARE(heldBpf().fds, 0);
+            }
+        }
+        QCOMPARE(heldBpf().fds, 0);
+        QCOMPARE(stillLoaded(ours), QStringList());
+    }
+
+    // Each step fails for real through a test seam, returns its own message and leaves nothing loaded.
+    void failedSteps_data()
+    {
+        QTest::addColumn<QString>("which");
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("oncpu attach: unknown raw tracepoint")
+            << QStringLiteral("oncpu-attach")
+            << QStringLiteral("attaching oncpu failed (raw_tp/numasight_no_such_tp): ")
+            << QStringLiteral("the hook does not exist");
+        QTest::newRow("oncpu configure: unknown tp_btf tracepoint")
+            << QStringLiteral("oncpu-configure")
+            << QStringLiteral("configuring oncpu failed (tp_btf/numasight_no_such_tp): ")
+            << QStringLiteral("lacks a function or BTF type");
+        QTest::newRow("oncpu load: verifier rejects fentry on tcp_sendmsg")
+            << QStringLiteral("oncpu-load") << QStringLiteral("loading oncpu failed (fentry/tcp_sendmsg): ")
+            << QString(); // the kernel's errno (EACCES from the verifier, or EPERM) varies between releases
+        QTest::newRow("netflow attach: second program on a bogus attach point")
+            << QStringLiteral("netflow-attach") << QStringLiteral("attaching netflow failed (")
+            << QStringLiteral(" as numasight_no_such_hook): ");
+    }
+    void failedSteps()
+    {
+        QFETCH(QString, which);
+        QFETCH(QString, prefix);
+        QFETCH(QString, mentions);
+        std::optional<QString> error;
+        if (which.startsWith(QLatin1String("oncpu"))) {
+            OncpuProgram program;
+            OncpuProgram::Options options;
+            if (which == QLatin1String("oncpu-attach")) {
+                options.hook = OncpuProgram::Hook::RawTp;
+                options.rawTracepoint = "numasight_no_such_tp";
+            } else if (which == QLatin1String("oncpu-configure")) {
+                options.hook = OncpuProgram::Hook::TpBtf;
+                options.btfTarget = "numasight_no_such_tp";
+            } else {
+                options.hook = OncpuProgram::Hook::TpBtf;
+                options.fentryTarget = "tcp_sendmsg";
+            }
+            error = program.start(options);
+            QVERIFY(!program.isRunning());
+            QVERIFY(program.programIds().empty());
+        } else {
+            // The set this kernel runs (probed by Auto), with its second program sent to a bogus hook.
+            NetflowProgram program;
+            NetflowProgram::Options options;
+            QVERIFY(!program.start(options));
+            options.hooks = program.hooks();
+            program.destroy();
+            options.secondAttachOverride = "numasight_no_such_hook";
+            error = program.start(options);
+            QVERIFY(!program.isRunning());
+            QVERIFY(program.programIds().empty());
+        }
+        QVERIFY(error.has_value());
+        QVERIFY2(error->startsWith(prefix), qPrintable(*error));
+        QVERIFY2(error->contains(mentions), qPrintable(*error)); // an empty `mentions` is contained
+        QCOMPARE(heldBpf().fds, 0);
+    }
+
+    // Every hook set this kernel supports counts the same bytes; the ones it cannot run are skipped with
+    // the probe's reason.
+    void netflowHookSets_data()
+    {
+        QTest::addColumn<int>("hooks");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("fexit") << int(NetflowProgram::Hooks::Fexit) << QStringLiteral("fexit");
+        QTest::newRow("tp_btf sock_*_length")
+            << int(NetflowProgram::Hooks::Tracepoint) << QStringLiteral("tp_btf");
+        QTest::newRow("kprobe") << int(NetflowProgram::Hooks::Kprobe) << QStringLiteral("kprobe");
+    }
+    void netflowHookSets()
+    {
+        QFETCH(int, hooks);
+        QFETCH(QString, name);
+        int err = 0;
+        if (hooks == int(NetflowProgram::Hooks::Fexit) &&
+            !bpf::tracingProgramLoads(BPF_TRACE_FEXIT, "tcp_sendmsg", BTF_KIND_FUNC, true, &err))
+            QSKIP(qPrintable(QStringLiteral("this kernel refuses fexit on tcp_sendmsg: %1")
+                                 .arg(QString::fromLocal8Bit(strerror(err)))));
+        if (hooks == int(NetflowProgram::Hooks::Tracepoint) &&
+            !bpf::tracingProgramLoads(BPF_TRACE_RAW_TP, "btf_trace_sock_send_length", BTF_KIND_TYPEDEF, false,
+                                      &err))
+            QSKIP("this kernel has no sock:sock_send_length tracepoint (Linux 6.3+)");
+        if (hooks == int(NetflowProgram::Hooks::Kprobe) && !bpf::kprobesSupported())
+            QSKIP("this kernel has no kprobes (CONFIG_KPROBES is off)");
+
+        NetflowProgram program;
+        NetflowProgram::Options options;
+        options.hooks = NetflowProgram::Hooks(hooks);
+        auto error = program.start(options);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+        QCOMPARE(program.hooksName(), name);
+        const std::size_t request = 256 * 1024 + 5;
+        const Transfer t = transfer(AF_INET6, SOCK_STREAM, request, 99);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        std::vector<std::pair<netflow_key, netflow_value>> entries;
+        QCOMPARE(bpf::readHashMap(program.bytesFd(), entries), 0);
+        std::uint64_t clientSent = 0;
+        std::uint64_t serverReceived = 0;
+        for (const auto& [key, value] : entries) {
+            if (key.tid == std::uint32_t(t.clientTid) && key.lport == t.clientPort)
+                clientSent += value.sent;
+            if (key.tid == std::uint32_t(t.serverTid) && key.lport == t.serverPort)
+                serverReceived += value.received;
+        }
+        QCOMPARE(clientSent, std::uint64_t(request));
+        QCOMPARE(serverReceived, std::uint64_t(request));
+    }
+
+private:
+    static std::size_t countEntries(int fd)
+    {
+        std::vector<std::pair<oncpu_key, oncpu_value>> entries;
+        return bpf::readHashMap(fd, entries) == 0 ? entries.size() : 0;
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBpfCollectors)
+#include "tst_bpf_collectors.moc"
