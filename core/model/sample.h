@@ -14,7 +14,12 @@ namespace numasight {
 
 // How a number was collected. Every time-series value records it, and the UI shows it, because eBPF and
 // procfs sampling differ in precision (procfs only knows the CPU a thread was last seen on).
-enum class CollectionMode : std::uint8_t { Procfs, Ebpf, Import };
+enum class CollectionMode : std::uint8_t
+{
+    Procfs,
+    Ebpf,
+    Import
+};
 QString collectionModeName(CollectionMode mode); // "procfs", "ebpf", "import"
 
 // On-CPU time of one thread during one sampling interval.
@@ -26,13 +31,13 @@ struct ThreadCpuSample
     std::uint64_t cpuNs = 0; // on-CPU time in the interval
     // (CPU OS index, ns) in the interval. eBPF: exact per CPU. procfs: all of cpuNs on lastCpu.
     std::vector<std::pair<int, std::uint64_t>> cpuNsByCpu;
-    int lastCpu = -1;                           // /proc/<pid>/task/<tid>/stat field 39
-    std::uint64_t voluntarySwitches = 0;        // cumulative, /proc/<tid>/status
-    std::uint64_t involuntarySwitches = 0;      // cumulative
-    double voluntarySwitchesPerSec = 0;         // over the interval; 0 on the first sample
+    int lastCpu = -1;                      // /proc/<pid>/task/<tid>/stat field 39
+    std::uint64_t voluntarySwitches = 0;   // cumulative, /proc/<tid>/status
+    std::uint64_t involuntarySwitches = 0; // cumulative
+    double voluntarySwitchesPerSec = 0;    // over the interval; 0 on the first sample
     double involuntarySwitchesPerSec = 0;
-    CpuSet cpusAllowed;                         // Cpus_allowed_list
-    NodeSet memsAllowed;                        // Mems_allowed_list
+    CpuSet cpusAllowed;  // Cpus_allowed_list
+    NodeSet memsAllowed; // Mems_allowed_list
     CollectionMode mode = CollectionMode::Procfs;
 };
 
@@ -52,7 +57,7 @@ struct ProcessMemorySample
 {
     std::int64_t pid = -1;
     std::vector<NodePages> nodes; // sorted by node, only nodes with pages
-    QString memoryPolicy;         // the default policy of the mappings, e.g. "default", "bind:0", "interleave:0-3"
+    QString memoryPolicy; // the default policy of the mappings, e.g. "default", "bind:0", "interleave:0-3"
 };
 
 // Per NUMA node counters at sample time.

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "edge.h"
-#include "sample.h"
 #include "entity.h"
+#include "sample.h"
 #include "source_info.h"
 #include "topology_facts.h"
 

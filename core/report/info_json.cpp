@@ -180,8 +180,8 @@ QString infoText(const Capture& capture, int snapshotIndex)
         QStringList modes;
         for (const QJsonValue& m : src.value(QStringLiteral("modes")).toArray())
             modes << m.toString();
-        ts << "Samples:    " << src.value(QStringLiteral("samples")).toInt() << " (" << modes.join(QStringLiteral(", "))
-           << ")\n";
+        ts << "Samples:    " << src.value(QStringLiteral("samples")).toInt() << " ("
+           << modes.join(QStringLiteral(", ")) << ")\n";
     }
     ts << "Packages:   " << info.value(QStringLiteral("packages")).toInt()
        << "   Cores: " << info.value(QStringLiteral("cores")).toInt()
