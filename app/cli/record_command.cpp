@@ -4,9 +4,11 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QLocale>
+#include <QSet>
 #include <QTextStream>
 
 #include <cstdio>
+#include <memory>
 #include <unistd.h>
 
 namespace numasight::cli {
@@ -97,7 +99,19 @@ int runRecord(const QStringList& args)
     progress.cancelled = terminalProgress(QString()).cancelled;
     const bool tty = isatty(STDERR_FILENO);
     RecordObserver observer;
-    observer.warning = [](const QString& w) { printError(QStringLiteral("warning: %1").arg(w)); };
+    // Recording every process as a plain user refuses most of them; a few lines say so, a count says the
+    // rest.
+    constexpr int kPermissionLinesShown = 3;
+    auto refusedProcesses = std::make_shared<QSet<QString>>();
+    observer.warning = [refusedProcesses](const QString& w) {
+        if (w.contains(QLatin1String("Permission denied")) && w.startsWith(QLatin1String("pid "))) {
+            const QString pid = w.section(QLatin1Char(':'), 0, 0);
+            refusedProcesses->insert(pid);
+            if (refusedProcesses->size() > kPermissionLinesShown)
+                return;
+        }
+        printError(QStringLiteral("warning: %1").arg(w));
+    };
     if (tty) {
         observer.sampleWritten = [](int done, int total) {
             std::fprintf(stderr, "\rRecording: sample %d of %d", done, total);
@@ -108,6 +122,11 @@ int runRecord(const QStringList& args)
     const RecordSummary summary = record(options, *environment, progress, observer);
     if (tty && summary.samples > 0)
         std::fputc('\n', stderr);
+    if (refusedProcesses->size() > kPermissionLinesShown)
+        printError(
+            QStringLiteral("warning: %1 more processes could not be read (permission denied): their figures "
+                           "are missing; run as root or grant cap_sys_ptrace (see README)")
+                .arg(refusedProcesses->size() - kPermissionLinesShown));
     if (summary.fileCreated) {
         QTextStream out(stdout);
         out << "Recorded " << summary.samples << (summary.samples == 1 ? " sample" : " samples") << " ("

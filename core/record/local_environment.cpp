@@ -78,10 +78,7 @@ private:
     static LoadError unavailable(const QString& why)
     {
         LoadError e;
-        e.message =
-            QStringLiteral("eBPF cannot be used: %1; run as root, grant the recorder cap_bpf,cap_perfmon "
-                           "(see README), or pass --mode procfs")
-                .arg(why);
+        e.message = QStringLiteral("eBPF cannot be used: %1; or record with --mode procfs").arg(why);
         return e;
     }
 

@@ -5,8 +5,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 namespace {
 struct Run
@@ -66,6 +69,7 @@ private slots:
     void convertRoundTrip();
     void errors_data();
     void errors();
+    void unprivilegedRecording();
     void record_data();
     void record();
 
@@ -349,6 +353,56 @@ void TestCli::record()
     QVERIFY(info[u"source"][u"modes"].toArray().contains(recorded));
     QVERIFY(info[u"processes"].toInt() >= 1);
     QVERIFY(info[u"threads"].toInt() >= 1);
+}
+
+// A plain user gets procfs sampling in auto mode and a clear refusal for --mode ebpf. Runs when the test
+// is root (CI is) and can drop to nobody with setpriv; skips with the reason otherwise.
+void TestCli::unprivilegedRecording()
+{
+    if (geteuid() != 0)
+        QSKIP("needs root to run the recorder as another user");
+    const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+    if (setpriv.isEmpty())
+        QSKIP("setpriv (util-linux) is not installed");
+    const QStringList asNobody{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                               QStringLiteral("--clear-groups"), QStringLiteral(NUMASIGHT_CLI)};
+    QProcess probe;
+    probe.start(setpriv, asNobody + QStringList{QStringLiteral("--version")});
+    if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
+        QSKIP("the build folder is not accessible to user nobody");
+
+    QTemporaryDir dir;
+    QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                          QFileDevice::ExeOwner | QFileDevice::ReadOther |
+                                          QFileDevice::WriteOther | QFileDevice::ExeOther);
+    auto run = [&](const QStringList& args, QByteArray* err) {
+        QProcess p;
+        p.start(setpriv, asNobody + args);
+        p.waitForFinished(60000);
+        *err = p.readAllStandardError();
+        return p.exitCode();
+    };
+    QByteArray err;
+    const QString refused = dir.filePath(QStringLiteral("refused.numasight"));
+    QCOMPARE(run({QStringLiteral("record"), QStringLiteral("--mode"), QStringLiteral("ebpf"),
+                  QStringLiteral("-d"), QStringLiteral("300ms"), QStringLiteral("-i"),
+                  QStringLiteral("100ms"), QStringLiteral("-o"), refused},
+                 &err),
+             1);
+    QVERIFY2(err.contains("not permitted") && err.contains("--mode procfs"), err.constData());
+    QVERIFY(!QFile::exists(refused));
+
+    const QString fallback = dir.filePath(QStringLiteral("fallback.numasight"));
+    QCOMPARE(run({QStringLiteral("record"), QStringLiteral("-d"), QStringLiteral("600ms"),
+                  QStringLiteral("-i"), QStringLiteral("200ms"), QStringLiteral("-o"), fallback},
+                 &err),
+             0);
+    QVERIFY2(err.contains("recording CPU time with procfs sampling"), err.constData());
+    // Other users' processes are summarised, not listed one by one.
+    QVERIFY2(err.count('\n') <= 8, err.constData());
+    const QJsonObject info = infoJson(fallback);
+    QCOMPARE(info[u"source"][u"modes"].toArray(), QJsonArray{QStringLiteral("procfs")});
+    QVERIFY(info[u"source"][u"samples"].toInt() >= 3);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

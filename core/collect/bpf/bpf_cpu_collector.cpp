@@ -277,6 +277,28 @@ std::unique_ptr<Collector> makeBpfCpuCollector()
     return std::make_unique<BpfCpuCollector>();
 }
 
+namespace {
+// CAP_BPF + CAP_PERFMON (kernel ≥ 5.8) or CAP_SYS_ADMIN, from the effective set in /proc/self/status.
+bool hasBpfCapabilities()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return geteuid() == 0;
+    for (const QByteArray& line : status.readAll().split('\n')) {
+        if (!line.startsWith("CapEff:"))
+            continue;
+        bool ok = false;
+        const quint64 caps = line.mid(7).trimmed().toULongLong(&ok, 16);
+        if (!ok)
+            return geteuid() == 0;
+        constexpr int kSysAdmin = 21, kPerfmon = 38, kBpf = 39;
+        const auto has = [caps](int bit) { return (caps >> bit) & 1u; };
+        return has(kSysAdmin) || (has(kBpf) && has(kPerfmon));
+    }
+    return geteuid() == 0;
+}
+} // namespace
+
 bool bpfAvailable(QString* why)
 {
     auto say = [why](const QString& text) {
@@ -286,16 +308,23 @@ bool bpfAvailable(QString* why)
     bpf::installLibbpfLogger();
     if (!bpf::hasVmlinuxBtf()) {
         say(QStringLiteral("this kernel has no BTF (/sys/kernel/btf/vmlinux is missing); numasight's eBPF "
-                           "programs need a kernel built with CONFIG_DEBUG_INFO_BTF=y — using procfs"));
+                           "programs need a kernel built with CONFIG_DEBUG_INFO_BTF=y"));
+        return false;
+    }
+    // Without the capabilities the kernel's answer to a probe load is not always EPERM (libbpf's type
+    // probe can report "not supported"), so the rights are checked first to give the message that helps.
+    if (!hasBpfCapabilities()) {
+        say(QStringLiteral("loading eBPF programs is not permitted for this user: run as root or grant the "
+                           "recorder cap_bpf,cap_perfmon (see README)"));
         return false;
     }
     int err = 0;
     if (!bpf::programTypeSupported(BPF_PROG_TYPE_RAW_TRACEPOINT, &err)) {
         if (err == EPERM || err == EACCES)
             say(QStringLiteral("loading eBPF programs is not permitted: run as root or grant "
-                               "cap_bpf,cap_perfmon (see README) — using procfs"));
+                               "cap_bpf,cap_perfmon (see README)"));
         else
-            say(QStringLiteral("this kernel cannot load raw tracepoint programs (%1) — using procfs")
+            say(QStringLiteral("this kernel cannot load raw tracepoint programs (%1)")
                     .arg(QString::fromLocal8Bit(strerror(err))));
         return false;
     }
