@@ -1,5 +1,7 @@
 #include "main_window.h"
+#include "message_bar.h"
 #include "readers/open_input.h"
+#include "record_dialog.h"
 #include "version.h"
 
 #include <QApplication>
@@ -22,8 +24,10 @@ int main(int argc, char** argv)
         QStringLiteral("Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption attach(QStringLiteral("attach"),
-                                    QStringLiteral("Read this machine's topology."));
+    const QCommandLineOption attach(
+        QStringLiteral("attach"),
+        QStringLiteral("Record this machine live, with the settings last used in the record dialog "
+                       "(all processes until stopped the first time)."));
     parser.addOption(attach);
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
@@ -40,9 +44,13 @@ int main(int argc, char** argv)
 
     numasight::MainWindow window;
     window.show();
-    if (parser.isSet(attach))
-        window.attachToThisMachine();
-    else if (!files.isEmpty())
+    if (parser.isSet(attach)) {
+        QString error;
+        if (const auto options = numasight::RecordDialog::rememberedOptions(&error))
+            window.startRecording(*options);
+        else
+            window.messageBar()->showMessage(error, numasight::MessageBar::Kind::Error);
+    } else if (!files.isEmpty())
         window.openPath(files.front());
     return QApplication::exec();
 }

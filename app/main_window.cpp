@@ -3,17 +3,25 @@
 #include "details_pane.h"
 #include "entity_filter_proxy.h"
 #include "entity_tree_model.h"
+#include "live_indicator.h"
 #include "load_job.h"
 #include "message_bar.h"
 #include "readers/open_input.h"
 #include "recent_files.h"
+#include "record_dialog.h"
+#include "recording_controller.h"
+#include "save_job.h"
 #include "start_page.h"
 #include "summary_panel.h"
+#include "threads_panel.h"
+#include "timeline_bar.h"
 #include "version.h"
+#include "witty_attach_dialog.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -44,6 +52,20 @@ const QString kDetailsSplitterKey = QStringLiteral("window/detailsSplitter");
 const QString kSummarySplitterKey = QStringLiteral("window/summarySplitter");
 const QString kHeaderKey = QStringLiteral("window/browserHeader");
 const QString kLastDirKey = QStringLiteral("window/lastDirectory");
+const QString kThreadsKey = QStringLiteral("window/threadsPanel");
+const QString kSaveDirKey = QStringLiteral("window/saveDirectory");
+
+// "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
+QString plural(int n, const char* noun)
+{
+    return n == 1 ? QObject::tr("1 %1").arg(QLatin1String(noun))
+                  : QObject::tr("%1 %2s").arg(n).arg(QLatin1String(noun));
+}
+
+QString formatTimeNs(std::int64_t ns)
+{
+    return QDateTime::fromMSecsSinceEpoch(ns / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+}
 
 QString displayName(const QString& path)
 {
@@ -69,6 +91,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_model(new EntityTreeModel(this))
     , m_proxy(new EntityFilterProxy(this))
 {
+    m_recorder = new RecordingController(this);
+    m_saver = new SaveJob(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
@@ -93,12 +117,39 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_loader, &LoadController::finished, this, &MainWindow::onLoadFinished);
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
+    connect(m_recorder, &RecordingController::captureChanged, this, &MainWindow::onRecordingCapture);
+    connect(m_recorder, &RecordingController::stateChanged, this, [this] {
+        updateLiveIndicator();
+        updateActions();
+    });
+    connect(m_recorder, &RecordingController::warning, this,
+            [this](const QString& message) { showLiveMessage(message, int(MessageBar::Kind::Warning)); });
+    connect(m_recorder, &RecordingController::finished, this, &MainWindow::onRecordingFinished);
+    connect(m_saver, &SaveJob::saved, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Saved %1").arg(path), 8000);
+        updateActions();
+    });
+    connect(m_saver, &SaveJob::failed, this, [this](const QString& message) {
+        m_messageBar->showMessage(message, MessageBar::Kind::Error);
+        updateActions();
+    });
+
     updateRecentMenu();
     updateStatus();
     restoreSettings();
+    updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Children outlive this body: end the live session while everything they call back into still exists.
+    m_recorder->blockSignals(true);
+    m_recorder->stopAndWait();
+    if (m_poller) {
+        m_poller->blockSignals(true);
+        m_poller->stop();
+    }
+}
 
 void MainWindow::createActions()
 {
@@ -107,9 +158,50 @@ void MainWindow::createActions()
     connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
     m_attachAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("computer")), tr("&Attach to This Machine"), this);
+        new QAction(QIcon::fromTheme(QStringLiteral("computer")), tr("&Attach to This Machine…"), this);
     m_attachAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_attachAction->setStatusTip(tr("Record this machine's threads and memory live"));
     connect(m_attachAction, &QAction::triggered, this, &MainWindow::attachToThisMachine);
+
+    m_attachWittyAction = new QAction(QIcon::fromTheme(QStringLiteral("network-server")),
+                                      tr("Attach to &witty-profiler Server…"), this);
+    m_attachWittyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    m_attachWittyAction->setStatusTip(tr("Poll running witty-profiler servers, one snapshot per round"));
+    connect(m_attachWittyAction, &QAction::triggered, this, &MainWindow::attachToWittyServers);
+
+    m_pauseAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")), tr("&Pause Recording"), this);
+    m_pauseAction->setCheckable(true);
+    m_pauseAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(m_pauseAction, &QAction::triggered, this, &MainWindow::setRecordingPaused);
+
+    m_stopAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-stop")), tr("S&top Live Session"), this);
+    m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopLiveSession);
+
+    m_saveAsAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("&Save Recording As…"), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_saveAsAction->setStatusTip(tr("Save what is shown as a numasight capture"));
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::showSaveAsDialog);
+
+    // Window-wide timeline keys; the slider itself also takes Left/Right/Home/End when focused.
+    m_previousAction = new QAction(tr("&Previous Sample"), this);
+    m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    connect(m_previousAction, &QAction::triggered, this,
+            [this] { setTimelinePosition(m_timeline->position() - 1); });
+    m_nextAction = new QAction(tr("&Next Sample"), this);
+    m_nextAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    connect(m_nextAction, &QAction::triggered, this,
+            [this] { setTimelinePosition(m_timeline->position() + 1); });
+    m_firstAction = new QAction(tr("&First Sample"), this);
+    m_firstAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
+    connect(m_firstAction, &QAction::triggered, this, [this] { setTimelinePosition(0); });
+    m_lastAction = new QAction(tr("&Latest Sample"), this);
+    m_lastAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_End));
+    connect(m_lastAction, &QAction::triggered, this,
+            [this] { setTimelinePosition(m_timeline->count() - 1); });
 
     m_reloadAction = new QAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Reload"), this);
     m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
@@ -157,9 +249,14 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
     file->addAction(m_attachAction);
+    file->addAction(m_attachWittyAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     file->addAction(m_reloadAction);
+    file->addSeparator();
+    file->addAction(m_pauseAction);
+    file->addAction(m_stopAction);
+    file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();
@@ -171,6 +268,12 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_summaryDock->toggleViewAction());
+    view->addAction(m_threadsDock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(m_previousAction);
+    view->addAction(m_nextAction);
+    view->addAction(m_firstAction);
+    view->addAction(m_lastAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
@@ -180,6 +283,7 @@ void MainWindow::createWorkspace()
 {
     m_start = new StartPage(this);
     connect(m_start, &StartPage::attachRequested, this, &MainWindow::attachToThisMachine);
+    connect(m_start, &StartPage::attachWittyRequested, this, &MainWindow::attachToWittyServers);
     connect(m_start, &StartPage::openRequested, this, &MainWindow::showOpenDialog);
     connect(m_start, &StartPage::recentActivated, this, &MainWindow::openPath);
     connect(m_start, &StartPage::clearRecentRequested, m_recent, &RecentFiles::clear);
@@ -201,11 +305,8 @@ void MainWindow::createWorkspace()
         if (v.isValid())
             m_view->expandAll();
     });
-    m_snapshotLabel = new QLabel(tr("Snapshot:"), m_workspace);
-    m_snapshotCombo = new QComboBox(m_workspace);
-    m_snapshotCombo->setObjectName(QStringLiteral("snapshotCombo"));
-    m_snapshotCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    connect(m_snapshotCombo, &QComboBox::activated, this, &MainWindow::setSnapshotIndex);
+    m_timeline = new TimelineBar(m_workspace);
+    connect(m_timeline, &TimelineBar::positionChanged, this, &MainWindow::showPosition);
 
     m_view = new QTreeView(m_workspace);
     m_view->setObjectName(QStringLiteral("entityView"));
@@ -226,12 +327,10 @@ void MainWindow::createWorkspace()
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_kind);
-    bar->addSpacing(12);
-    bar->addWidget(m_snapshotLabel);
-    bar->addWidget(m_snapshotCombo);
     auto* layout = new QVBoxLayout(m_workspace);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
+    layout->addWidget(m_timeline);
     layout->addWidget(m_view, 1);
 
     m_stack = new QStackedWidget(this);
@@ -262,8 +361,21 @@ void MainWindow::createDocks()
     m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
     m_summaryDock->setWidget(m_summary);
     addDockWidget(Qt::BottomDockWidgetArea, m_summaryDock);
+
+    m_threads = new ThreadsPanel(this);
+    connect(m_threads, &ThreadsPanel::threadActivated, this, &MainWindow::selectThread);
+    connect(m_threads, &ThreadsPanel::processActivated, this, &MainWindow::selectProcess);
+    m_threadsDock = new QDockWidget(tr("Threads"), this);
+    m_threadsDock->setObjectName(QStringLiteral("threadsDock"));
+    m_threadsDock->setWidget(m_threads);
+    addDockWidget(Qt::BottomDockWidgetArea, m_threadsDock);
+    // Beside the summary rather than tabbed with it: a tab group's saved sizes do not come back on a
+    // window that is restored before it is shown.
+    splitDockWidget(m_summaryDock, m_threadsDock, Qt::Horizontal);
+
     m_detailsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     m_summaryDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_threadsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     resize(1280, 860);
 }
 
@@ -284,7 +396,11 @@ void MainWindow::createStatusBar()
     m_cancelButton->setToolTip(tr("Stop loading (Esc)"));
     m_cancelButton->hide();
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelLoad);
+    m_liveIndicator = new LiveIndicator(this);
+    connect(m_liveIndicator, &LiveIndicator::pauseToggled, this, &MainWindow::setRecordingPaused);
+    connect(m_liveIndicator, &LiveIndicator::stopRequested, this, &MainWindow::stopLiveSession);
     statusBar()->addWidget(m_sourceLabel, 1);
+    statusBar()->addPermanentWidget(m_liveIndicator);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
@@ -298,9 +414,11 @@ void MainWindow::restoreSettings()
         // First start: room for the details' long values, and the browser keeps most of the height.
         resizeDocks({m_detailsDock}, {440}, Qt::Horizontal);
         resizeDocks({m_summaryDock}, {400}, Qt::Vertical);
+        resizeDocks({m_summaryDock, m_threadsDock}, {560, 720}, Qt::Horizontal);
     }
     m_details->restoreSplitterState(settings.value(kDetailsSplitterKey).toByteArray());
     m_summary->restoreSplitterState(settings.value(kSummarySplitterKey).toByteArray());
+    m_threads->restoreState(settings.value(kThreadsKey).toByteArray());
     const QByteArray header = settings.value(kHeaderKey).toByteArray();
     if (!header.isEmpty())
         m_view->header()->restoreState(header);
@@ -313,12 +431,18 @@ void MainWindow::saveSettings() const
     settings.setValue(kStateKey, saveState());
     settings.setValue(kDetailsSplitterKey, m_details->saveSplitterState());
     settings.setValue(kSummarySplitterKey, m_summary->saveSplitterState());
+    settings.setValue(kThreadsKey, m_threads->saveState());
     settings.setValue(kHeaderKey, m_view->header()->saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_loader->cancel();
+    // A recording ends here, cleanly: the last sample is finished, the collectors detached, the file
+    // closed. The worker notices within one poll (20 ms) plus the sample it may be taking.
+    m_recorder->stopAndWait();
+    if (m_poller)
+        m_poller->stop();
     saveSettings();
     event->accept();
 }
@@ -363,13 +487,269 @@ void MainWindow::openPath(const QString& path)
 {
     if (path.isEmpty())
         return;
+    stopLiveSession();
     m_loadingPath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
     m_loader->start(m_loadingPath);
 }
 
 void MainWindow::attachToThisMachine()
 {
-    openPath(QString::fromLatin1(kLocalMachine));
+    // open(), not exec(): no nested event loop, so live views and workers keep running behind it.
+    auto* dialog = new RecordDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (const auto options = dialog->options())
+            startRecording(*options);
+    });
+    dialog->open();
+}
+
+void MainWindow::attachToWittyServers()
+{
+    auto* dialog = new WittyAttachDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QList<QUrl> servers = dialog->servers();
+        if (!servers.isEmpty())
+            startWittySession(servers, dialog->pollOptions());
+    });
+    dialog->open();
+}
+
+bool MainWindow::startRecording(const RecordOptions& options)
+{
+    stopLiveSession();
+    m_loader->cancel();
+    QString error;
+    if (!m_recorder->start(options, &error)) {
+        m_messageBar->showMessage(error, MessageBar::Kind::Error);
+        return false;
+    }
+    m_live = Live::Recording;
+    m_threadsDock->show(); // what a recording adds over a topology
+    m_liveShown = false;
+    m_liveOwnsView = true;
+    m_recordingPath = options.outputPath;
+    m_recordingCapture.reset();
+    m_liveMessages.clear();
+    m_messageBar->dismiss();
+    statusBar()->showMessage(tr("Starting to record into %1…").arg(options.outputPath), 5000);
+    updateLiveIndicator();
+    updateActions();
+    return true;
+}
+
+bool MainWindow::startWittySession(const QList<QUrl>& servers, const WittyPollOptions& options)
+{
+    stopLiveSession();
+    m_loader->cancel();
+    if (servers.isEmpty()) {
+        m_messageBar->showMessage(tr("No witty-profiler server given."), MessageBar::Kind::Error);
+        return false;
+    }
+    if (m_poller)
+        m_poller->deleteLater();
+    m_poller = new WittyHttpPoller(servers, options, this);
+    WittyHttpPoller* poller = m_poller;
+    m_live = Live::Witty;
+    m_liveShown = false;
+    m_liveOwnsView = true;
+    m_liveMessages.clear();
+    m_messageBar->dismiss();
+    m_liveTitle = tr("witty-profiler %1").arg(m_poller->hostLabels().join(QStringLiteral(", ")));
+    // Every handler checks the sender is still the session's poller: a stopped one may still deliver.
+    connect(poller, &WittyHttpPoller::snapshotAvailable, this, [this, poller](CapturePtr capture) {
+        if (poller == m_poller)
+            onWittyCapture(std::move(capture));
+    });
+    connect(poller, &WittyHttpPoller::hostFailed, this,
+            [this, poller](const QString&, const QString& message) {
+                if (poller == m_poller)
+                    showLiveMessage(message, int(MessageBar::Kind::Warning));
+            });
+    connect(poller, &WittyHttpPoller::roundFinished, this, [this, poller] {
+        if (poller == m_poller)
+            updateLiveIndicator();
+    });
+    connect(poller, &WittyHttpPoller::finished, this, [this, poller] {
+        if (poller != m_poller)
+            return;
+        if (m_live == Live::Witty)
+            m_live = Live::None;
+        updateLiveIndicator();
+        updateActions();
+        updateStatus();
+    });
+    poller->start();
+    statusBar()->showMessage(tr("Polling %1…").arg(m_liveTitle), 5000);
+    updateLiveIndicator();
+    updateActions();
+    return true;
+}
+
+void MainWindow::setRecordingPaused(bool paused)
+{
+    if (m_live != Live::Recording)
+        return;
+    m_recorder->setPaused(paused);
+}
+
+void MainWindow::stopLiveSession()
+{
+    if (m_live == Live::Recording) {
+        m_recorder->stop();
+    } else if (m_live == Live::Witty && m_poller) {
+        m_poller->stop();
+        m_live = Live::None;
+    }
+    updateLiveIndicator();
+    updateActions();
+}
+
+void MainWindow::showLiveMessage(const QString& message, int kind)
+{
+    if (m_liveMessages.contains(message))
+        return;
+    m_liveMessages.insert(message);
+    m_messageBar->showMessage(message, MessageBar::Kind(kind));
+}
+
+void MainWindow::onRecordingCapture(CapturePtr capture)
+{
+    if (!m_liveOwnsView)
+        return; // the user opened or closed something meanwhile
+    m_recordingCapture = capture;
+    const bool fresh = !m_liveShown;
+    m_liveShown = true;
+    m_path = m_recordingPath;
+    showCapture(std::move(capture), fresh);
+    updateLiveIndicator();
+}
+
+void MainWindow::onRecordingFinished(const RecordSummary& summary)
+{
+    m_live = Live::None;
+    if (summary.error)
+        m_messageBar->showMessage(summary.error->toString(), MessageBar::Kind::Error);
+    else
+        statusBar()->showMessage(
+            tr("Recorded %1 sample(s) in %2 mode into %3")
+                .arg(summary.samples)
+                .arg(summary.mode.isEmpty() ? m_recorder->mode() : summary.mode, summary.path),
+            10000);
+    if (summary.fileCreated && QFileInfo::exists(summary.path))
+        m_recent->add(summary.path);
+    updateLiveIndicator();
+    updateActions();
+    updateStatus();
+}
+
+void MainWindow::onWittyCapture(CapturePtr capture)
+{
+    if (!m_liveOwnsView)
+        return;
+    const bool fresh = !m_liveShown;
+    m_liveShown = true;
+    m_path.clear();
+    showCapture(std::move(capture), fresh);
+    updateLiveIndicator();
+}
+
+void MainWindow::updateLiveIndicator()
+{
+    if (m_live == Live::Recording) {
+        const bool paused = m_recorder->isPaused();
+        const bool stopping = m_recorder->state() == RecordingController::State::Stopping;
+        const QString mode = m_recorder->mode().isEmpty() ? tr("starting") : m_recorder->mode();
+        const QString what = stopping ? tr("Stopping") : paused ? tr("Paused") : tr("Recording");
+        m_liveIndicator->showState(
+            QStringLiteral("%1 · %2 · %3").arg(what, mode, plural(m_recorder->sampleCount(), "sample")),
+            !stopping, paused, !stopping);
+        m_liveIndicator->setToolTip(m_recordingPath);
+    } else if (m_live == Live::Witty && m_poller) {
+        m_liveIndicator->showState(QStringLiteral("%1 · %2 · %3")
+                                       .arg(tr("Polling"), plural(int(m_poller->hostLabels().size()), "host"),
+                                            plural(m_poller->roundsCaptured(), "round")),
+                                   false, false, true);
+        m_liveIndicator->setToolTip(m_liveTitle);
+    } else {
+        m_liveIndicator->hide();
+    }
+}
+
+void MainWindow::updateActions()
+{
+    const bool recording = m_live == Live::Recording;
+    m_pauseAction->setEnabled(recording && m_recorder->state() != RecordingController::State::Stopping);
+    {
+        const QSignalBlocker block(m_pauseAction);
+        m_pauseAction->setChecked(recording && m_recorder->isPaused());
+    }
+    m_pauseAction->setText(m_recorder->isPaused() ? tr("&Resume Recording") : tr("&Pause Recording"));
+    m_stopAction->setEnabled(m_live != Live::None);
+    // A recording is saved once it ended (its file is complete then); a witty session any time, since
+    // each round is an immutable snapshot.
+    m_saveAsAction->setEnabled(m_capture && !m_saver->isRunning() &&
+                               !(recording && m_capture == m_recordingCapture));
+    m_saveAsAction->setText(m_capture && m_capture == m_recordingCapture ? tr("&Save Recording As…")
+                                                                         : tr("&Save As…"));
+}
+
+void MainWindow::showSaveAsDialog()
+{
+    if (!m_saveAsAction->isEnabled())
+        return;
+    QSettings settings;
+    QString dir = settings.value(kSaveDirKey).toString();
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    const QString name = !m_path.isEmpty() ? QFileInfo(m_path).completeBaseName() : QStringLiteral("session");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save As"),
+                                                      QDir(dir).filePath(name + QStringLiteral(".numasight")),
+                                                      tr("numasight captures (*.numasight)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(kSaveDirKey, QFileInfo(path).absolutePath());
+    saveCaptureAs(path);
+}
+
+void MainWindow::saveCaptureAs(const QString& path)
+{
+    if (!m_capture || m_saver->isRunning())
+        return;
+    const bool recording = m_capture == m_recordingCapture;
+    if (recording && m_live == Live::Recording) {
+        m_messageBar->showMessage(tr("Stop the recording before saving a copy of it."),
+                                  MessageBar::Kind::Information);
+        return;
+    }
+    // A finished recording is copied (its file is complete and exactly what was recorded); the capture
+    // in memory is written otherwise.
+    m_saver->start(m_capture, recording ? m_recordingPath : QString(), QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saving %1…").arg(path));
+    updateActions();
+}
+
+void MainWindow::selectThread(qint64 pid, qint64 tid)
+{
+    const Snapshot* s = m_model->snapshot();
+    if (!s)
+        return;
+    const EntityId process = s->processByPid(pid);
+    if (!process.isValid())
+        return;
+    for (EntityId t : s->threadsOf(process))
+        if (s->entity(t).tid == tid) {
+            selectEntity(t);
+            return;
+        }
+    selectEntity(process);
+}
+
+void MainWindow::selectProcess(qint64 pid)
+{
+    if (const Snapshot* s = m_model->snapshot())
+        selectEntity(s->processByPid(pid));
 }
 
 void MainWindow::reload()
@@ -386,18 +766,24 @@ void MainWindow::cancelLoad()
 void MainWindow::closeCapture()
 {
     m_loader->cancel();
+    stopLiveSession();
     m_capture.reset();
+    m_recordingCapture.reset();
+    m_liveOwnsView = false; // a session still winding down must not reopen the workspace
     m_path.clear();
     m_snapshotIndex = -1;
+    m_position = -1;
     m_model->setSnapshot(nullptr);
     m_details->setSnapshot(nullptr);
     m_summary->setCapture(nullptr, -1);
-    m_snapshotCombo->clear();
+    m_threads->clear();
+    m_timeline->clear();
     m_messageBar->dismiss();
     m_stack->setCurrentWidget(m_start);
     setWindowTitle(QStringLiteral("numasight"));
     updateKindFilter();
     updateStatus();
+    updateActions();
 }
 
 void MainWindow::onLoadStarted(const QString& path)
@@ -422,33 +808,105 @@ void MainWindow::onLoadFinished()
 
 void MainWindow::onCaptureAvailable(CapturePtr capture)
 {
-    m_capture = std::move(capture);
     m_path = m_loadingPath;
     if (m_path != QLatin1String(kLocalMachine))
         m_recent->add(m_path);
     m_messageBar->dismiss();
-
-    m_snapshotCombo->clear();
-    const auto& snapshots = m_capture->snapshots;
-    for (size_t i = 0; i < snapshots.size(); ++i) {
-        const Snapshot& s = *snapshots[i];
-        QString text = tr("%1 of %2").arg(i + 1).arg(snapshots.size());
-        if (s.takenAt().isValid())
-            text += QStringLiteral(" — ") + s.takenAt().toString(Qt::ISODate);
-        if (!s.label().isEmpty())
-            text += QStringLiteral(" — ") + s.label();
-        m_snapshotCombo->addItem(text);
-    }
-    const bool several = snapshots.size() > 1;
-    m_snapshotCombo->setVisible(several);
-    m_snapshotLabel->setVisible(several);
-
-    m_snapshotIndex = -1;
-    setSnapshotIndex(snapshots.empty() ? -1 : 0);
-    m_stack->setCurrentWidget(m_workspace);
-    setWindowTitle(tr("%1 — numasight").arg(displayName(m_path)));
+    m_recordingCapture.reset();
+    m_liveOwnsView = false;
+    showCapture(std::move(capture), true);
     if (!m_filter->text().isEmpty())
         m_view->expandAll();
+}
+
+// Puts `capture` on screen. `fresh`: a new capture (start at the newest position); otherwise the same
+// session grew, and the views move only if the timeline follows the newest position.
+void MainWindow::showCapture(CapturePtr capture, bool fresh)
+{
+    m_capture = std::move(capture);
+    if (fresh) {
+        m_snapshotIndex = -1;
+        m_position = -1;
+        m_stack->setCurrentWidget(m_workspace);
+        const QString title = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
+        setWindowTitle(tr("%1 — numasight").arg(title));
+    }
+    updateTimeline(fresh);
+    updateStatus();
+    updateActions();
+}
+
+int MainWindow::timelineCount() const
+{
+    if (!m_capture)
+        return 0;
+    return int(m_capture->samples.empty() ? m_capture->snapshots.size() : m_capture->samples.size());
+}
+
+QString MainWindow::describePosition(int position) const
+{
+    if (!m_capture || position < 0 || position >= timelineCount())
+        return {};
+    if (!m_capture->samples.empty()) {
+        const Sample& s = *m_capture->samples[size_t(position)];
+        return tr("Sample %1 of %2 · %3")
+            .arg(position + 1)
+            .arg(m_capture->samples.size())
+            .arg(formatTimeNs(s.timeNs));
+    }
+    const Snapshot& s = *m_capture->snapshots[size_t(position)];
+    QString text = tr("Snapshot %1 of %2").arg(position + 1).arg(m_capture->snapshots.size());
+    if (s.takenAt().isValid())
+        text +=
+            QStringLiteral(" · ") + s.takenAt().toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    if (!s.label().isEmpty())
+        text += QStringLiteral(" · ") + s.label();
+    return text;
+}
+
+void MainWindow::updateTimeline(bool fresh)
+{
+    const int count = timelineCount();
+    // The describer reads m_capture when called, so it always describes what is shown.
+    if (fresh)
+        m_timeline->clear(m_live != Live::None);
+    m_timeline->setCount(count, [this](int position) { return describePosition(position); });
+    m_timeline->setVisible(count > 1 || m_live != Live::None);
+    if (m_timeline->position() != m_position || fresh)
+        showPosition(m_timeline->position());
+}
+
+void MainWindow::setTimelinePosition(int position)
+{
+    if (!m_capture || timelineCount() == 0)
+        return;
+    m_timeline->setPosition(std::clamp(position, 0, timelineCount() - 1));
+}
+
+void MainWindow::showPosition(int position)
+{
+    if (!m_capture || position < 0 || position >= timelineCount())
+        return;
+    m_position = position;
+    if (m_capture->samples.empty()) {
+        setSnapshotIndex(position);
+        m_threads->clear();
+        return;
+    }
+    const SamplePtr& sample = m_capture->samples[size_t(position)];
+    const int snapshot = std::clamp(sample->snapshotIndex, 0, int(m_capture->snapshots.size()) - 1);
+    setSnapshotIndex(snapshot);
+    const QString mode =
+        m_capture->source.mode.isEmpty() ? QString() : QStringLiteral(" · ") + m_capture->source.mode;
+    m_threads->setSample(sample, m_capture->snapshots[size_t(snapshot)],
+                         tr("Sample %1 of %2 · %3 · interval %4 ms%5 · %6 thread(s), %7 process(es)")
+                             .arg(position + 1)
+                             .arg(m_capture->samples.size())
+                             .arg(formatTimeNs(sample->timeNs))
+                             .arg(double(sample->intervalNs) / 1e6, 0, 'f', 0)
+                             .arg(mode)
+                             .arg(sample->threads.size())
+                             .arg(sample->processes.size()));
 }
 
 void MainWindow::setSnapshotIndex(int index)
@@ -469,8 +927,9 @@ void MainWindow::setSnapshotIndex(int index)
     m_model->setSnapshot(snapshot);
     m_details->setSnapshot(snapshot);
     m_summary->setCapture(m_capture, index);
-    if (m_snapshotCombo->currentIndex() != index)
-        m_snapshotCombo->setCurrentIndex(index);
+    // Without samples the timeline walks snapshots: keep it on the one shown.
+    if (m_capture->samples.empty() && m_timeline->position() != index && index >= 0)
+        m_timeline->setPosition(index);
     updateKindFilter();
     // Sections and their first levels open; deeper levels (cores, threads) stay closed until asked for.
     m_view->expandToDepth(1);
@@ -562,7 +1021,9 @@ void MainWindow::updateStatus()
         return;
     }
     const SourceInfo& src = m_capture->source;
-    const QString where = m_path == QLatin1String(kLocalMachine) ? tr("this machine") : m_path;
+    const QString where = m_path == QLatin1String(kLocalMachine) ? tr("this machine")
+                          : m_path.isEmpty()                     ? m_liveTitle
+                                                                 : m_path;
     QString text = QStringLiteral("%1 · %2").arg(where, sourceFormatName(src.format));
     if (!src.mode.isEmpty())
         text += QStringLiteral(" · ") + tr("mode %1").arg(src.mode);

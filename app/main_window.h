@@ -1,8 +1,11 @@
 #pragma once
 
+#include "attach/witty_http_poller.h"
 #include "model/snapshot.h"
+#include "record/recorder.h"
 
 #include <QMainWindow>
+#include <QSet>
 
 class QAction;
 class QComboBox;
@@ -20,15 +23,22 @@ namespace numasight {
 class DetailsPane;
 class EntityFilterProxy;
 class EntityTreeModel;
+class LiveIndicator;
 class LoadController;
 class MessageBar;
 class RecentFiles;
+class RecordingController;
+class SaveJob;
 class StartPage;
 class SummaryPanel;
+class ThreadsPanel;
+class TimelineBar;
 
-// The desktop window: a start page until something is loaded, then the entity browser with the details
-// and summary docks. Every way of opening something (menu, start page, recent list, drop, command line)
-// goes through openPath(), which loads in the background; a failed load leaves the shown capture alone.
+// The desktop window: a start page until something is loaded, then the entity browser with the details,
+// summary and threads docks and a timeline. Every way of opening a file (menu, start page, recent list,
+// drop, command line) goes through openPath(), which loads in the background; a failed load leaves the
+// shown capture alone. Live sessions — a recording of this machine, or polling witty-profiler servers —
+// feed the same views as they grow; the timeline follows the newest sample or round unless moved back.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -36,12 +46,22 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    void openPath(const QString& path); // a file, or kLocalMachine
-    void attachToThisMachine();
+    void openPath(const QString& path); // a file, or kLocalMachine; ends a live session first
+    void attachToThisMachine();         // asks what to record (RecordDialog), then records
+    void attachToWittyServers();        // asks which servers (WittyAttachDialog), then polls them
+    // Starts a live session directly; false (and the reason in the message bar) when it cannot start.
+    bool startRecording(const RecordOptions& options);
+    bool startWittySession(const QList<QUrl>& servers, const WittyPollOptions& options);
+    void setRecordingPaused(bool paused);
+    void stopLiveSession();
+    bool isLive() const { return m_live != Live::None; }
+    // Saves what is shown to `path` in the background (a finished recording is copied as is).
+    void saveCaptureAs(const QString& path);
     void reload();
     void closeCapture();
     void cancelLoad();
     void setSnapshotIndex(int index);
+    void setTimelinePosition(int position); // a sample of a recording, else a snapshot
     void selectEntity(EntityId id);
 
     CapturePtr capture() const { return m_capture; }
@@ -56,7 +76,12 @@ public:
     QTreeView* entityView() const { return m_view; }
     QLineEdit* filterEdit() const { return m_filter; }
     QComboBox* kindFilter() const { return m_kind; }
-    QComboBox* snapshotSelector() const { return m_snapshotCombo; }
+    TimelineBar* timeline() const { return m_timeline; }
+    ThreadsPanel* threadsPanel() const { return m_threads; }
+    LiveIndicator* liveIndicator() const { return m_liveIndicator; }
+    RecordingController* recorder() const { return m_recorder; }
+    WittyHttpPoller* wittyPoller() const { return m_poller; }
+    SaveJob* saveJob() const { return m_saver; }
     DetailsPane* detailsPane() const { return m_details; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     MessageBar* messageBar() const { return m_messageBar; }
@@ -87,12 +112,44 @@ private:
     void onCurrentEntityChanged();
     void onFilterTextChanged(const QString& text);
 
+    enum class Live
+    {
+        None,
+        Recording,
+        Witty
+    };
+    void showCapture(CapturePtr capture, bool fresh);
+    void updateTimeline(bool fresh);
+    int timelineCount() const;
+    QString describePosition(int position) const;
+    void showPosition(int position);
+    void onRecordingCapture(CapturePtr capture);
+    void onRecordingFinished(const RecordSummary& summary);
+    void onWittyCapture(CapturePtr capture);
+    void showLiveMessage(const QString& message, int kind);
+    void updateLiveIndicator();
+    void updateActions();
+    void showSaveAsDialog();
+    void selectThread(qint64 pid, qint64 tid);
+    void selectProcess(qint64 pid);
+
     LoadController* m_loader;
     RecentFiles* m_recent;
     CapturePtr m_capture;
     QString m_path;        // what m_capture was loaded from
     QString m_loadingPath; // what is loading now
     int m_snapshotIndex = -1;
+    int m_position = -1; // timeline position shown
+    Live m_live = Live::None;
+    bool m_liveShown = false;      // the live session's first capture reached the screen
+    bool m_liveOwnsView = false;   // its updates may replace what is shown (not after opening another)
+    QString m_recordingPath;       // file of the current or last recording
+    CapturePtr m_recordingCapture; // its capture, while it is the one shown
+    QString m_liveTitle;           // what a session without a file is called
+    QSet<QString> m_liveMessages;  // shown once each per session
+    RecordingController* m_recorder = nullptr;
+    WittyHttpPoller* m_poller = nullptr;
+    SaveJob* m_saver = nullptr;
 
     EntityTreeModel* m_model;
     EntityFilterProxy* m_proxy;
@@ -103,12 +160,14 @@ private:
     QTreeView* m_view = nullptr;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kind = nullptr;
-    QLabel* m_snapshotLabel = nullptr;
-    QComboBox* m_snapshotCombo = nullptr;
+    TimelineBar* m_timeline = nullptr;
     DetailsPane* m_details = nullptr;
     SummaryPanel* m_summary = nullptr;
+    ThreadsPanel* m_threads = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_summaryDock = nullptr;
+    QDockWidget* m_threadsDock = nullptr;
+    LiveIndicator* m_liveIndicator = nullptr;
 
     QLabel* m_sourceLabel = nullptr;
     QLabel* m_countsLabel = nullptr;
@@ -117,6 +176,14 @@ private:
 
     QAction* m_openAction = nullptr;
     QAction* m_attachAction = nullptr;
+    QAction* m_attachWittyAction = nullptr;
+    QAction* m_pauseAction = nullptr;
+    QAction* m_stopAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_previousAction = nullptr;
+    QAction* m_nextAction = nullptr;
+    QAction* m_firstAction = nullptr;
+    QAction* m_lastAction = nullptr;
     QAction* m_reloadAction = nullptr;
     QAction* m_closeAction = nullptr;
     QAction* m_quitAction = nullptr;

@@ -14,20 +14,26 @@ namespace numasight {
 StartPage::StartPage(QWidget* parent)
     : QWidget(parent)
     , m_attach(new QPushButton(tr("Attach to this machine"), this))
+    , m_attachWitty(new QPushButton(tr("Attach to witty-profiler server…"), this))
     , m_open(new QPushButton(tr("Open file…"), this))
     , m_clear(new QPushButton(tr("Clear"), this))
     , m_recent(new QListWidget(this))
 {
     setObjectName(QStringLiteral("startPage"));
     m_attach->setObjectName(QStringLiteral("attachButton"));
+    m_attachWitty->setObjectName(QStringLiteral("attachWittyButton"));
     m_open->setObjectName(QStringLiteral("openButton"));
     m_clear->setObjectName(QStringLiteral("clearRecentButton"));
     m_recent->setObjectName(QStringLiteral("recentList"));
     m_attach->setIcon(style()->standardIcon(QStyle::SP_ComputerIcon));
+    m_attachWitty->setIcon(style()->standardIcon(QStyle::SP_DriveNetIcon));
     m_open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
-    m_attach->setToolTip(tr("Read this machine's topology through hwloc (Ctrl+Shift+A)"));
+    m_attach->setToolTip(
+        tr("Record this machine live: where threads run and where memory lives (Ctrl+Shift+A)"));
+    m_attachWitty->setToolTip(
+        tr("Poll running witty-profiler servers, one snapshot per round (Ctrl+Shift+W)"));
     m_open->setToolTip(tr("Open a capture, a witty-profiler graph or an hwloc topology (Ctrl+O)"));
-    for (QPushButton* b : {m_attach, m_open}) {
+    for (QPushButton* b : {m_attach, m_attachWitty, m_open}) {
         b->setMinimumHeight(40);
         b->setIconSize(QSize(24, 24));
     }
@@ -56,6 +62,7 @@ StartPage::StartPage(QWidget* parent)
     column->addLayout(header);
     column->addSpacing(12);
     column->addWidget(m_attach);
+    column->addWidget(m_attachWitty);
     column->addWidget(m_open);
     column->addWidget(hint);
     column->addSpacing(12);
@@ -69,6 +76,7 @@ StartPage::StartPage(QWidget* parent)
     outer->addStretch(1);
 
     connect(m_attach, &QPushButton::clicked, this, &StartPage::attachRequested);
+    connect(m_attachWitty, &QPushButton::clicked, this, &StartPage::attachWittyRequested);
     connect(m_open, &QPushButton::clicked, this, &StartPage::openRequested);
     connect(m_clear, &QPushButton::clicked, this, &StartPage::clearRecentRequested);
     connect(m_recent, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {

@@ -23,12 +23,14 @@ public:
 
 signals:
     void attachRequested();
+    void attachWittyRequested();
     void openRequested();
     void recentActivated(const QString& path);
     void clearRecentRequested();
 
 private:
     QPushButton* m_attach;
+    QPushButton* m_attachWitty;
     QPushButton* m_open;
     QPushButton* m_clear;
     QListWidget* m_recent;

@@ -1,10 +1,11 @@
 #include "witty_json_writer.h"
 
+#include "util/json_text.h"
+#include "witty_recording_export.h"
 #include "witty_schema.h"
 
 #include <QSaveFile>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -56,19 +57,10 @@ void appendKey(QByteArray& out, const char* key)
     out += "\":";
 }
 
-// Python's json writes floats with a fraction ("0.0"); witty's readers expect that form for weights.
+// Python's json writes floats as repr does ("0.0", "2000000000.0"); witty's readers expect that form.
 void appendDouble(QByteArray& out, double value)
 {
-    if (!std::isfinite(value)) {
-        out += "null";
-        return;
-    }
-    char buf[40];
-    const auto r = std::to_chars(buf, buf + sizeof buf, value);
-    QByteArray text(buf, qsizetype(r.ptr - buf));
-    if (!text.contains('.') && !text.contains('e') && !text.contains('n'))
-        text += ".0";
-    out += text;
+    appendPythonFloat(out, value);
 }
 
 // Distances are integers in SLIT; keep them integers when they are.
@@ -418,8 +410,13 @@ std::optional<LoadError> writeWittyJsonFile(const Capture& capture, const QStrin
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return error(QStringLiteral("cannot create the file: %1").arg(file.errorString()));
+    // A recording's snapshots hold only the machine and the workload; witty's NUMA access view of them
+    // (NumaAccessEdge, AccessWithProcStatusEdge, NumaSets, node counters) comes from the samples.
+    auto graphOf = [&](size_t index) {
+        return capture.samples.empty() ? capture.snapshots[index] : withWittyNumaAccess(capture, index);
+    };
     if (capture.snapshots.size() == 1) {
-        QByteArray text = writeWittyGraph(*capture.snapshots.front(), capture.source, options);
+        QByteArray text = writeWittyGraph(*graphOf(0), capture.source, options);
         text += '\n';
         if (file.write(text) != text.size())
             return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
@@ -427,8 +424,8 @@ std::optional<LoadError> writeWittyJsonFile(const Capture& capture, const QStrin
         // JSON Lines: one compact graph per line, whatever the indent option says.
         WittyWriteOptions line = options;
         line.indent = false;
-        for (const auto& snapshot : capture.snapshots) {
-            QByteArray text = writeWittyGraph(*snapshot, capture.source, line);
+        for (size_t i = 0; i < capture.snapshots.size(); ++i) {
+            QByteArray text = writeWittyGraph(*graphOf(i), capture.source, line);
             text += '\n';
             if (file.write(text) != text.size())
                 return error(QStringLiteral("cannot write: %1").arg(file.errorString()));

@@ -14,6 +14,8 @@ namespace numasight {
 // their endpoint objects), so its own tools read our files. Entities that came from witty JSON are written
 // from their kept attributes; entities from other sources (hwloc, live collection) are mapped to witty's
 // types where one exists (NumaEntity, GPUEntity, NPUEntity, ProcessEntity, …) and skipped otherwise.
+// A capture with samples (a recording) also gets witty's NUMA access view of each snapshot, computed from
+// the samples (witty_recording_export.h).
 struct WittyWriteOptions
 {
     bool envelope = false; // wrap as {"env": …, "content": …} using SourceInfo::extra

@@ -98,12 +98,23 @@ bool cancelled(const Progress& progress)
     return progress.isCancelled();
 }
 
-// Waits until `deadline`; false when cancelled first.
-bool waitUntil(std::chrono::steady_clock::time_point deadline, const Progress& progress)
+// Waits until `deadline`; false when cancelled first. Time spent paused moves the deadline (and, through
+// `pausedFor`, every later one) so that sampling resumes on its own grid instead of catching up.
+bool waitUntil(std::chrono::steady_clock::time_point deadline, const Progress& progress,
+               const std::function<bool()>& paused, std::chrono::steady_clock::duration& pausedFor)
 {
     while (true) {
         if (cancelled(progress))
             return false;
+        if (paused && paused()) {
+            const auto since = std::chrono::steady_clock::now();
+            while (paused() && !cancelled(progress))
+                std::this_thread::sleep_for(kCancelPoll);
+            const auto length = std::chrono::steady_clock::now() - since;
+            pausedFor += length;
+            deadline = std::max(deadline + length, std::chrono::steady_clock::now());
+            continue;
+        }
         const auto now = std::chrono::steady_clock::now();
         if (now >= deadline)
             return true;
@@ -293,14 +304,18 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
     }
     std::unique_ptr<CaptureAppender> appender = std::move(created.value());
     summary.fileCreated = true;
+    if (observer.started)
+        observer.started(initial);
     int snapshotIndex = 0;
 
     const int total = options.sampleCount();
     const auto t0 = std::chrono::steady_clock::now();
     std::int64_t previousNs = 0;
     QSet<std::int64_t> seenPids, seenTids;
+    std::chrono::steady_clock::duration pausedFor{};
     for (int i = 0; i < total; ++i) {
-        if (!waitUntil(t0 + std::chrono::nanoseconds(options.intervalNs) * i, progress)) {
+        if (!waitUntil(t0 + pausedFor + std::chrono::nanoseconds(options.intervalNs) * i, progress,
+                       i == 0 ? std::function<bool()>() : observer.paused, pausedFor)) {
             summary.cancelled = true;
             break;
         }
@@ -316,6 +331,8 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
                 }
                 snapshotIndex = added.value();
                 signature = now;
+                if (observer.snapshot)
+                    observer.snapshot(snapshotIndex, snapshot);
             }
         }
         // Time first: the interval ends now, and collectors compute rates from intervalNs.

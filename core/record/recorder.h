@@ -78,6 +78,14 @@ struct RecordObserver
     std::function<void(int done, int total)> sampleWritten; // after the sample is on disk
     std::function<void(const Sample& sample)> sample;       // the same moment, with the data (live views)
     std::function<void(const QString& message)> warning;    // each distinct message once
+    // Once the file exists: its source and snapshot 0 (the machine and the first workload), so a live view
+    // can show the recording before the first sample.
+    std::function<void(const Capture& initial)> started;
+    // Each later workload snapshot, with its index, once it is on disk (before the samples that use it).
+    std::function<void(int index, const std::shared_ptr<const Snapshot>& snapshot)> snapshot;
+    // Polled between samples: while it returns true no sample is taken. The schedule resumes one interval
+    // after the pause ends, and the first sample after it spans the pause (its deltas cover that time).
+    std::function<bool()> paused;
 };
 
 struct RecordSummary

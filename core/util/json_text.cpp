@@ -2,6 +2,10 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
 namespace numasight {
 
 QJsonObject parseJsonObject(const QByteArray& text)
@@ -14,6 +18,32 @@ QJsonObject parseJsonObject(const QByteArray& text)
 QByteArray compactJson(const QJsonObject& object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+void appendPythonFloat(QByteArray& out, double value)
+{
+    if (!std::isfinite(value)) {
+        out += "null";
+        return;
+    }
+    // Python's repr: the shortest digits that read back exactly, positional for decimal exponents -4 to 15
+    // ("2000000000.0", "0.0001"), scientific otherwise ("1e-05", "1.5e+16").
+    char buf[400];
+    const auto sci = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    const QByteArrayView sciText(buf, qsizetype(sci.ptr - buf));
+    const char* e = std::find(buf, sci.ptr, 'e');
+    int exponent = 0;
+    if (e != sci.ptr)
+        std::from_chars(e + 1 + (e[1] == '+' ? 1 : 0), sci.ptr, exponent);
+    if (value != 0 && (exponent < -4 || exponent >= 16)) {
+        out += sciText;
+        return;
+    }
+    const auto fixed = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+    const QByteArrayView text(buf, qsizetype(fixed.ptr - buf));
+    out += text;
+    if (!text.contains('.'))
+        out += ".0";
 }
 
 } // namespace numasight

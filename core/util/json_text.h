@@ -10,4 +10,10 @@ namespace numasight {
 QJsonObject parseJsonObject(const QByteArray& text);
 QByteArray compactJson(const QJsonObject& object);
 
+// Appends `value` as Python's json module writes a float (its repr): the shortest digits that read back
+// exactly, positional with a fraction for decimal exponents -4 to 15 ("0.0", "2000000000.0"), scientific
+// otherwise ("1e-05", "1e+16"), "null" for NaN and infinities. witty-profiler's readers are Python, so a
+// whole-number float written as "1" would come back as an int there.
+void appendPythonFloat(QByteArray& out, double value);
+
 } // namespace numasight

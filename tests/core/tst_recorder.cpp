@@ -307,6 +307,8 @@ class TestRecorder : public QObject
 private slots:
     void writesWhatWasCollected();
     void newWorkloadSnapshot();
+    void observerSeesSnapshots();
+    void pauseTakesNoSamples();
     void cancelKeepsCompletedSamples();
     void writeFailureStopsAndKeeps();
     void modes_data();
@@ -406,6 +408,85 @@ void TestRecorder::newWorkloadSnapshot()
     // Each snapshot carries the topology too, so a sample's CPUs map to nodes with its own snapshot.
     QCOMPARE(c.snapshots[2]->countOf(EntityKind::NumaNode), 1);
     QCOMPARE(c.samples[2]->threads.size(), size_t(6));
+}
+
+void TestRecorder::observerSeesSnapshots()
+{
+    // A live view builds its capture from the callbacks alone: it must end up with what the file holds.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("r.numasight"));
+    Bench bench;
+    FakeEnvironment env(bench);
+    env.pidsOverTime = {{100, 200}, {100, 200}, {100, 200, 300}, {100, 200, 300}, {200, 300}};
+    Capture live;
+    int startedCalls = 0;
+    RecordObserver observer;
+    observer.started = [&](const Capture& initial) {
+        ++startedCalls;
+        live = initial;
+        QVERIFY(QFileInfo::exists(path));
+    };
+    observer.snapshot = [&](int index, const std::shared_ptr<const Snapshot>& snapshot) {
+        QCOMPARE(index, int(live.snapshots.size()));
+        live.snapshots.push_back(snapshot);
+    };
+    observer.sample = [&](const Sample& s) {
+        QVERIFY(s.snapshotIndex < int(live.snapshots.size()));
+        live.samples.push_back(std::make_shared<const Sample>(s));
+    };
+    const RecordSummary summary = record(options(path, 6), env, {}, observer);
+    QVERIFY(!summary.error);
+    QCOMPARE(startedCalls, 1);
+    QCOMPARE(live.source.mode, QStringLiteral("procfs"));
+    const auto read = readCaptureFile(path);
+    QVERIFY(read.ok());
+    const Capture& c = *read.value();
+    QCOMPARE(live.snapshots.size(), c.snapshots.size());
+    QCOMPARE(live.samples.size(), c.samples.size());
+    for (size_t i = 0; i < c.snapshots.size(); ++i)
+        QCOMPARE(live.snapshots[i]->countOf(EntityKind::Process),
+                 c.snapshots[i]->countOf(EntityKind::Process));
+    for (size_t i = 0; i < c.samples.size(); ++i)
+        QVERIFY(sampleDiff(*live.samples[i], *c.samples[i]).isEmpty());
+}
+
+void TestRecorder::pauseTakesNoSamples()
+{
+    // Paused after sample 2 for 400 ms at a 50 ms interval: no sample falls inside the pause, the schedule
+    // does not catch up afterwards, and the first sample after it spans the pause.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("r.numasight"));
+    Bench bench;
+    FakeEnvironment env(bench);
+    std::atomic_bool paused = false;
+    std::atomic<std::int64_t> pausedUntil = 0;
+    std::vector<std::int64_t> times;
+    RecordObserver observer;
+    observer.sample = [&](const Sample& s) {
+        times.push_back(s.timeNs);
+        if (times.size() == 2) {
+            paused = true;
+            pausedUntil = s.timeNs + 400'000'000;
+        }
+    };
+    observer.paused = [&] {
+        timespec ts{};
+        clock_gettime(CLOCK_REALTIME, &ts);
+        if (paused && std::int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec >= pausedUntil)
+            paused = false;
+        return paused.load();
+    };
+    const RecordSummary summary = record(options(path, 5), env, {}, observer);
+    QVERIFY(!summary.error);
+    QCOMPARE(summary.samples, 5);
+    QCOMPARE(times.size(), size_t(5));
+    const std::int64_t gap = times[2] - times[1];
+    QVERIFY2(gap >= 400'000'000 && gap < 700'000'000, qPrintable(QString::number(gap)));
+    for (size_t i = 3; i < times.size(); ++i)
+        QVERIFY2(times[i] - times[i - 1] > 30'000'000, qPrintable(QString::number(times[i] - times[i - 1])));
+    const auto read = readCaptureFile(path);
+    QVERIFY(read.ok());
+    QCOMPARE(read.value()->samples[2]->intervalNs, gap);
 }
 
 void TestRecorder::cancelKeepsCompletedSamples()

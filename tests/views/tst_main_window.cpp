@@ -5,10 +5,13 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "recent_files.h"
+#include "record_dialog.h"
 #include "start_page.h"
 #include "summary_panel.h"
+#include "timeline_bar.h"
 
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QJsonArray>
@@ -22,6 +25,8 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -175,7 +180,7 @@ void TestMainWindow::openWitty()
     QVERIFY(
         w.findChild<QLabel*>(QStringLiteral("countsLabel"))->text().contains(QStringLiteral("129 entities")));
     QVERIFY(w.windowTitle().contains(QStringLiteral("graph.json")));
-    QVERIFY(!w.snapshotSelector()->isVisible()); // one snapshot only
+    QVERIFY(!w.timeline()->isVisible()); // one snapshot only
 }
 
 void TestMainWindow::selectProcessByClick()
@@ -472,18 +477,21 @@ void TestMainWindow::snapshotSelector()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(loadInto(w, path));
     QCOMPARE(int(w.capture()->snapshots.size()), 2);
-    QComboBox* combo = w.snapshotSelector();
-    QVERIFY(combo->isVisible());
-    QCOMPARE(combo->count(), 2);
+    TimelineBar* timeline = w.timeline();
+    QVERIFY(timeline->isVisible());
+    QCOMPARE(timeline->count(), 2);
+    QCOMPARE(timeline->position(), 0); // a file starts at its first snapshot
+    QVERIFY(timeline->label()->text().startsWith(QStringLiteral("Snapshot 1 of 2")));
     const Snapshot& s0 = *w.capture()->snapshots[0];
     const EntityId worker = s0.processByPid(1895087);
     w.selectEntity(worker);
     QCOMPARE(w.entityModel()->snapshot()->countOf(EntityKind::Socket), 44);
 
-    combo->setCurrentIndex(1);
-    emit combo->activated(1);
+    timeline->slider()->setFocus();
+    QTest::keyClick(timeline->slider(), Qt::Key_Right);
     QCOMPARE(w.snapshotIndex(), 1);
     QCOMPARE(w.entityModel()->snapshot(), w.capture()->snapshots[1].get());
+    QVERIFY(timeline->label()->text().startsWith(QStringLiteral("Snapshot 2 of 2")));
     QCOMPARE(w.entityModel()->snapshot()->countOf(EntityKind::Socket), 0);
     const auto sockets =
         w.summaryPanel()->entityCountsTable()->findItems(QStringLiteral("SocketEntity"), Qt::MatchExactly);
@@ -539,17 +547,28 @@ void TestMainWindow::closeAndReload()
 
 void TestMainWindow::attachToThisMachine()
 {
+    // The start page's button asks what to record, then records live into the chosen file.
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTest::mouseClick(w.findChild<QPushButton*>(QStringLiteral("attachButton")), Qt::LeftButton);
+    RecordDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = w.findChild<RecordDialog*>()) && dialog->isVisible());
+    dialog->scopeCombo()->setCurrentIndex(dialog->scopeCombo()->findData(int(RecordDialog::ScopeKind::Pids)));
+    dialog->pidsEdit()->setText(QString::number(QCoreApplication::applicationPid()));
+    dialog->modeCombo()->setCurrentIndex(dialog->modeCombo()->findData(int(RecordMode::Procfs)));
+    dialog->intervalSpin()->setValue(200);
+    const QString file = m_dir.filePath(QStringLiteral("attached.numasight"));
+    dialog->outputEdit()->setText(file);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(w.isWorkspaceShown() || w.messageBar()->isVisible(), kLoadTimeout);
     QVERIFY2(w.isWorkspaceShown(), qPrintable(w.messageBar()->text()));
     QVERIFY(w.capture()->snapshots.front()->countOf(EntityKind::Pu) > 0);
-    QVERIFY(w.findChild<QLabel*>(QStringLiteral("sourceLabel"))
-                ->text()
-                .startsWith(QStringLiteral("this machine")));
-    QVERIFY(w.recentFiles()->files().isEmpty()); // this machine is not a file
+    QVERIFY(w.findChild<QLabel*>(QStringLiteral("sourceLabel"))->text().startsWith(file));
+    QVERIFY(w.isLive());
+    w.stopLiveSession();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isLive(), kLoadTimeout);
+    QCOMPARE(w.recentFiles()->files(), QStringList{file}); // the recording is a file now
 }
 
 void TestMainWindow::screenshot()
