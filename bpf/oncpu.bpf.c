@@ -49,6 +49,14 @@ struct
     __type(value, __u8);
 } oncpu_tgids SEC(".maps");
 
+struct
+{
+    __uint(type, BPF_MAP_TYPE_HASH);
+    __uint(max_entries, ONCPU_MAX_RENAMES);
+    __type(key, __u32);
+    __type(value, struct oncpu_rename);
+} oncpu_renames SEC(".maps");
+
 /* Slices lost because oncpu_ns was full; user space turns a non-zero count into a warning. */
 struct
 {
@@ -120,4 +128,26 @@ int BPF_PROG(ns_oncpu_raw, bool preempt, struct task_struct* prev, struct task_s
      * address is only computed here, bpf_probe_read_kernel_str reads it. */
     return on_switch(BPF_CORE_READ(prev, tgid), BPF_CORE_READ(prev, pid), prev->comm,
                      BPF_CORE_READ(next, tgid), BPF_CORE_READ(next, pid));
+}
+
+/* Renames are rare, so recording them costs nothing on the switch path, and the name a thread gives itself
+ * replaces the inherited one even when the thread exits before user space could read /proc/<tid>/comm. */
+static __always_inline int on_rename(__u32 tgid, __u32 tid, const char* comm)
+{
+    struct oncpu_rename value = {.tgid = tgid, .pad = 0};
+    bpf_probe_read_kernel_str(value.comm, sizeof(value.comm), comm);
+    bpf_map_update_elem(&oncpu_renames, &tid, &value, BPF_ANY);
+    return 0;
+}
+
+SEC("tp_btf/task_rename")
+int BPF_PROG(ns_oncpu_rename_btf, struct task_struct* task, const char* comm)
+{
+    return on_rename(task->tgid, task->pid, comm);
+}
+
+SEC("raw_tp/task_rename")
+int BPF_PROG(ns_oncpu_rename_raw, struct task_struct* task, const char* comm)
+{
+    return on_rename(BPF_CORE_READ(task, tgid), BPF_CORE_READ(task, pid), comm);
 }

@@ -7,6 +7,8 @@
 /* ~64k (thread, CPU) pairs: 1000 threads on 64 CPUs fit, and user space evicts exited threads. */
 #define ONCPU_MAX_ENTRIES 65536
 #define ONCPU_MAX_TGIDS 4096
+/* Renames between two reads of the map; user space drains it every interval. */
+#define ONCPU_MAX_RENAMES 4096
 
 /* Not named key_t: that clashes with the System V typedef in C++. */
 struct oncpu_key
@@ -30,6 +32,15 @@ struct oncpu_running
     __u64 since_ns; /* bpf_ktime_get_ns() (CLOCK_MONOTONIC) when it was switched in; 0 = unknown */
     __u32 tgid;
     __u32 tid;
+};
+
+/* A thread's new name (pthread_setname_np, prctl PR_SET_NAME), keyed by tid. Threads name themselves right
+ * after they start, often after their first slice was counted under the inherited name. */
+struct oncpu_rename
+{
+    __u32 tgid;
+    __u32 pad;
+    char comm[ONCPU_COMM_LEN];
 };
 
 #endif

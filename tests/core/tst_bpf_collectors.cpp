@@ -352,19 +352,26 @@ private slots:
         QTest::addColumn<int>("hook");
         QTest::addColumn<QString>("programName");
         QTest::addColumn<QString>("hookName");
+        QTest::addColumn<QString>("renameName");
+        QTest::addColumn<QString>("renameHook");
         // Auto must pick tp_btf on this BTF kernel; the raw_tp fallback must load and run on its own.
         QTest::newRow("auto") << int(OncpuProgram::Hook::Auto) << QStringLiteral("ns_oncpu_btf")
-                              << QStringLiteral("tp_btf/sched_switch");
+                              << QStringLiteral("tp_btf/sched_switch") << QStringLiteral("ns_oncpu_rename")
+                              << QStringLiteral("tp_btf/task_rename");
         QTest::newRow("tp_btf") << int(OncpuProgram::Hook::TpBtf) << QStringLiteral("ns_oncpu_btf")
-                                << QStringLiteral("tp_btf/sched_switch");
+                                << QStringLiteral("tp_btf/sched_switch") << QStringLiteral("ns_oncpu_rename")
+                                << QStringLiteral("tp_btf/task_rename");
         QTest::newRow("raw_tp") << int(OncpuProgram::Hook::RawTp) << QStringLiteral("ns_oncpu_raw")
-                                << QStringLiteral("raw_tp/sched_switch");
+                                << QStringLiteral("raw_tp/sched_switch") << QStringLiteral("ns_oncpu_rename")
+                                << QStringLiteral("raw_tp/task_rename");
     }
     void oncpuHooks()
     {
         QFETCH(int, hook);
         QFETCH(QString, programName);
         QFETCH(QString, hookName);
+        QFETCH(QString, renameName);
+        QFETCH(QString, renameHook);
         QSet<std::uint32_t> ids;
         {
             OncpuProgram program;
@@ -374,16 +381,20 @@ private slots:
             QVERIFY2(!error, qPrintable(error.value_or(QString())));
             QVERIFY(program.isRunning());
             QCOMPARE(program.hookName(), hookName);
+            QCOMPARE(program.renameHook(), renameHook);
+            // One switch entry point and one rename entry point: the other variants were not loaded.
             const auto programIds = program.programIds();
-            QCOMPARE(programIds.size(), std::size_t(1)); // the other entry point was not loaded
+            QCOMPARE(programIds.size(), std::size_t(2));
             ids = QSet<std::uint32_t>(programIds.begin(), programIds.end());
             int err = 0;
-            QString loadedName;
+            QStringList loadedNames;
             for (const bpf::LoadedProgram& loaded : bpf::loadedPrograms(&err)) {
-                if (loaded.id == programIds.front())
-                    loadedName = loaded.name;
+                if (ids.contains(loaded.id))
+                    loadedNames << loaded.name;
             }
-            QCOMPARE(loadedName, programName);
+            loadedNames.sort();
+            // The kernel keeps 15 characters of a program's name.
+            QCOMPARE(loadedNames, (QStringList{programName, renameName}));
             // It really counts: this thread switches out while sleeping.
             QTest::qSleep(20);
             QVERIFY(countEntries(program.countsFd()) > 0);
@@ -447,6 +458,35 @@ private slots:
         Sample next;
         collector->collect(next, {getpid()});
         QVERIFY(!findThread(next, spin.tid));
+        collector->stop();
+    }
+
+    // A thread that runs under its inherited name first, names itself, works and exits before the next
+    // collection is reported under the name it gave itself (the task_rename hook), not the inherited one.
+    void renamedThreadKeepsItsName()
+    {
+        auto collector = makeBpfCpuCollector();
+        Scope scope;
+        scope.pids = {getpid()};
+        auto error = collector->start(scope);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+        std::int64_t tid = -1;
+        std::thread worker([&] {
+            tid = gettid();
+            std::this_thread::sleep_for(std::chrono::milliseconds(20)); // a slice under the inherited name
+            pthread_setname_np(pthread_self(), "ns-renamed");
+            const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+            volatile std::uint64_t sink = 0;
+            while (std::chrono::steady_clock::now() < end)
+                sink = sink + 1;
+        });
+        worker.join();
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        const ThreadCpuSample* thread = findThread(sample, tid);
+        QVERIFY2(thread, "the renamed thread is missing from the sample");
+        QCOMPARE(thread->comm, QStringLiteral("ns-renamed"));
+        QVERIFY(thread->cpuNs > 30'000'000);
         collector->stop();
     }
 

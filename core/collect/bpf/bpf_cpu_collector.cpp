@@ -109,6 +109,8 @@ public:
                 watch(pid);
         }
 
+        drainRenames();
+
         // 1. The closed slices, then what runs right now (read after the map, so that a slice ending in
         // between is missed until next time rather than counted twice).
         std::vector<std::pair<oncpu_key, oncpu_value>> entries;
@@ -167,6 +169,7 @@ public:
 
         // 3. Exited threads: an idle thread that is gone from /proc will never grow again; take its last
         // value out of the map (atomically where possible) and forget it.
+        std::vector<std::uint64_t> exited;
         for (auto& [key, thread] : threads) {
             if (thread.total != 0 || runningNow.count(key) || threadExists(thread.tgid, thread.tid))
                 continue;
@@ -186,7 +189,7 @@ public:
                 }
                 it = baseline_.erase(it);
             }
-            comms_.erase(key);
+            exited.push_back(key);
         }
 
         // 4. One sample per thread that ran.
@@ -204,6 +207,10 @@ public:
             out.mode = CollectionMode::Ebpf;
             sample.threads.push_back(std::move(out));
         }
+
+        // Names of threads that are gone are kept until their last slice was reported above.
+        for (std::uint64_t key : exited)
+            comms_.erase(key);
 
         const std::uint64_t drops = program_.drops();
         if (drops > reportedDrops_) {
@@ -232,6 +239,25 @@ private:
         if (pid > 0 && pid <= 0xffffffff && tgids_.insert(std::uint32_t(pid)).second &&
             !program_.addTgid(std::uint32_t(pid)))
             warnOnce(QStringLiteral("eBPF on-CPU: cannot watch more than %1 processes").arg(ONCPU_MAX_TGIDS));
+    }
+
+    // Moves the names threads gave themselves since the last interval into the name cache, so a thread is
+    // reported under its own name even when it renamed itself after its first slice or has exited since.
+    void drainRenames()
+    {
+        const int fd = program_.renamesFd();
+        if (fd < 0)
+            return;
+        std::vector<std::pair<__u32, oncpu_rename>> renames;
+        if (bpf::readHashMap(fd, renames) != 0)
+            return;
+        for (const auto& [tid, rename] : renames) {
+            comms_.insert_or_assign(
+                threadKey(rename.tgid, tid),
+                QString::fromUtf8(rename.comm, int(strnlen(rename.comm, sizeof(rename.comm)))));
+            __u32 key = tid;
+            bpf_map_delete_elem(fd, &key);
+        }
     }
 
     void warnOnce(const QString& text)

@@ -76,6 +76,14 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
     cpus_ = cpus;
     skel_->rodata->filter_tgids = options.filterTgids;
     int rc = bpf_program__set_autoload(btf ? skel_->progs.ns_oncpu_raw : skel_->progs.ns_oncpu_btf, false);
+    // The rename hook follows the switch hook's kind; when the kernel's BTF lacks the tracepoint's
+    // prototype, neither variant loads and names come from each thread's first slice.
+    const bool renameBtf = btf && bpf::vmlinuxHasType("btf_trace_task_rename", BTF_KIND_TYPEDEF);
+    const bool renameRaw = !btf;
+    if (rc == 0 && !renameBtf)
+        rc = bpf_program__set_autoload(skel_->progs.ns_oncpu_rename_btf, false);
+    if (rc == 0 && !renameRaw)
+        rc = bpf_program__set_autoload(skel_->progs.ns_oncpu_rename_raw, false);
     if (rc == 0)
         rc = bpf_map__set_max_entries(skel_->maps.oncpu_running, static_cast<__u32>(cpus));
     QString target = QStringLiteral("tp_btf/sched_switch");
@@ -124,12 +132,23 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
         destroy();
         return stepError(Step::Attach, "oncpu", attachErr, target);
     }
+    if (renameBtf) {
+        renameLink_ = bpf_program__attach(skel_->progs.ns_oncpu_rename_btf);
+        renameHookName_ = QStringLiteral("tp_btf/task_rename");
+    } else if (renameRaw) {
+        renameLink_ = bpf_program__attach_raw_tracepoint(skel_->progs.ns_oncpu_rename_raw, "task_rename");
+        renameHookName_ = QStringLiteral("raw_tp/task_rename");
+    }
     return std::nullopt;
 }
 
 void OncpuProgram::destroy()
 {
     // Detach first so the program stops running, then unmap, then free programs and maps.
+    if (renameLink_) {
+        bpf_link__destroy(renameLink_);
+        renameLink_ = nullptr;
+    }
     if (link_) {
         bpf_link__destroy(link_);
         link_ = nullptr;
@@ -149,6 +168,11 @@ void OncpuProgram::destroy()
 int OncpuProgram::countsFd() const
 {
     return skel_ ? bpf_map__fd(skel_->maps.oncpu_ns) : -1;
+}
+
+int OncpuProgram::renamesFd() const
+{
+    return skel_ && renameLink_ ? bpf_map__fd(skel_->maps.oncpu_renames) : -1;
 }
 
 int OncpuProgram::tgidsFd() const
@@ -181,7 +205,8 @@ std::vector<std::uint32_t> OncpuProgram::programIds() const
     std::vector<std::uint32_t> ids;
     if (!skel_)
         return ids;
-    for (bpf_program* program : {skel_->progs.ns_oncpu_btf, skel_->progs.ns_oncpu_raw}) {
+    for (bpf_program* program : {skel_->progs.ns_oncpu_btf, skel_->progs.ns_oncpu_raw,
+                                 skel_->progs.ns_oncpu_rename_btf, skel_->progs.ns_oncpu_rename_raw}) {
         if (std::uint32_t id = bpf::programId(bpf_program__fd(program)))
             ids.push_back(id);
     }

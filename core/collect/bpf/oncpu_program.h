@@ -53,6 +53,8 @@ public:
     QString fallbackReason() const { return fallbackReason_; } // why Auto did not use tp_btf; empty if it did
 
     int countsFd() const;
+    int renamesFd() const; // -1 when the rename hook is not attached (see renameHook())
+    QString renameHook() const { return renameLink_ ? renameHookName_ : QString(); }
     int tgidsFd() const;
     bool addTgid(std::uint32_t tgid);
     std::uint64_t drops() const; // slices lost because the map was full
@@ -66,6 +68,8 @@ private:
 
     oncpu* skel_ = nullptr;
     bpf_link* link_ = nullptr;
+    bpf_link* renameLink_ = nullptr; // task_rename; optional: without it names come from the first slice
+    QString renameHookName_;
     const volatile oncpu_running* running_ = nullptr;
     std::size_t mappedBytes_ = 0;
     int cpus_ = 0;
