@@ -1,8 +1,7 @@
 #include "entity_filter_proxy.h"
 
 #include "entity_tree_model.h"
-
-#include <QRegularExpression>
+#include "filter_query.h"
 
 namespace numasight {
 
@@ -16,13 +15,11 @@ EntityFilterProxy::EntityFilterProxy(QObject* parent)
 
 void EntityFilterProxy::setFilterText(const QString& text)
 {
-    const QString t = text.trimmed().toLower();
-    if (t == m_text)
+    FilterQuery query = FilterQuery::parse(text);
+    if (query.text == m_text)
         return;
-    m_text = t;
-    static const QRegularExpression cpuQuery(QStringLiteral("^cpu[:\\s]\\s*(\\d+)$"));
-    const auto match = cpuQuery.match(m_text);
-    m_cpu = match.hasMatch() ? match.captured(1).toInt() : -1;
+    m_text = std::move(query.text);
+    m_cpu = query.cpu;
     invalidateFilter();
 }
 

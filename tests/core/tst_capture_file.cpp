@@ -3,6 +3,7 @@
 #include "capture/capture_writer.h"
 #include "readers/witty_json_reader.h"
 #include "support/entity_factory.h"
+#include "support/sample_diff.h"
 #include "version.h"
 
 #include <QDir>
@@ -29,6 +30,7 @@
 
 using namespace numasight;
 using numasight::test::makeEntity;
+using numasight::test::sampleDiff;
 
 namespace {
 
@@ -373,74 +375,6 @@ Capture richRecording()
     std::const_pointer_cast<Sample>(c.samples.back())->snapshotIndex = 1;
     std::const_pointer_cast<Sample>(c.samples.back())->timeNs = 1714564900000000000;
     return c;
-}
-
-// The first difference between two samples, or empty.
-QString sampleDiff(const Sample& a, const Sample& b)
-{
-#define DIFF(x)                                                                                              \
-    if (!(a.x == b.x))                                                                                       \
-        return QStringLiteral(#x);
-    DIFF(snapshotIndex)
-    DIFF(timeNs)
-    DIFF(intervalNs)
-    DIFF(numaBalancing)
-    DIFF(vmstat)
-    DIFF(threads.size())
-    DIFF(processes.size())
-    DIFF(nodes.size())
-    DIFF(flows.size())
-    for (size_t i = 0; i < a.threads.size(); ++i) {
-        DIFF(threads[i].pid)
-        DIFF(threads[i].tid)
-        DIFF(threads[i].comm)
-        DIFF(threads[i].cpuNs)
-        DIFF(threads[i].cpuNsByCpu)
-        DIFF(threads[i].lastCpu)
-        DIFF(threads[i].voluntarySwitches)
-        DIFF(threads[i].involuntarySwitches)
-        DIFF(threads[i].voluntarySwitchesPerSec)
-        DIFF(threads[i].involuntarySwitchesPerSec)
-        DIFF(threads[i].cpusAllowed)
-        DIFF(threads[i].memsAllowed)
-        DIFF(threads[i].mode)
-    }
-    for (size_t i = 0; i < a.processes.size(); ++i) {
-        DIFF(processes[i].pid)
-        DIFF(processes[i].memoryPolicy)
-        DIFF(processes[i].nodes.size())
-        for (size_t k = 0; k < a.processes[i].nodes.size(); ++k) {
-            DIFF(processes[i].nodes[k].node)
-            DIFF(processes[i].nodes[k].totalPages)
-            DIFF(processes[i].nodes[k].anonPages)
-            DIFF(processes[i].nodes[k].dirtyAnonPages)
-            DIFF(processes[i].nodes[k].filePages)
-            DIFF(processes[i].nodes[k].hugePages)
-            DIFF(processes[i].nodes[k].bytes)
-        }
-    }
-    for (size_t i = 0; i < a.nodes.size(); ++i) {
-        DIFF(nodes[i].node)
-        DIFF(nodes[i].memTotalBytes)
-        DIFF(nodes[i].memFreeBytes)
-        DIFF(nodes[i].numastat)
-    }
-    for (size_t i = 0; i < a.flows.size(); ++i) {
-        DIFF(flows[i].pid)
-        DIFF(flows[i].tid)
-        DIFF(flows[i].protocol)
-        DIFF(flows[i].localAddress)
-        DIFF(flows[i].localPort)
-        DIFF(flows[i].remoteAddress)
-        DIFF(flows[i].remotePort)
-        DIFF(flows[i].peerPid)
-        DIFF(flows[i].bytesSent)
-        DIFF(flows[i].bytesReceived)
-        DIFF(flows[i].volumesKnown)
-        DIFF(flows[i].mode)
-    }
-#undef DIFF
-    return {};
 }
 
 // Enough rows that progress is reported many times and the file spans many pages.

@@ -3,6 +3,7 @@
 #include "capture/capture_reader.h"
 #include "record/recorder.h"
 #include "support/entity_factory.h"
+#include "support/sample_diff.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -19,6 +20,7 @@
 
 using namespace numasight;
 using numasight::test::makeEntity;
+using numasight::test::sampleDiff;
 
 namespace {
 
@@ -195,54 +197,6 @@ private:
     Bench& m_bench;
     size_t m_resolved = 0;
 };
-
-QString sampleDiff(const Sample& a, const Sample& b)
-{
-#define DIFF(x)                                                                                              \
-    if (!(a.x == b.x))                                                                                       \
-        return QStringLiteral(#x);
-    DIFF(snapshotIndex)
-    DIFF(timeNs)
-    DIFF(intervalNs)
-    DIFF(numaBalancing)
-    DIFF(vmstat)
-    DIFF(threads.size())
-    DIFF(processes.size())
-    DIFF(nodes.size())
-    DIFF(flows.size())
-    for (size_t i = 0; i < a.threads.size(); ++i) {
-        DIFF(threads[i].pid)
-        DIFF(threads[i].tid)
-        DIFF(threads[i].comm)
-        DIFF(threads[i].cpuNs)
-        DIFF(threads[i].cpuNsByCpu)
-        DIFF(threads[i].lastCpu)
-        DIFF(threads[i].voluntarySwitches)
-        DIFF(threads[i].involuntarySwitches)
-        DIFF(threads[i].cpusAllowed)
-        DIFF(threads[i].memsAllowed)
-        DIFF(threads[i].mode)
-    }
-    for (size_t i = 0; i < a.processes.size(); ++i) {
-        DIFF(processes[i].pid)
-        DIFF(processes[i].memoryPolicy)
-        DIFF(processes[i].nodes.size())
-        for (size_t k = 0; k < a.processes[i].nodes.size(); ++k) {
-            DIFF(processes[i].nodes[k].node)
-            DIFF(processes[i].nodes[k].totalPages)
-            DIFF(processes[i].nodes[k].anonPages)
-            DIFF(processes[i].nodes[k].filePages)
-            DIFF(processes[i].nodes[k].bytes)
-        }
-    }
-    for (size_t i = 0; i < a.nodes.size(); ++i) {
-        DIFF(nodes[i].node)
-        DIFF(nodes[i].memTotalBytes)
-        DIFF(nodes[i].numastat)
-    }
-#undef DIFF
-    return {};
-}
 
 RecordOptions options(const QString& path, int samples, std::int64_t intervalMs = 50)
 {

@@ -200,7 +200,7 @@ void TestWittyHttp::poll_data()
                              << QStringList{"", "connection refused|connection refused"};
     QTest::newRow("http 500") << QStringList{"http500", b} << 2 << 400 << 3000 << QStringList{"10.0.0.2"}
                               << QStringList{"HTTP 500 Internal Server Error|HTTP 500", ""};
-    QTest::newRow("truncated body") << QStringList{a, "truncated"} << 2 << 400 << 3000
+    QTest::newRow("truncated body") << QStringList{a, "truncated"} << 2 << 1000 << 3000
                                     << QStringList{"10.0.0.1"} << QStringList{"", "truncated|truncated"};
     QTest::newRow("everything at once")
         << QStringList{"badjson", a, "silent", "refused", "http500", "truncated", b} << 2 << 700 << 300
