@@ -26,21 +26,31 @@ std::optional<std::uint64_t> toU64(const QByteArray& text)
 
 } // namespace
 
+void parseNodeMeminfo(const QByteArray& text, int node, NodeSysfsStats& into)
+{
+    for (const QByteArray& line : text.split('\n')) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() < 4 || f[0] != "Node" || f[1] != QByteArray::number(node))
+            continue;
+        const auto kb = toU64(f[3]);
+        const bool inKb = f.size() < 5 || f[4] == "kB";
+        if (!kb || !inKb || *kb > (UINT64_MAX >> 10))
+            continue;
+        if (f[2] == "MemTotal:")
+            into.memTotalBytes = *kb << 10;
+        else if (f[2] == "MemFree:")
+            into.memFreeBytes = *kb << 10;
+    }
+}
+
 NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node)
 {
     NodeSysfsStats stats;
     const QString dir = QStringLiteral("%1/devices/system/node/node%2/").arg(sysfsRoot).arg(node);
 
-    // "Node 0 MemFree:         1234 kB"
-    for (const QByteArray& line : readLines(dir + QLatin1String("meminfo"))) {
-        const QList<QByteArray> f = line.simplified().split(' ');
-        if (f.size() >= 4 && f[0] == "Node" && f[1] == QByteArray::number(node) && f[2] == "MemFree:") {
-            const auto kb = toU64(f[3]);
-            const bool inKb = f.size() < 5 || f[4] == "kB";
-            if (kb && inKb && *kb <= (UINT64_MAX >> 10))
-                stats.memFreeBytes = *kb << 10;
-        }
-    }
+    QFile meminfo(dir + QLatin1String("meminfo"));
+    if (meminfo.open(QIODevice::ReadOnly))
+        parseNodeMeminfo(meminfo.read(kMaxSysfsFile), node, stats);
     // "numa_hit 123"
     for (const QByteArray& line : readLines(dir + QLatin1String("numastat"))) {
         const QList<QByteArray> f = line.simplified().split(' ');

@@ -13,9 +13,14 @@ namespace numasight {
 // Per-node counters the kernel keeps beside hwloc's view: free memory and the numastat counters.
 struct NodeSysfsStats
 {
-    std::optional<std::uint64_t> memFreeBytes; // "Node N MemFree: X kB" in node<N>/meminfo
-    QMap<QString, std::uint64_t> numastat;     // "numa_hit 123" lines in node<N>/numastat
+    std::optional<std::uint64_t> memTotalBytes; // "Node N MemTotal: X kB" in node<N>/meminfo
+    std::optional<std::uint64_t> memFreeBytes;  // "Node N MemFree: X kB"
+    QMap<QString, std::uint64_t> numastat;      // "numa_hit 123" lines in node<N>/numastat
 };
+
+// The MemTotal and MemFree lines of node<N>/meminfo text ("Node 0 MemFree:   1234 kB"); other lines, other
+// nodes' lines and lines that do not parse are ignored.
+void parseNodeMeminfo(const QByteArray& text, int node, NodeSysfsStats& into);
 
 // Reads <sysfsRoot>/devices/system/node/node<N>/{meminfo,numastat}. Missing files or lines that do not
 // parse are left out (the kernel may not expose them, e.g. in containers); they never fail a load.

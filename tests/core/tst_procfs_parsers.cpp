@@ -7,6 +7,7 @@
 #include "collect/procfs/proc_status.h"
 #include "collect/procfs/system_counters.h"
 #include "collect/procfs/task_stat.h"
+#include "readers/hwloc_sysfs.h"
 
 #include <QTest>
 
@@ -384,8 +385,9 @@ void TestProcfsParsers::systemCounters()
         got << it.key() + QLatin1Char('=') + QString::number(it.value());
     QTEST(got.join(QLatin1Char(',')), "numa");
     QTEST(parseNumaBalancing(view(balancing)).value_or(-1), "balancingValue");
-    const auto total = parseNodeMemTotal(view(meminfo), node);
-    QTEST(total ? qint64(*total) : qint64(-1), "memTotal");
+    NodeSysfsStats stats;
+    parseNodeMeminfo(meminfo, node, stats);
+    QTEST(stats.memTotalBytes ? qint64(*stats.memTotalBytes) : qint64(-1), "memTotal");
 }
 
 void TestProcfsParsers::cgroup_data()

@@ -32,22 +32,6 @@ std::optional<int> parseNumaBalancing(std::string_view text)
     return int(*v);
 }
 
-std::optional<std::uint64_t> parseNodeMemTotal(std::string_view text, int node)
-{
-    std::optional<std::uint64_t> out;
-    const std::string nodeText = std::to_string(node);
-    forEachLine(text, [&](std::string_view line) {
-        const std::vector<std::string_view> w = splitWords(line);
-        if (w.size() < 4 || w[0] != "Node" || w[1] != nodeText || w[2] != "MemTotal:")
-            return;
-        if (w.size() > 4 && w[4] != "kB")
-            return;
-        if (const auto kb = toU64(w[3]); kb && *kb <= (UINT64_MAX >> 10))
-            out = *kb << 10;
-    });
-    return out;
-}
-
 std::vector<int> listNumaNodes(const FsRoot& root)
 {
     std::vector<int> nodes;
@@ -69,12 +53,8 @@ std::vector<NodeCountersSample> readNodeCounters(const FsRoot& root)
     for (const int node : listNumaNodes(root)) {
         NodeCountersSample s;
         s.node = node;
-        const FileText meminfo =
-            readFileText(root.sys(QStringLiteral("devices/system/node/node%1/meminfo").arg(node)), 1 << 20);
-        if (const auto total = parseNodeMemTotal(
-                std::string_view(meminfo.text.constData(), size_t(meminfo.text.size())), node))
-            s.memTotalBytes = *total;
         NodeSysfsStats stats = readNodeSysfsStats(root.sysRoot(), node);
+        s.memTotalBytes = stats.memTotalBytes.value_or(0);
         s.memFreeBytes = stats.memFreeBytes.value_or(0);
         s.numastat = std::move(stats.numastat);
         out.push_back(std::move(s));

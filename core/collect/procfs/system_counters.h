@@ -16,12 +16,10 @@ namespace numasight {
 QMap<QString, std::uint64_t> parseVmstatNuma(std::string_view text);
 // /proc/sys/kernel/numa_balancing: 0 off, 1 normal, 2 memory tiering, 3 both; nullopt when not a number.
 std::optional<int> parseNumaBalancing(std::string_view text);
-// "Node <node> MemTotal: <n> kB" in sys/devices/system/node/node<node>/meminfo, in bytes.
-std::optional<std::uint64_t> parseNodeMemTotal(std::string_view text, int node);
 
 // The node<N> folders under sys/devices/system/node, ascending.
 std::vector<int> listNumaNodes(const FsRoot& root);
-// Node counters at this moment: MemTotal, plus MemFree and numastat through the hwloc sysfs helper.
+// Node counters at this moment: MemTotal, MemFree and numastat, read by the hwloc sysfs helper.
 std::vector<NodeCountersSample> readNodeCounters(const FsRoot& root);
 
 } // namespace numasight
