@@ -3,6 +3,12 @@
 #include "details_pane.h"
 #include "entity_filter_proxy.h"
 #include "entity_tree_model.h"
+#include "graph_canvas.h"
+#include "graph_export_dialog.h"
+#include "graph_export_job.h"
+#include "graph_layout_job.h"
+#include "graph_painter.h"
+#include "graph_panel.h"
 #include "live_indicator.h"
 #include "load_job.h"
 #include "message_bar.h"
@@ -38,6 +44,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -54,6 +61,12 @@ const QString kHeaderKey = QStringLiteral("window/browserHeader");
 const QString kLastDirKey = QStringLiteral("window/lastDirectory");
 const QString kThreadsKey = QStringLiteral("window/threadsPanel");
 const QString kSaveDirKey = QStringLiteral("window/saveDirectory");
+const QString kTabKey = QStringLiteral("window/tab");
+const QString kGraphViewKey = QStringLiteral("graph/view");
+const QString kGraphEngineKey = QStringLiteral("graph/engine");
+const QString kGraphExportDirKey = QStringLiteral("graph/exportDirectory");
+const QString kGraphExportFormatKey = QStringLiteral("graph/exportFormat");
+const QString kGraphExportDpiKey = QStringLiteral("graph/exportDpi");
 
 // "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
 QString plural(int n, const char* noun)
@@ -93,6 +106,7 @@ MainWindow::MainWindow(QWidget* parent)
 {
     m_recorder = new RecordingController(this);
     m_saver = new SaveJob(this);
+    m_graphExporter = new GraphExportJob(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
@@ -133,6 +147,16 @@ MainWindow::MainWindow(QWidget* parent)
         m_messageBar->showMessage(message, MessageBar::Kind::Error);
         updateActions();
     });
+    connect(m_graphExporter, &GraphExportJob::exported, this,
+            [this](const QString& path, qint64 bytes, double s) {
+                statusBar()->showMessage(tr("Exported the graph to %1 (%2 KiB in %3 s)")
+                                             .arg(path)
+                                             .arg((bytes + 1023) / 1024)
+                                             .arg(s, 0, 'f', 2),
+                                         8000);
+            });
+    connect(m_graphExporter, &GraphExportJob::failed, this,
+            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
 
     updateRecentMenu();
     updateStatus();
@@ -186,6 +210,19 @@ void MainWindow::createActions()
     m_saveAsAction->setStatusTip(tr("Save what is shown as a numasight capture"));
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::showSaveAsDialog);
 
+    m_exportGraphAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export Graph…"), this);
+    m_exportGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportGraphAction->setStatusTip(tr("Write the topology graph as SVG, PDF, PNG or Graphviz DOT"));
+    connect(m_exportGraphAction, &QAction::triggered, this, &MainWindow::showExportGraphDialog);
+
+    m_showBrowserAction = new QAction(tr("&Entity Browser"), this);
+    m_showBrowserAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    connect(m_showBrowserAction, &QAction::triggered, this, &MainWindow::showEntityBrowser);
+    m_showGraphAction = new QAction(tr("Topology &Graph"), this);
+    m_showGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    connect(m_showGraphAction, &QAction::triggered, this, &MainWindow::showGraph);
+
     // Window-wide timeline keys; the slider itself also takes Left/Right/Home/End when focused.
     m_previousAction = new QAction(tr("&Previous Sample"), this);
     m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -219,8 +256,10 @@ void MainWindow::createActions()
     m_findAction = new QAction(tr("&Find…"), this);
     m_findAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     connect(m_findAction, &QAction::triggered, this, [this] {
-        m_filter->setFocus(Qt::ShortcutFocusReason);
-        m_filter->selectAll();
+        // Find searches what is in front: the graph's search box on the graph tab, else the browser's filter.
+        QLineEdit* edit = m_tabs->currentWidget() == m_graph ? m_graph->searchEdit() : m_filter;
+        edit->setFocus(Qt::ShortcutFocusReason);
+        edit->selectAll();
     });
 
     m_cancelAction = new QAction(tr("Cancel Loading"), this);
@@ -257,6 +296,7 @@ void MainWindow::createMenus()
     file->addAction(m_pauseAction);
     file->addAction(m_stopAction);
     file->addAction(m_saveAsAction);
+    file->addAction(m_exportGraphAction);
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();
@@ -266,6 +306,9 @@ void MainWindow::createMenus()
     edit->addAction(m_findAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_showBrowserAction);
+    view->addAction(m_showGraphAction);
+    view->addSeparator();
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_summaryDock->toggleViewAction());
     view->addAction(m_threadsDock->toggleViewAction());
@@ -324,14 +367,50 @@ void MainWindow::createWorkspace()
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onCurrentEntityChanged);
 
+    auto* browser = new QWidget(m_workspace);
+    browser->setObjectName(QStringLiteral("entityBrowser"));
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_kind);
+    auto* browserLayout = new QVBoxLayout(browser);
+    browserLayout->setContentsMargins(0, 4, 0, 0);
+    browserLayout->addLayout(bar);
+    browserLayout->addWidget(m_view, 1);
+
+    m_graph = new GraphPanel(m_workspace);
+    connect(m_graph, &GraphPanel::entitiesSelected, this, &MainWindow::onGraphSelection);
+    connect(m_graph, &GraphPanel::exportRequested, this, &MainWindow::showExportGraphDialog);
+    connect(m_graph, &GraphPanel::viewKindChanged, this,
+            [](GraphView v) { QSettings().setValue(kGraphViewKey, graphViewName(v)); });
+    connect(m_graph, &GraphPanel::engineChanged, this,
+            [](const QString& engine) { QSettings().setValue(kGraphEngineKey, engine); });
+    connect(m_graph, &GraphPanel::layoutShown, this, &MainWindow::startPendingExport);
+    connect(m_graph->job(), &GraphLayoutJob::layoutFailed, this, [this](const QString& message) {
+        if (!m_pendingExport)
+            return;
+        m_messageBar->showMessage(tr("%1: not exported: %2").arg(m_pendingExport->first, message),
+                                  MessageBar::Kind::Error);
+        m_pendingExport.reset();
+    });
+    connect(m_graph->job(), &GraphLayoutJob::cancelled, this, [this] {
+        if (m_pendingExport && !m_graph->job()->isRunning()) {
+            statusBar()->showMessage(tr("Export of %1 cancelled").arg(m_pendingExport->first), 5000);
+            m_pendingExport.reset();
+        }
+    });
+
+    // The timeline drives both tabs, so it sits above them.
+    m_tabs = new QTabWidget(m_workspace);
+    m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(browser, tr("Entities"));
+    m_tabs->addTab(m_graph, tr("Graph"));
+    m_tabs->setTabToolTip(0, tr("The entity browser (Ctrl+B)"));
+    m_tabs->setTabToolTip(1, tr("The topology graph, laid out by Graphviz (Ctrl+G)"));
     auto* layout = new QVBoxLayout(m_workspace);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(bar);
     layout->addWidget(m_timeline);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_tabs, 1);
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_start);
@@ -419,6 +498,12 @@ void MainWindow::restoreSettings()
     m_details->restoreSplitterState(settings.value(kDetailsSplitterKey).toByteArray());
     m_summary->restoreSplitterState(settings.value(kSummarySplitterKey).toByteArray());
     m_threads->restoreState(settings.value(kThreadsKey).toByteArray());
+    m_tabs->setCurrentIndex(std::clamp(settings.value(kTabKey, 0).toInt(), 0, m_tabs->count() - 1));
+    if (const auto view = graphViewFromName(settings.value(kGraphViewKey).toString()))
+        m_graph->setViewKind(*view);
+    const QString engine = settings.value(kGraphEngineKey).toString();
+    if (!engine.isEmpty())
+        m_graph->setEngine(engine);
     const QByteArray header = settings.value(kHeaderKey).toByteArray();
     if (!header.isEmpty())
         m_view->header()->restoreState(header);
@@ -432,6 +517,7 @@ void MainWindow::saveSettings() const
     settings.setValue(kDetailsSplitterKey, m_details->saveSplitterState());
     settings.setValue(kSummarySplitterKey, m_summary->saveSplitterState());
     settings.setValue(kThreadsKey, m_threads->saveState());
+    settings.setValue(kTabKey, m_tabs->currentIndex());
     settings.setValue(kHeaderKey, m_view->header()->saveState());
 }
 
@@ -693,6 +779,7 @@ void MainWindow::updateActions()
                                !(recording && m_capture == m_recordingCapture));
     m_saveAsAction->setText(m_capture && m_capture == m_recordingCapture ? tr("&Save Recording As…")
                                                                          : tr("&Save As…"));
+    m_exportGraphAction->setEnabled(bool(m_capture));
 }
 
 void MainWindow::showSaveAsDialog()
@@ -752,6 +839,103 @@ void MainWindow::selectProcess(qint64 pid)
         selectEntity(s->processByPid(pid));
 }
 
+void MainWindow::showEntityBrowser()
+{
+    m_tabs->setCurrentIndex(m_tabs->indexOf(m_view->parentWidget()));
+    m_view->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::showGraph()
+{
+    m_tabs->setCurrentWidget(m_graph);
+    m_graph->canvas()->setFocus(Qt::ShortcutFocusReason);
+}
+
+// The graph shows the snapshot the browser shows, and for a recording the sample the timeline is on.
+void MainWindow::updateGraph()
+{
+    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
+        m_graph->clear();
+        return;
+    }
+    std::vector<SamplePtr> samples;
+    if (m_position >= 0 && m_position < int(m_capture->samples.size())) {
+        const SamplePtr& sample = m_capture->samples[size_t(m_position)];
+        if (std::clamp(sample->snapshotIndex, 0, int(m_capture->snapshots.size()) - 1) == m_snapshotIndex)
+            samples.push_back(sample);
+    }
+    m_graph->setSnapshot(m_capture->snapshots[size_t(m_snapshotIndex)], std::move(samples),
+                         std::exchange(m_graphFresh, false));
+}
+
+void MainWindow::onGraphSelection(const QList<EntityId>& entities)
+{
+    if (entities.isEmpty())
+        return;
+    m_selectionFromGraph = true;
+    selectEntity(entities.front());
+    m_selectionFromGraph = false;
+}
+
+void MainWindow::showExportGraphDialog()
+{
+    if (!m_capture)
+        return;
+    QSettings settings;
+    QString dir = settings.value(kGraphExportDirKey).toString();
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    const auto format = graphExportFormatFromName(settings.value(kGraphExportFormatKey).toString())
+                            .value_or(GraphExportFormat::Svg);
+    const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
+                             ? QFileInfo(m_path).completeBaseName()
+                             : QStringLiteral("numasight");
+    auto* dialog = new GraphExportDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setDpi(settings.value(kGraphExportDpiKey, 150).toInt());
+    dialog->setFormat(format);
+    dialog->setPath(QDir(dir).filePath(
+        QStringLiteral("%1-%2.%3")
+            .arg(base, graphViewName(m_graph->viewKind()), graphExportFormatName(format))));
+    if (const GraphLayoutPtr layout = m_graph->currentLayout())
+        dialog->setPictureSize(GraphPainter(layout).pictureRect().size());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QSettings s;
+        s.setValue(kGraphExportDirKey, QFileInfo(dialog->path()).absolutePath());
+        s.setValue(kGraphExportFormatKey, graphExportFormatName(dialog->format()));
+        s.setValue(kGraphExportDpiKey, dialog->dpi());
+        exportGraphTo(dialog->path(), dialog->options());
+    });
+    dialog->open();
+}
+
+void MainWindow::exportGraphTo(const QString& path, const GraphExportOptions& options)
+{
+    if (!m_capture) {
+        m_messageBar->showMessage(tr("Open a file before exporting its graph."),
+                                  MessageBar::Kind::Information);
+        return;
+    }
+    m_pendingExport = std::make_pair(QFileInfo(path).absoluteFilePath(), options);
+    if (m_graph->isLayoutCurrent()) {
+        startPendingExport();
+        return;
+    }
+    // The graph tab may never have been shown (it lays out only when seen): lay out now, export when ready.
+    statusBar()->showMessage(tr("Laying out the graph for %1…").arg(path));
+    m_graph->ensureLayout();
+}
+
+void MainWindow::startPendingExport()
+{
+    if (!m_pendingExport || !m_graph->isLayoutCurrent())
+        return;
+    const auto [path, options] = *m_pendingExport;
+    m_pendingExport.reset();
+    m_graphExporter->start(m_graph->currentLayout(), path, options);
+    statusBar()->showMessage(tr("Exporting the graph to %1…").arg(path));
+}
+
 void MainWindow::reload()
 {
     if (!m_path.isEmpty())
@@ -777,6 +961,8 @@ void MainWindow::closeCapture()
     m_details->setSnapshot(nullptr);
     m_summary->setCapture(nullptr, -1);
     m_threads->clear();
+    m_graph->clear();
+    m_pendingExport.reset();
     m_timeline->clear();
     m_messageBar->dismiss();
     m_stack->setCurrentWidget(m_start);
@@ -827,6 +1013,7 @@ void MainWindow::showCapture(CapturePtr capture, bool fresh)
     if (fresh) {
         m_snapshotIndex = -1;
         m_position = -1;
+        m_graphFresh = true;
         m_stack->setCurrentWidget(m_workspace);
         const QString title = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
         setWindowTitle(tr("%1 — numasight").arg(title));
@@ -891,6 +1078,7 @@ void MainWindow::showPosition(int position)
     if (m_capture->samples.empty()) {
         setSnapshotIndex(position);
         m_threads->clear();
+        updateGraph();
         return;
     }
     const SamplePtr& sample = m_capture->samples[size_t(position)];
@@ -907,6 +1095,7 @@ void MainWindow::showPosition(int position)
                              .arg(mode)
                              .arg(sample->threads.size())
                              .arg(sample->processes.size()));
+    updateGraph();
 }
 
 void MainWindow::setSnapshotIndex(int index)
@@ -927,6 +1116,8 @@ void MainWindow::setSnapshotIndex(int index)
     m_model->setSnapshot(snapshot);
     m_details->setSnapshot(snapshot);
     m_summary->setCapture(m_capture, index);
+    // Before the selection is carried over below, so the graph takes it as one of this snapshot.
+    updateGraph();
     // Without samples the timeline walks snapshots: keep it on the one shown.
     if (m_capture->samples.empty() && m_timeline->position() != index && index >= 0)
         m_timeline->setPosition(index);
@@ -961,7 +1152,10 @@ void MainWindow::onLoadFailed(const QString& message)
 
 void MainWindow::onCurrentEntityChanged()
 {
-    m_details->setEntity(m_model->entityAt(m_proxy->mapToSource(m_view->currentIndex())));
+    const EntityId id = m_model->entityAt(m_proxy->mapToSource(m_view->currentIndex()));
+    m_details->setEntity(id);
+    if (!m_selectionFromGraph && id.isValid())
+        m_graph->selectEntity(id);
 }
 
 void MainWindow::onFilterTextChanged(const QString& text)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attach/witty_http_poller.h"
+#include "graph_export.h"
 #include "model/snapshot.h"
 #include "record/recorder.h"
 
@@ -15,6 +16,7 @@ class QLineEdit;
 class QMenu;
 class QProgressBar;
 class QStackedWidget;
+class QTabWidget;
 class QToolButton;
 class QTreeView;
 
@@ -23,6 +25,8 @@ namespace numasight {
 class DetailsPane;
 class EntityFilterProxy;
 class EntityTreeModel;
+class GraphExportJob;
+class GraphPanel;
 class LiveIndicator;
 class LoadController;
 class MessageBar;
@@ -34,11 +38,13 @@ class SummaryPanel;
 class ThreadsPanel;
 class TimelineBar;
 
-// The desktop window: a start page until something is loaded, then the entity browser with the details,
-// summary and threads docks and a timeline. Every way of opening a file (menu, start page, recent list,
-// drop, command line) goes through openPath(), which loads in the background; a failed load leaves the
-// shown capture alone. Live sessions — a recording of this machine, or polling witty-profiler servers —
-// feed the same views as they grow; the timeline follows the newest sample or round unless moved back.
+// The desktop window: a start page until something is loaded, then the entity browser and the topology
+// graph as two tabs under a timeline, with the details, summary and threads docks. A selection in the
+// browser selects and centres the same entity in the graph and the other way round. Every way of opening a
+// file (menu, start page, recent list, drop, command line) goes through openPath(), which loads in the
+// background; a failed load leaves the shown capture alone. Live sessions — a recording of this machine, or
+// polling witty-profiler servers — feed the same views as they grow; the timeline follows the newest sample
+// or round unless moved back.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -63,6 +69,11 @@ public:
     void setSnapshotIndex(int index);
     void setTimelinePosition(int position); // a sample of a recording, else a snapshot
     void selectEntity(EntityId id);
+    void showEntityBrowser();
+    void showGraph();
+    // Writes the graph shown (laid out first if it is not yet) to `path` in the background; the result
+    // goes to the status bar, or the message bar when it fails.
+    void exportGraphTo(const QString& path, const GraphExportOptions& options);
 
     CapturePtr capture() const { return m_capture; }
     QString currentPath() const { return m_path; }
@@ -86,6 +97,9 @@ public:
     SummaryPanel* summaryPanel() const { return m_summary; }
     MessageBar* messageBar() const { return m_messageBar; }
     StartPage* startPage() const { return m_start; }
+    GraphPanel* graphPanel() const { return m_graph; }
+    GraphExportJob* graphExporter() const { return m_graphExporter; }
+    QTabWidget* workspaceTabs() const { return m_tabs; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -132,6 +146,10 @@ private:
     void showSaveAsDialog();
     void selectThread(qint64 pid, qint64 tid);
     void selectProcess(qint64 pid);
+    void updateGraph();
+    void onGraphSelection(const QList<EntityId>& entities);
+    void showExportGraphDialog();
+    void startPendingExport();
 
     LoadController* m_loader;
     RecentFiles* m_recent;
@@ -157,6 +175,12 @@ private:
     QStackedWidget* m_stack = nullptr;
     StartPage* m_start = nullptr;
     QWidget* m_workspace = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    GraphPanel* m_graph = nullptr;
+    GraphExportJob* m_graphExporter = nullptr;
+    bool m_graphFresh = false;         // the next graph is of another capture
+    bool m_selectionFromGraph = false; // the browser follows a pick in the graph: no echo back
+    std::optional<std::pair<QString, GraphExportOptions>> m_pendingExport; // waits for its layout
     QTreeView* m_view = nullptr;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kind = nullptr;
@@ -180,6 +204,9 @@ private:
     QAction* m_pauseAction = nullptr;
     QAction* m_stopAction = nullptr;
     QAction* m_saveAsAction = nullptr;
+    QAction* m_exportGraphAction = nullptr;
+    QAction* m_showBrowserAction = nullptr;
+    QAction* m_showGraphAction = nullptr;
     QAction* m_previousAction = nullptr;
     QAction* m_nextAction = nullptr;
     QAction* m_firstAction = nullptr;

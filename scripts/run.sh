@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release >/dev/null
-cmake --build --preset release --target numasight numasight-cli
+cmake --build --preset release --target numasight numasight-cli numasight-export
 if [[ $# -eq 0 ]]; then
   exec build/release/app/numasight --attach
 fi

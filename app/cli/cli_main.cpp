@@ -33,6 +33,9 @@ const char* kUsage =
     "         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]\n"
     "  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]\n"
     "                                      Poll witty-profiler servers into one capture\n"
+    "  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]\n"
+    "         [--engine dot|neato|fdp|sfdp] [--dpi 150] [--snapshot N] [--hide KINDS] [--min SHARE]\n"
+    "                                      Draw the topology graph, laid out by Graphviz\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n";
 } // namespace
@@ -54,6 +57,11 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
         return Ok;
     }
     return std::nullopt;
+}
+
+bool interrupted()
+{
+    return g_interrupted.load(std::memory_order_relaxed);
 }
 
 Progress terminalProgress(const QString& what)
@@ -103,6 +111,8 @@ int main(int argc, char** argv)
         return numasight::cli::runRecord(args);
     if (command == QLatin1String("attach"))
         return numasight::cli::runAttach(args);
+    if (command == QLatin1String("export"))
+        return numasight::cli::runExport(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::cli::Usage;

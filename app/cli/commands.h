@@ -20,6 +20,8 @@ enum ExitCode
 
 // A Progress that draws a one-line bar on stderr when it is a terminal and stops on Ctrl-C.
 Progress terminalProgress(const QString& what);
+// Whether Ctrl-C was pressed.
+bool interrupted();
 void printError(const QString& line);
 // Parses a command's arguments; returns the exit code when the command should stop here (bad options,
 // --help).
@@ -29,5 +31,6 @@ int runInfo(const QStringList& args);
 int runConvert(const QStringList& args);
 int runRecord(const QStringList& args);
 int runAttach(const QStringList& args);
+int runExport(const QStringList& args);
 
 } // namespace numasight::cli

@@ -1,6 +1,8 @@
 // Runs the real numasight-cli binary, as a user would, and checks its output, exit codes and files.
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -72,6 +74,10 @@ private slots:
     void unprivilegedRecording();
     void record_data();
     void record();
+    void exportGraph_data();
+    void exportGraph();
+    void exportPngResolution();
+    void exportWithoutHelper();
 
 private:
     QTemporaryDir m_dir;
@@ -288,6 +294,58 @@ void TestCli::errors_data()
                        QStringLiteral("--count"), QStringLiteral("0"),
                        QStringLiteral("-o"),      QStringLiteral("@a.numasight")}
         << QByteArray() << 2 << "--count '0'";
+    QTest::newRow("export, bad view")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--view"), QStringLiteral("galaxy"),
+                       QStringLiteral("-o"),     QStringLiteral("@g.svg")}
+        << QByteArray() << 2 << "--view 'galaxy' is not a graph: use machine, dataflow or combined";
+    QTest::newRow("export, missing file")
+        << QStringList{QStringLiteral("export"), QStringLiteral("/nonexistent/x.json"), QStringLiteral("-o"),
+                       QStringLiteral("@g.svg")}
+        << QByteArray() << 1 << "/nonexistent/x.json";
+    QTest::newRow("export to DOT, missing file")
+        << QStringList{QStringLiteral("export"), QStringLiteral("/nonexistent/x.json"), QStringLiteral("-o"),
+                       QStringLiteral("@g.dot")}
+        << QByteArray() << 1 << "/nonexistent/x.json";
+    QTest::newRow("export, bad input")
+        << QStringList{QStringLiteral("export"), bad, QStringLiteral("-o"), QStringLiteral("@g.png")}
+        << QByteArray("<html></html>") << 1 << "bad.input";
+    QTest::newRow("export, unknown extension")
+        << QStringList{QStringLiteral("export"), kWitty, QStringLiteral("-o"), QStringLiteral("@g.tiff")}
+        << QByteArray() << 2 << "cannot tell the format from the extension";
+    QTest::newRow("export, unknown format")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--format"), QStringLiteral("jpeg"),
+                       QStringLiteral("-o"),       QStringLiteral("@g.svg")}
+        << QByteArray() << 2 << "--format 'jpeg' is unknown";
+    QTest::newRow("export, unknown engine")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--engine"), QStringLiteral("circo9"),
+                       QStringLiteral("-o"),       QStringLiteral("@g.svg")}
+        << QByteArray() << 2 << "--engine 'circo9'";
+    QTest::newRow("export, unknown kind")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--hide"), QStringLiteral("thread,frob"),
+                       QStringLiteral("-o"),     QStringLiteral("@g.svg")}
+        << QByteArray() << 2 << "--hide 'frob' is not an entity kind";
+    QTest::newRow("export, share above 1") << QStringList{QStringLiteral("export"), kWitty,
+                                                          QStringLiteral("--min"),  QStringLiteral("150%"),
+                                                          QStringLiteral("-o"),     QStringLiteral("@g.svg")}
+                                           << QByteArray() << 2 << "--min '150%'";
+    QTest::newRow("export, dpi out of range")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--dpi"),  QStringLiteral("5000"),
+                       QStringLiteral("-o"),     QStringLiteral("@g.png")}
+        << QByteArray() << 2 << "--dpi '5000' is out of range";
+    QTest::newRow("export, snapshot out of range")
+        << QStringList{QStringLiteral("export"),     kWitty,
+                       QStringLiteral("--snapshot"), QStringLiteral("3"),
+                       QStringLiteral("-o"),         QStringLiteral("@g.svg")}
+        << QByteArray() << 2 << "--snapshot 3 is out of range";
+    QTest::newRow("export into a missing folder")
+        << QStringList{QStringLiteral("export"), kWitty, QStringLiteral("-o"),
+                       QStringLiteral("@missing/g.pdf")}
+        << QByteArray() << 1 << "missing/g.pdf: cannot write";
     QTest::newRow("attach bad url") << QStringList{QStringLiteral("attach"), QStringLiteral("ftp://h/"),
                                                    QStringLiteral("-o"), QStringLiteral("@a.numasight")}
                                     << QByteArray() << 2 << "unsupported scheme 'ftp'";
@@ -403,6 +461,123 @@ void TestCli::unprivilegedRecording()
     const QJsonObject info = infoJson(fallback);
     QCOMPARE(info[u"source"][u"modes"].toArray(), QJsonArray{QStringLiteral("procfs")});
     QVERIFY(info[u"source"][u"samples"].toInt() >= 3);
+}
+
+void TestCli::exportGraph_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("out");
+    QTest::addColumn<QByteArray>("magic");      // how the file starts
+    QTest::addColumn<QByteArrayList>("has");    // what it must contain
+    QTest::addColumn<QByteArrayList>("hasNot"); // and must not
+    const QString dgx2 = kHwloc + QStringLiteral("nvidiaDGX2.xml");
+    QTest::newRow("witty combined svg")
+        << kWitty << QStringList{} << "w.svg" << QByteArray("<?xml")
+        << QByteArrayList{"<svg", "viewBox=", "NUMA 6", "python3 (1895087)"} << QByteArrayList{};
+    QTest::newRow("witty machine png")
+        << kWitty << QStringList{QStringLiteral("--view"), QStringLiteral("machine")} << "w.png"
+        << QByteArray("\x89PNG\r\n\x1a\n") << QByteArrayList{"IHDR", "IDAT"} << QByteArrayList{};
+    QTest::newRow("DGX-2 machine pdf")
+        << dgx2 << QStringList{QStringLiteral("--view"), QStringLiteral("machine")} << "d.pdf"
+        << QByteArray("%PDF-") << QByteArrayList{"/Type /Page\n", "/MediaBox"} << QByteArrayList{};
+    QTest::newRow("DGX-2 machine dot")
+        << dgx2 << QStringList{QStringLiteral("--view"), QStringLiteral("machine")} << "d.dot" << QByteArray()
+        << QByteArrayList{"graph", "cluster_numa0", "0000:5e:00.0"} << QByteArrayList{};
+    QTest::newRow("dot, --format over the extension")
+        << dgx2
+        << QStringList{QStringLiteral("--format"), QStringLiteral("dot"), QStringLiteral("--view"),
+                       QStringLiteral("machine")}
+        << "d.txt" << QByteArray() << QByteArrayList{"cluster_numa1"} << QByteArrayList{};
+    QTest::newRow("dot, a process expanded into its threads")
+        << kWitty << QStringList{QStringLiteral("--expand"), QStringLiteral("proc1895087")} << "ex.dot"
+        << QByteArray() << QByteArrayList{"cluster_proc1895087", "thr1895087"} << QByteArrayList{};
+    QTest::newRow("dot without processes")
+        << kWitty << QStringList{QStringLiteral("--hide"), QStringLiteral("process")} << "np.dot"
+        << QByteArray() << QByteArrayList{"NUMA 6"} << QByteArrayList{"1895087"};
+    QTest::newRow("svg without accelerators, other engine")
+        << kWitty
+        << QStringList{QStringLiteral("--hide"), QStringLiteral("npu"), QStringLiteral("--engine"),
+                       QStringLiteral("fdp")}
+        << "na.svg" << QByteArray("<?xml") << QByteArrayList{"NUMA 6", "fdp"} << QByteArrayList{"NPU 0"};
+}
+
+void TestCli::exportGraph()
+{
+    QFETCH(QString, input);
+    QFETCH(QStringList, options);
+    QFETCH(QString, out);
+    QFETCH(QByteArray, magic);
+    QFETCH(QByteArrayList, has);
+    QFETCH(QByteArrayList, hasNot);
+    const QString path = m_dir.filePath(out);
+    QFile::remove(path);
+    const Run r = cli(QStringList{QStringLiteral("export"), input, QStringLiteral("-o"), path} + options);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.isEmpty(), r.err.constData()); // no Qt chatter from the helper either
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(bytes.startsWith(magic));
+    for (const QByteArray& b : has)
+        QVERIFY2(bytes.contains(b), b.constData());
+    for (const QByteArray& b : hasNot)
+        QVERIFY2(!bytes.contains(b), b.constData());
+    // Nothing but the output in the folder: no temporaries left over.
+    QVERIFY(QDir(m_dir.path())
+                .entryList({QFileInfo(out).fileName() + QStringLiteral(".*")}, QDir::Files)
+                .isEmpty());
+}
+
+// PNG size follows --dpi: the same graph at 144 dpi is twice as wide and high as at 72.
+void TestCli::exportPngResolution()
+{
+    auto size = [this](int dpi) -> QSize {
+        const QString path = m_dir.filePath(QStringLiteral("dpi%1.png").arg(dpi));
+        const Run r =
+            cli({QStringLiteral("export"), kWitty, QStringLiteral("--view"), QStringLiteral("machine"),
+                 QStringLiteral("--dpi"), QString::number(dpi), QStringLiteral("-o"), path});
+        QFile f(path);
+        if (r.exitCode != 0 || !f.open(QIODevice::ReadOnly))
+            return {};
+        const QByteArray head = f.read(24); // signature, IHDR length and type, then width and height
+        auto be32 = [&head](int at) {
+            return int((uchar(head[at]) << 24) | (uchar(head[at + 1]) << 16) | (uchar(head[at + 2]) << 8) |
+                       uchar(head[at + 3]));
+        };
+        return head.size() == 24 ? QSize(be32(16), be32(20)) : QSize();
+    };
+    const QSize at72 = size(72), at144 = size(144);
+    QVERIFY(at72.isValid() && at144.isValid());
+    QVERIFY(at72.width() > 100 && at72.height() > 50);
+    QVERIFY(qAbs(at144.width() - 2 * at72.width()) <= 1);
+    QVERIFY(qAbs(at144.height() - 2 * at72.height()) <= 1);
+}
+
+// numasight-cli without its drawing helper beside it: DOT still works, the others say what is missing.
+void TestCli::exportWithoutHelper()
+{
+    QTemporaryDir alone;
+    QVERIFY(alone.isValid());
+    const QString cliCopy = alone.filePath(QStringLiteral("numasight-cli"));
+    QVERIFY(QFile::copy(QStringLiteral(NUMASIGHT_CLI), cliCopy));
+    QVERIFY(QFile::setPermissions(cliCopy, QFile::permissions(QStringLiteral(NUMASIGHT_CLI))));
+    QProcess p;
+    p.start(cliCopy, {QStringLiteral("export"), kWitty, QStringLiteral("-o"),
+                      alone.filePath(QStringLiteral("g.svg"))});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 1);
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(err.contains("numasight-export") && err.contains(alone.path().toUtf8()) &&
+                 err.contains("--format dot"),
+             err.constData());
+    QCOMPARE(err.count('\n'), 1);
+    QVERIFY(!QFile::exists(alone.filePath(QStringLiteral("g.svg"))));
+    p.start(cliCopy, {QStringLiteral("export"), kWitty, QStringLiteral("-o"),
+                      alone.filePath(QStringLiteral("g.dot"))});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(QFileInfo(alone.filePath(QStringLiteral("g.dot"))).size() > 0);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,101 @@
+// numasight-export: draws the topology graph to SVG, PNG, PDF or DOT with the GUI's own painter.
+// numasight-cli runs it for `export` (it cannot draw itself: it links no Qt Gui, so it runs on servers
+// without one); it takes the same arguments and runs headless on the offscreen platform unless told
+// otherwise.
+#include "cli/commands.h"
+#include "cli/export_request.h"
+#include "graph_export.h"
+#include "version.h"
+
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <atomic>
+#include <csignal>
+#include <memory>
+
+namespace {
+
+std::atomic_bool g_interrupted{false};
+
+void onSigint(int)
+{
+    g_interrupted.store(true);
+}
+
+// Messages carry the name the user typed: numasight-cli when it ran us for `export`.
+QString g_prefix = QStringLiteral("numasight-export");
+
+void fail(const QString& line)
+{
+    QTextStream(stderr) << g_prefix << ": " << line << '\n';
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace numasight;
+    // No display is needed to draw into a file; a user's own QT_QPA_PLATFORM still wins.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt wants a private runtime folder and warns on every run without one; a headless server often has
+    // none (no login session), so the helper brings its own for its lifetime.
+    std::unique_ptr<QTemporaryDir> runtimeDir;
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        runtimeDir = std::make_unique<QTemporaryDir>();
+        if (runtimeDir->isValid())
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtimeDir->path()));
+    }
+    const QByteArray caller = qgetenv("NUMASIGHT_EXPORT_CALLER");
+    if (!caller.isEmpty())
+        g_prefix = QString::fromLocal8Bit(caller);
+    QGuiApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("numasight-export"));
+    QCoreApplication::setApplicationVersion(version());
+    std::signal(SIGINT, onSigint);
+
+    const cli::ExportCommandLine line = cli::parseExportCommandLine(QCoreApplication::arguments());
+    if (!line.request) {
+        if (!line.help.isEmpty())
+            QTextStream(stdout) << line.help;
+        if (!line.error.isEmpty())
+            fail(line.error);
+        return line.exitCode;
+    }
+    const cli::ExportRequest& request = *line.request;
+    Progress progress;
+    progress.cancelled = [] { return g_interrupted.load(std::memory_order_relaxed); };
+
+    const cli::ExportGraph graph = cli::buildExportGraph(request, progress);
+    if (!graph.spec) {
+        fail(graph.error);
+        return graph.exitCode;
+    }
+    const auto format = graphExportFormatFromName(request.format);
+    if (!format) {
+        fail(QStringLiteral("--format '%1' is unknown: use svg, png, pdf or dot").arg(request.format));
+        return cli::Usage;
+    }
+    LayoutOptions layoutOptions;
+    layoutOptions.engine = request.engine;
+    layoutOptions.method = LayoutMethod::Subprocess;
+    const Result<GraphLayoutPtr> layout = layoutGraph(graph.spec, layoutOptions, progress);
+    if (!layout) {
+        fail(layout.error().toString());
+        return layout.error().cancelled || g_interrupted.load() ? cli::Cancelled : cli::Failed;
+    }
+    if (g_interrupted.load())
+        return cli::Cancelled;
+    GraphExportOptions options;
+    options.format = *format;
+    options.dpi = request.dpi;
+    const Result<qint64> written = exportGraph(**layout, request.output, options);
+    if (!written) {
+        fail(written.error().toString());
+        return cli::Failed;
+    }
+    return cli::Ok;
+}

@@ -1,0 +1,211 @@
+// bench_graph_layout [--repeat N] [--view machine|dataflow|combined] [--engine E] [--dump-dot DIR] [FILE…]
+// Spec building, DOT writing and Graphviz layout (subprocess and libgvc) of the topology graph on the
+// fixtures the issue names and on a synthetic 2x128-core SMT2, 16-node, 8-accelerator machine. Prints the
+// median (and min/max) of N runs per step, and the fixed cost of running Graphviz as a child process.
+#include "graph/graph_layout.h"
+#include "graph/graphviz_run.h"
+#include "graph/layout_json.h"
+#include "readers/hwloc_reader.h"
+#include "readers/open_input.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+using namespace numasight;
+
+namespace {
+
+struct Stats
+{
+    double median = 0, min = 0, max = 0;
+};
+
+Stats measure(int repeat, const std::function<void()>& f)
+{
+    std::vector<double> ms;
+    f(); // warm-up: first-touch allocations, Graphviz's plugin loading, page cache
+    for (int i = 0; i < repeat; ++i) {
+        QElapsedTimer t;
+        t.start();
+        f();
+        ms.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    return {ms[ms.size() / 2], ms.front(), ms.back()};
+}
+
+// The machine the issue asks to stay readable: hwloc's synthetic topology has no distances and no PCI
+// devices, so a SLIT matrix (10 local, 12 on the package, 32 across) and 8 NPUs, one per pair of nodes,
+// are added to a copy of the snapshot.
+std::shared_ptr<const Snapshot> syntheticMachine()
+{
+    const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
+    if (!loaded) {
+        std::fprintf(stderr, "%s\n", qPrintable(loaded.error().toString()));
+        return {};
+    }
+    const Snapshot& s = *loaded.value()->snapshots.front();
+    SnapshotBuilder b;
+    for (const Entity& e : s.entities())
+        b.add(e);
+    for (const Edge& e : s.edges())
+        b.addEdge(e);
+    DistanceMatrix m;
+    m.name = QStringLiteral("NUMALatency");
+    m.unit = QStringLiteral("relative");
+    std::vector<EntityId> nodes(s.numaNodes().begin(), s.numaNodes().end());
+    m.objects = nodes;
+    for (EntityId a : nodes)
+        for (EntityId c : nodes) {
+            const int pa = s.entity(a).osIndex / 8, pc = s.entity(c).osIndex / 8;
+            m.values.push_back(a == c ? 10 : pa == pc ? 12 : 32);
+        }
+    b.addDistances(m);
+    for (int i = 0; i < 8; ++i) {
+        const Entity& node = s.entity(nodes[size_t(i * 2)]);
+        Entity npu;
+        npu.kind = EntityKind::Accelerator;
+        npu.typeName = entityKindName(EntityKind::Accelerator);
+        npu.ns = QStringLiteral("local");
+        npu.deviceClass = DeviceClass::Npu;
+        npu.osIndex = i;
+        npu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x10 + i * 0x10, 2, 16, QLatin1Char('0'));
+        npu.key = npu.pciBusId;
+        npu.name = QStringLiteral("Ascend 910B");
+        npu.numaNode = node.osIndex;
+        npu.nodes = NodeSet{node.osIndex};
+        npu.cpus = node.cpus;
+        npu.attributes = QByteArrayLiteral("{}");
+        b.add(npu);
+    }
+    return b.finish();
+}
+
+std::shared_ptr<const Snapshot> load(const QString& path)
+{
+    const auto r = openInput(path);
+    if (!r) {
+        std::fprintf(stderr, "%s\n", qPrintable(r.error().toString()));
+        return {};
+    }
+    return r.value()->snapshots.front();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments();
+    int repeat = 7;
+    GraphOptions options;
+    QString engine = QStringLiteral("dot");
+    QString dumpDir;
+    QStringList files;
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--repeat") && i + 1 < args.size())
+            repeat = std::max(1, args[++i].toInt());
+        else if (args[i] == QLatin1String("--view") && i + 1 < args.size())
+            options.view = graphViewFromName(args[++i]).value_or(GraphView::Combined);
+        else if (args[i] == QLatin1String("--engine") && i + 1 < args.size())
+            engine = args[++i];
+        else if (args[i] == QLatin1String("--dump-dot") && i + 1 < args.size())
+            dumpDir = args[++i];
+        else
+            files << args[i];
+    }
+    const QString fixtures = QStringLiteral(NUMASIGHT_FIXTURES);
+    struct Input
+    {
+        const char* name;
+        std::shared_ptr<const Snapshot> snapshot;
+    };
+    std::vector<Input> inputs{
+        {"witty graph.json", load(fixtures + QStringLiteral("/witty-profiler/graph.json"))},
+        {"nvidiaDGX2.xml", load(fixtures + QStringLiteral("/hwloc/nvidiaDGX2.xml"))},
+        {"192em64t-24n8c2t.xml", load(fixtures + QStringLiteral("/hwloc/192em64t-24n8c2t.xml"))},
+        {"synthetic 2x128c SMT2 16n 8 NPU", syntheticMachine()},
+    };
+    // Files named on the command line replace the standard set.
+    std::vector<QByteArray> names;
+    if (!files.isEmpty()) {
+        inputs.clear();
+        for (const QString& f : files)
+            names.push_back(QFileInfo(f).fileName().toUtf8());
+        for (qsizetype i = 0; i < files.size(); ++i)
+            inputs.push_back({names[size_t(i)].constData(), load(files[i])});
+    }
+
+    std::printf("view %s, engine %s, median of %d runs (min-max) in ms\n",
+                qPrintable(graphViewName(options.view)), qPrintable(engine), repeat);
+    std::printf("%-32s %5s %5s %5s | %18s %18s | %20s %20s | %18s\n", "input", "nodes", "edges", "clust",
+                "buildGraph", "toDot", "layout subprocess", "layout libgvc", "parse JSON");
+    for (const Input& in : inputs) {
+        if (!in.snapshot)
+            return 1;
+        GraphSpecPtr spec;
+        const Stats build = measure(repeat, [&] { spec = buildGraph(*in.snapshot, options); });
+        QByteArray dot;
+        const Stats toDotStats = measure(repeat, [&] { dot = toDot(*spec, engine); });
+        if (!dumpDir.isEmpty()) {
+            QFile f(QDir(dumpDir).filePath(
+                QString::fromUtf8(in.name).replace(QLatin1Char(' '), QLatin1Char('_')) +
+                QStringLiteral(".dot")));
+            if (f.open(QIODevice::WriteOnly))
+                f.write(dot);
+        }
+        bool ok = true;
+        const auto run = [&](LayoutMethod method) {
+            LayoutOptions lo;
+            lo.engine = engine;
+            lo.method = method;
+            const auto r = layoutGraph(spec, lo, Progress::none());
+            if (!r) {
+                std::fprintf(stderr, "%s: %s\n", in.name, qPrintable(r.error().toString()));
+                ok = false;
+            }
+        };
+        const Stats sub = measure(repeat, [&] { run(LayoutMethod::Subprocess); });
+        const Stats gvc = measure(repeat, [&] { run(LayoutMethod::InProcess); });
+        QByteArray json;
+        {
+            auto r = runGraphvizInProcess(dot, engine, Progress::none());
+            if (r)
+                json = r.value();
+        }
+        const Stats parse = measure(repeat, [&] { (void)parseGraphvizJson(json, spec, engine); });
+        if (!ok)
+            return 1;
+        const auto cell = [](const Stats& s) {
+            return QStringLiteral("%1 (%2-%3)")
+                .arg(s.median, 0, 'f', 1)
+                .arg(s.min, 0, 'f', 1)
+                .arg(s.max, 0, 'f', 1);
+        };
+        std::printf("%-32s %5zu %5zu %5zu | %18s %18s | %20s %20s | %18s\n", in.name, spec->nodes.size(),
+                    spec->edges.size(), spec->clusters.size(), qPrintable(cell(build)),
+                    qPrintable(cell(toDotStats)), qPrintable(cell(sub)), qPrintable(cell(gvc)),
+                    qPrintable(cell(parse)));
+    }
+
+    // What running a child costs by itself: fork, exec, Graphviz's start-up (plugin loading) and the pipe,
+    // on a one-node graph whose layout is free.
+    const QByteArray tiny = QByteArrayLiteral("digraph { a }");
+    const Stats spawn = measure(repeat, [&] {
+        (void)runGraphvizSubprocess(tiny, engine, std::chrono::milliseconds(30000), Progress::none(),
+                                    QString());
+    });
+    const Stats inproc = measure(repeat, [&] { (void)runGraphvizInProcess(tiny, engine, Progress::none()); });
+    std::printf("one-node graph: subprocess %.1f ms (%.1f-%.1f), libgvc %.2f ms (%.2f-%.2f)\n", spawn.median,
+                spawn.min, spawn.max, inproc.median, inproc.min, inproc.max);
+    return 0;
+}

@@ -1,0 +1,149 @@
+// layoutGraph() and the subprocess way of running Graphviz.
+//
+// Subprocess is the default (see docs/graph.md for the figures): the child can be killed, so Cancel and
+// the time limit work even in the middle of a slow layout, and a Graphviz crash or runaway allocation on
+// a hostile graph stays out of the GUI. libgvc (gvc_layout.cpp) saves the fork and exec, but gvLayout()
+// cannot be interrupted and Graphviz's global state needs a process-wide lock.
+#include "graph_layout.h"
+
+#include "dot_writer.h"
+#include "graphviz_run.h"
+#include "layout_json.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+namespace numasight {
+
+namespace {
+
+// Graphviz answers within milliseconds on small graphs; polling at this interval keeps Cancel responsive
+// without measurable cost (waitForFinished returns at once when the child ends).
+constexpr int kPollMs = 20;
+
+LoadError engineError(const QString& engine, const QString& message)
+{
+    LoadError e;
+    e.file = QStringLiteral("Graphviz %1").arg(engine);
+    e.message = message;
+    return e;
+}
+
+QString firstLines(const QByteArray& text, int count)
+{
+    QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.size() > count)
+        lines = lines.mid(0, count);
+    return lines.join(QStringLiteral("; ")).trimmed();
+}
+
+QString seconds(std::chrono::milliseconds ms)
+{
+    return QString::number(double(ms.count()) / 1000.0, 'g', 3) + QStringLiteral(" s");
+}
+
+} // namespace
+
+Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& engine,
+                                         std::chrono::milliseconds timeLimit, const Progress& progress,
+                                         const QString& graphSize)
+{
+    const QString program = QStandardPaths::findExecutable(engine);
+    if (program.isEmpty())
+        return engineError(engine,
+                           QStringLiteral("the Graphviz layout program \"%1\" was not found in PATH: "
+                                          "install the package graphviz (apt-get install graphviz), or "
+                                          "choose another engine")
+                               .arg(engine));
+    if (progress.isCancelled())
+        return LoadError::cancel(QStringLiteral("Graphviz %1").arg(engine));
+
+    QProcess child;
+    child.setProgram(program);
+    // json0: the layout without xdot drawing operations, which we do not read and which double the output.
+    child.setArguments({QStringLiteral("-Tjson0")});
+    child.start();
+    if (!child.waitForStarted(10000))
+        return engineError(engine,
+                           QStringLiteral("could not start %1: %2").arg(program, child.errorString()));
+    child.write(dot);
+    child.closeWriteChannel();
+
+    QElapsedTimer clock;
+    clock.start();
+    const auto stop = [&] {
+        child.kill();
+        child.waitForFinished(5000);
+    };
+    while (!child.waitForFinished(kPollMs)) {
+        if (child.state() == QProcess::NotRunning)
+            break;
+        if (progress.isCancelled()) {
+            stop();
+            return LoadError::cancel(QStringLiteral("Graphviz %1").arg(engine));
+        }
+        if (clock.elapsed() > timeLimit.count()) {
+            stop();
+            QString hint = engine == u"sfdp"
+                               ? QStringLiteral("fold threads and CPU ranges, or hide kinds")
+                               : QStringLiteral("try the faster engine sfdp, or fold threads and "
+                                                "CPU ranges");
+            return engineError(engine, QStringLiteral("%1 did not finish the layout within %2 (%3): %4")
+                                           .arg(engine, seconds(timeLimit), graphSize, hint));
+        }
+    }
+    const QByteArray out = child.readAllStandardOutput();
+    const QByteArray err = child.readAllStandardError();
+    if (child.exitStatus() != QProcess::NormalExit)
+        return engineError(engine,
+                           QStringLiteral("%1 crashed during the layout (%2)%3")
+                               .arg(engine, graphSize,
+                                    err.isEmpty() ? QString() : QStringLiteral(": ") + firstLines(err, 3)));
+    if (child.exitCode() != 0)
+        return engineError(engine,
+                           QStringLiteral("%1 failed with exit code %2%3")
+                               .arg(engine)
+                               .arg(child.exitCode())
+                               .arg(err.isEmpty() ? QString() : QStringLiteral(": ") + firstLines(err, 3)));
+    return out;
+}
+
+Result<GraphLayoutPtr> layoutGraph(GraphSpecPtr spec, const LayoutOptions& options, const Progress& progress)
+{
+    const QString engine = options.engine;
+    if (!spec)
+        return engineError(engine, QStringLiteral("no graph to lay out"));
+    // The engine names a program to run: a bare name, never a path or arguments.
+    static const QRegularExpression kName(QStringLiteral("^[A-Za-z0-9_][A-Za-z0-9_.-]*$"));
+    if (!kName.match(engine).hasMatch())
+        return engineError(
+            engine,
+            QStringLiteral("\"%1\" is not a Graphviz engine name (dot, neato, fdp, sfdp)").arg(engine));
+    if (progress.isCancelled())
+        return LoadError::cancel(QStringLiteral("Graphviz %1").arg(engine));
+
+    QElapsedTimer clock;
+    clock.start();
+    progress(0);
+    const QByteArray dot = toDot(*spec, engine);
+    const QString size = QStringLiteral("%1 nodes, %2 edges").arg(spec->nodes.size()).arg(spec->edges.size());
+    Result<QByteArray> json = options.method == LayoutMethod::Subprocess
+                                  ? runGraphvizSubprocess(dot, engine, options.timeLimit, progress, size)
+                                  : runGraphvizInProcess(dot, engine, progress);
+    if (!json)
+        return json.error();
+    if (progress.isCancelled())
+        return LoadError::cancel(QStringLiteral("Graphviz %1").arg(engine));
+    progress(0.9);
+    auto parsed = parseGraphvizJson(json.value(), spec, engine);
+    if (!parsed)
+        return parsed.error();
+    auto layout = std::const_pointer_cast<GraphLayout>(parsed.value());
+    layout->seconds = double(clock.nsecsElapsed()) / 1e9;
+    progress(1);
+    return GraphLayoutPtr(std::move(layout));
+}
+
+} // namespace numasight

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "util/progress.h"
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <chrono>
+
+namespace numasight {
+
+// The two ways of running Graphviz on DOT text; both return its -Tjson0 output. Used by layoutGraph()
+// and, separately, by the benchmark that compares them.
+
+// Runs the `engine` binary from PATH with DOT on stdin. Polls `progress` for cancel and kills the child on
+// cancel or after `timeLimit`; `graphSize` ("120 nodes, 300 edges") goes into the timeout message.
+Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& engine,
+                                         std::chrono::milliseconds timeLimit, const Progress& progress,
+                                         const QString& graphSize);
+
+// libgvc in this process, serialised by a mutex (Graphviz keeps global state). Cannot be interrupted:
+// cancel is only seen before and after the layout.
+Result<QByteArray> runGraphvizInProcess(const QByteArray& dot, const QString& engine,
+                                        const Progress& progress);
+
+} // namespace numasight
