@@ -527,6 +527,51 @@ private slots:
                                 .arg(after)));
     }
 
+    // A thread that has been running since before attach is counted from attach only: its first slice
+    // after attach began long before, and the first switch on its CPU must not hand it all over.
+    void cpuOfThreadRunningBeforeAttach()
+    {
+        std::atomic<bool> stop{false};
+        std::atomic<std::int64_t> tid{-1};
+        std::atomic<std::int64_t> finalClock{-1};
+        std::thread worker([&] {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(0, &set);
+            sched_setaffinity(0, sizeof(set), &set);
+            tid = gettid();
+            while (!stop.load(std::memory_order_relaxed)) {
+            }
+            finalClock = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+        });
+        clockid_t clock = 0;
+        QCOMPARE(pthread_getcpuclockid(worker.native_handle(), &clock), 0);
+        QTest::qSleep(300);
+
+        auto collector = makeBpfCpuCollector();
+        Scope scope;
+        scope.pids = {getpid()};
+        const std::int64_t atAttach = threadCpuNs(clock);
+        auto error = collector->start(scope);
+        const std::int64_t afterAttach = threadCpuNs(clock);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+        QTest::qSleep(250);
+        stop = true;
+        worker.join();
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        const ThreadCpuSample* thread = findThread(sample, tid);
+        QVERIFY2(thread, "the thread is missing from the sample");
+        const double low = 0.9 * double(finalClock - afterAttach);
+        const double high = 1.1 * double(finalClock - atAttach);
+        QVERIFY2(double(thread->cpuNs) > low && double(thread->cpuNs) < high,
+                 qPrintable(QStringLiteral("eBPF %1 ns, thread clock since attach %2..%3 ns (%4 ns in all)")
+                                .arg(thread->cpuNs)
+                                .arg(finalClock - afterAttach)
+                                .arg(finalClock - atAttach)
+                                .arg(finalClock.load())));
+    }
+
     void flows_data()
     {
         QTest::addColumn<int>("family");
