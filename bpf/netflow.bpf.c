@@ -113,6 +113,26 @@ static __always_inline void peer_from_msg(struct msghdr* msg, struct netflow_key
     }
 }
 
+/* The counters of `key`, created at zero on first use; null when the map is full (counted as a drop). */
+static __always_inline struct netflow_value* flow_value(const struct netflow_key* key)
+{
+    struct netflow_value* value = bpf_map_lookup_elem(&netflow_bytes, key);
+    if (value)
+        return value;
+    struct netflow_value zero = {};
+    /* BPF_NOEXIST: another CPU may create the same key first (a thread that migrated); then the lookup
+     * after it finds that entry. */
+    bpf_map_update_elem(&netflow_bytes, key, &zero, BPF_NOEXIST);
+    value = bpf_map_lookup_elem(&netflow_bytes, key);
+    if (!value) {
+        __u32 zero_index = 0;
+        __u64* drops = bpf_map_lookup_elem(&netflow_drops, &zero_index);
+        if (drops)
+            *drops += 1;
+    }
+    return value;
+}
+
 static __always_inline void account(struct sock* sk, struct msghdr* msg, __u16 protocol, long bytes,
                                     bool sending)
 {
@@ -144,26 +164,9 @@ static __always_inline void account(struct sock* sk, struct msghdr* msg, __u16 p
     if (protocol == NETFLOW_PROTO_UDP)
         peer_from_msg(msg, &key);
 
-    struct netflow_value* value = bpf_map_lookup_elem(&netflow_bytes, &key);
-    if (!value) {
-        struct netflow_value zero = {};
-        /* BPF_NOEXIST: another CPU may create the same key first (a thread that migrated); then the
-         * second lookup finds that entry. */
-        if (bpf_map_update_elem(&netflow_bytes, &key, &zero, BPF_NOEXIST) != 0) {
-            value = bpf_map_lookup_elem(&netflow_bytes, &key);
-            if (!value) {
-                __u32 zero_index = 0;
-                __u64* drops = bpf_map_lookup_elem(&netflow_drops, &zero_index);
-                if (drops)
-                    *drops += 1;
-                return;
-            }
-        } else {
-            value = bpf_map_lookup_elem(&netflow_bytes, &key);
-            if (!value)
-                return;
-        }
-    }
+    struct netflow_value* value = flow_value(&key);
+    if (!value)
+        return;
     if (sending)
         __sync_fetch_and_add(&value->sent, bytes);
     else
@@ -235,11 +238,53 @@ int ns_udp6_rcv_fx(__u64* ctx)
 
 /* ---- tp_btf on the socket-layer tracepoints ---- */
 
+/* The inode number of a socket's file (what /proc/<pid>/fd shows as socket:[N] and /proc/net/unix lists):
+ * struct socket is the first half of struct socket_alloc, whose second half is the inode. */
+static __always_inline __u64 socket_inode(struct sock* sk)
+{
+    struct socket* so = BPF_CORE_READ(sk, sk_socket);
+    if (!so)
+        return 0;
+    struct socket_alloc* alloc = (void*)so - bpf_core_field_offset(struct socket_alloc, socket);
+    return BPF_CORE_READ(alloc, vfs_inode.i_ino);
+}
+
+/* Unix sockets have no addresses worth keeping per packet; the pair of inodes names the connection, and user
+ * space finds the paths and the owners. */
+static __always_inline void account_unix(struct sock* sk, long bytes, bool sending)
+{
+    __u64 id = bpf_get_current_pid_tgid();
+    __u32 tgid = id >> 32;
+    if (filter_tgids && !bpf_map_lookup_elem(&netflow_tgids, &tgid))
+        return;
+    struct netflow_key key = {};
+    key.tgid = tgid;
+    key.tid = (__u32)id;
+    key.family = NETFLOW_AF_UNIX;
+    key.protocol = NETFLOW_PROTO_UNIX;
+    __u64 local = socket_inode(sk);
+    struct sock* peer = BPF_CORE_READ((struct unix_sock*)sk, peer);
+    __u64 remote = peer ? socket_inode(peer) : 0;
+    __builtin_memcpy(key.laddr, &local, sizeof(local));
+    __builtin_memcpy(key.raddr, &remote, sizeof(remote));
+    struct netflow_value* value = flow_value(&key);
+    if (!value)
+        return;
+    if (sending)
+        __sync_fetch_and_add(&value->sent, bytes);
+    else
+        __sync_fetch_and_add(&value->received, bytes);
+}
+
 static __always_inline int socket_length(struct sock* sk, int ret, int flags, bool sending)
 {
     if (ret <= 0 || !sk || (!sending && (flags & MSG_PEEK_FLAG)))
         return 0;
     __u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
+    if (family == NETFLOW_AF_UNIX) {
+        account_unix(sk, ret, sending);
+        return 0;
+    }
     if (family != NETFLOW_AF_INET && family != NETFLOW_AF_INET6)
         return 0;
     __u16 protocol = BPF_CORE_READ(sk, sk_protocol);

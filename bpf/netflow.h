@@ -10,6 +10,10 @@
 #define NETFLOW_AF_INET6 10
 #define NETFLOW_PROTO_TCP 6
 #define NETFLOW_PROTO_UDP 17
+/* Unix sockets: family AF_UNIX; the "addresses" are socket inode numbers (8 bytes, host order), the local
+ * socket's in laddr and its peer's in raddr (0 when unconnected); ports stay 0. */
+#define NETFLOW_AF_UNIX 1
+#define NETFLOW_PROTO_UNIX 0
 
 /* One flow as seen from the local socket: each socket counts its own sent and received bytes, so a
  * loopback connection is two flows (one per end), never one flow counted twice. */

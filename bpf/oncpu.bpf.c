@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* On-CPU time per (tgid, tid, cpu) from sched_switch.
  *
- * One switch on a CPU ends the slice of `prev` and starts the slice of `next`, so a single per-CPU
- * "running since" slot is enough: no per-thread start map, no lookup of the incoming thread. Two entry
- * points share the work: tp_btf (typed task pointers, direct loads, cheapest) and raw_tp (for kernels
+ * One switch on a CPU ends the slice of `prev` and starts the slice of `next`, so a single per-CPU slot
+ * holding next's run-time counter is enough: no per-thread start map, no lookup of the incoming thread. Two
+ * entry points share the work: tp_btf (typed task pointers, direct loads, cheapest) and raw_tp (for kernels
  * whose BTF does not allow tp_btf); the loader keeps exactly one of them. Neither needs tracefs. */
 // vmlinux.h must come first, the other headers use its types.
 // clang-format off
@@ -18,9 +18,13 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* Set by the loader before load: when true, only threads of tgids in oncpu_tgids are accounted. A
+/* Set by the loader before load: when true, only threads of tgids set in oncpu_tgids are accounted. A
  * read-only value lets the verifier drop the branch entirely in "all processes" mode. */
 const volatile bool filter_tgids = false;
+
+/* CLOCK_MONOTONIC just before attach, set by the loader. The first switch on each CPU ends a slice that
+ * began before attach; only its part after attach is counted, and it is the only clock read. */
+__u64 attach_ns = 0;
 
 struct
 {
@@ -41,12 +45,15 @@ struct
     __type(value, struct oncpu_running);
 } oncpu_running SEC(".maps");
 
+/* One bit per tgid. An array look-up is inlined by the verifier into an address computation, where a hash
+ * look-up is a call and a hash; the filter runs on every switch. User space sets bits through the mapping. */
 struct
 {
-    __uint(type, BPF_MAP_TYPE_HASH);
-    __uint(max_entries, ONCPU_MAX_TGIDS);
+    __uint(type, BPF_MAP_TYPE_ARRAY);
+    __uint(max_entries, ONCPU_TGID_BITMAP_WORDS);
+    __uint(map_flags, BPF_F_MMAPABLE);
     __type(key, __u32);
-    __type(value, __u8);
+    __type(value, __u64);
 } oncpu_tgids SEC(".maps");
 
 struct
@@ -57,48 +64,96 @@ struct
     __type(value, struct oncpu_rename);
 } oncpu_renames SEC(".maps");
 
-/* Slices lost because oncpu_ns was full; user space turns a non-zero count into a warning. */
+/* ONCPU_STAT_* counters; user space turns lost slices into warnings. */
 struct
 {
     __uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
-    __uint(max_entries, 1);
+    __uint(max_entries, ONCPU_STAT_COUNT);
     __type(key, __u32);
     __type(value, __u64);
-} oncpu_drops SEC(".maps");
+} oncpu_stats SEC(".maps");
 
-static __always_inline void count_drop(void)
+static __always_inline void count(__u32 stat)
 {
-    __u32 zero = 0;
-    __u64* drops = bpf_map_lookup_elem(&oncpu_drops, &zero);
-    if (drops)
-        *drops += 1;
+    __u64* value = bpf_map_lookup_elem(&oncpu_stats, &stat);
+    if (value)
+        *value += 1;
 }
 
-static __always_inline int on_switch(__u32 prev_tgid, __u32 prev_tid, const char* prev_comm, __u32 next_tgid,
-                                     __u32 next_tid)
+static __always_inline bool watched(__u32 tgid)
 {
-    __u32 cpu = bpf_get_smp_processor_id();
+    __u32 word = tgid / 64;
+    __u64* bits = bpf_map_lookup_elem(&oncpu_tgids, &word);
+    return bits && (*bits & (1ull << (tgid % 64)));
+}
+
+/* What the loads from the two task_structs gave; the entry points differ only in how they read them. */
+struct switch_facts
+{
+    __u32 prev_tgid, prev_tid, next_tgid, next_tid;
+    __u64 prev_runtime; /* prev->se.sum_exec_runtime, brought up to date by the scheduler before the switch */
+    __u64 next_runtime; /* next->se.sum_exec_runtime */
+    const char* prev_comm;
+};
+
+enum slice_kind
+{
+    SLICE_SKIP,
+    SLICE_KNOWN,        /* the switch-in was seen: the slice is exact */
+    SLICE_SINCE_ATTACH, /* the first switch on this CPU: prev has run here since before attach */
+    SLICE_MISSED,       /* the switch-in was missed (seen on kernel 6.18, rarely, under contention) */
+};
+
+/* Moves the CPU's slot on to `next` and says how much of prev's slice is known. The slice is measured on
+ * the scheduler's own per-thread counter rather than a clock read at each switch: no clock read on the hot
+ * path, and the figures are exactly what the thread's CPU clock says. */
+static __always_inline enum slice_kind take_slot(const struct switch_facts* f, __u32 cpu, __u64* delta)
+{
     struct oncpu_running* run = bpf_map_lookup_elem(&oncpu_running, &cpu);
     if (!run)
-        return 0;
-
-    __u64 now = bpf_ktime_get_ns();
-    __u64 since = run->since_ns;
+        return SLICE_SKIP;
+    __u64 start = run->start_runtime_ns;
     __u32 ran_tid = run->tid;
-    run->since_ns = now;
-    run->tgid = next_tgid;
-    run->tid = next_tid;
+    __u32 seen = run->seen;
+    run->start_runtime_ns = f->next_runtime;
+    run->tgid = f->next_tgid;
+    run->tid = f->next_tid;
+    run->seen = 1;
 
-    /* since == 0: the first switch on this CPU after attach, the slice start is unknown. A tid mismatch
-     * means an event was missed (e.g. the program was replaced); dropping the slice beats guessing. The
-     * idle task (tid 0) is not a thread of any process. */
-    if (since == 0 || prev_tid == 0 || ran_tid != prev_tid)
-        return 0;
-    if (filter_tgids && !bpf_map_lookup_elem(&oncpu_tgids, &prev_tgid))
-        return 0;
+    /* The idle task (tid 0) is not a thread of any process. */
+    if (f->prev_tid == 0)
+        return SLICE_SKIP;
+    if (filter_tgids && !watched(f->prev_tgid))
+        return SLICE_SKIP;
+    if (!seen)
+        return SLICE_SINCE_ATTACH;
+    if (ran_tid != f->prev_tid)
+        return SLICE_MISSED;
+    *delta = f->prev_runtime - start;
+    return SLICE_KNOWN;
+}
 
-    struct oncpu_key key = {.tgid = prev_tgid, .tid = prev_tid, .cpu = cpu, .pad = 0};
-    __u64 delta = now - since;
+/* For slices whose start was not seen: `wall` is how long prev has been on this CPU by the scheduler's
+ * clock (0 when unknown). */
+static __always_inline __u64 unseen_slice(enum slice_kind kind, __u64 wall)
+{
+    if (kind == SLICE_SINCE_ATTACH) {
+        __u64 since_attach = bpf_ktime_get_ns() - attach_ns;
+        return wall && wall < since_attach ? wall : since_attach;
+    }
+    if (!wall) {
+        count(ONCPU_STAT_LOST);
+        return 0;
+    }
+    count(ONCPU_STAT_ESTIMATED);
+    return wall;
+}
+
+static __always_inline int account(const struct switch_facts* f, __u32 cpu, __u64 delta)
+{
+    if ((__s64)delta <= 0)
+        return 0;
+    struct oncpu_key key = {.tgid = f->prev_tgid, .tid = f->prev_tid, .cpu = cpu, .pad = 0};
     struct oncpu_value* value = bpf_map_lookup_elem(&oncpu_ns, &key);
     if (value) {
         /* Only this CPU ever writes keys that carry its number, and BPF programs are not re-entered on
@@ -107,9 +162,9 @@ static __always_inline int on_switch(__u32 prev_tgid, __u32 prev_tid, const char
         return 0;
     }
     struct oncpu_value init = {.ns = delta};
-    bpf_probe_read_kernel_str(init.comm, sizeof(init.comm), prev_comm);
+    bpf_probe_read_kernel_str(init.comm, sizeof(init.comm), f->prev_comm);
     if (bpf_map_update_elem(&oncpu_ns, &key, &init, BPF_NOEXIST) != 0)
-        count_drop();
+        count(ONCPU_STAT_DROPS);
     return 0;
 }
 
@@ -118,16 +173,61 @@ static __always_inline int on_switch(__u32 prev_tgid, __u32 prev_tid, const char
 SEC("tp_btf/sched_switch")
 int BPF_PROG(ns_oncpu_btf, bool preempt, struct task_struct* prev, struct task_struct* next)
 {
-    return on_switch(prev->tgid, prev->pid, prev->comm, next->tgid, next->pid);
+    struct switch_facts f = {
+        .prev_tgid = prev->tgid,
+        .prev_tid = prev->pid,
+        .next_tgid = next->tgid,
+        .next_tid = next->pid,
+        .prev_runtime = prev->se.sum_exec_runtime,
+        .next_runtime = next->se.sum_exec_runtime,
+        .prev_comm = prev->comm,
+    };
+    __u32 cpu = bpf_get_smp_processor_id();
+    __u64 delta = 0;
+    enum slice_kind kind = take_slot(&f, cpu, &delta);
+    if (kind == SLICE_SKIP)
+        return 0;
+    if (kind != SLICE_KNOWN) {
+        /* sched_info.last_arrival is the run-queue clock when prev was last switched in (by any path, seen
+         * or not), and that clock was brought up to date for this switch. The run queue is reached through
+         * the task's CFS queue (group scheduling; the per-CPU `runqueues` symbol is not resolvable without
+         * CONFIG_KALLSYMS_ALL); faulting loads read as 0, which unseen_slice() treats as unknown. */
+        __u64 arrival = prev->sched_info.last_arrival;
+        __u64 clock = 0;
+        if (bpf_core_field_exists(prev->se.cfs_rq)) {
+            struct cfs_rq* queue = prev->se.cfs_rq;
+            if (queue && bpf_core_field_exists(queue->rq) && queue->rq)
+                clock = queue->rq->clock;
+        }
+        delta = unseen_slice(kind, arrival && clock > arrival ? clock - arrival : 0);
+    }
+    return account(&f, cpu, delta);
 }
 
 SEC("raw_tp/sched_switch")
 int BPF_PROG(ns_oncpu_raw, bool preempt, struct task_struct* prev, struct task_struct* next)
 {
     /* raw_tp gives untyped pointers: every field goes through bpf_probe_read (BPF_CORE_READ). The comm
-     * address is only computed here, bpf_probe_read_kernel_str reads it. */
-    return on_switch(BPF_CORE_READ(prev, tgid), BPF_CORE_READ(prev, pid), prev->comm,
-                     BPF_CORE_READ(next, tgid), BPF_CORE_READ(next, pid));
+     * address is only computed here, bpf_probe_read_kernel_str reads it. Per-CPU kernel variables need
+     * typed pointers, so an unseen slice start is not known here (wall 0): only the attach case is counted.
+     */
+    struct switch_facts f = {
+        .prev_tgid = BPF_CORE_READ(prev, tgid),
+        .prev_tid = BPF_CORE_READ(prev, pid),
+        .next_tgid = BPF_CORE_READ(next, tgid),
+        .next_tid = BPF_CORE_READ(next, pid),
+        .prev_runtime = BPF_CORE_READ(prev, se.sum_exec_runtime),
+        .next_runtime = BPF_CORE_READ(next, se.sum_exec_runtime),
+        .prev_comm = prev->comm,
+    };
+    __u32 cpu = bpf_get_smp_processor_id();
+    __u64 delta = 0;
+    enum slice_kind kind = take_slot(&f, cpu, &delta);
+    if (kind == SLICE_SKIP)
+        return 0;
+    if (kind != SLICE_KNOWN)
+        delta = unseen_slice(kind, 0);
+    return account(&f, cpu, delta);
 }
 
 /* Renames are rare, so recording them costs nothing on the switch path, and the name a thread gives itself

@@ -6,7 +6,6 @@
 #define ONCPU_COMM_LEN 16
 /* ~64k (thread, CPU) pairs: 1000 threads on 64 CPUs fit, and user space evicts exited threads. */
 #define ONCPU_MAX_ENTRIES 65536
-#define ONCPU_MAX_TGIDS 4096
 /* Renames between two reads of the map; user space drains it every interval. */
 #define ONCPU_MAX_RENAMES 4096
 
@@ -25,14 +24,27 @@ struct oncpu_value
     char comm[ONCPU_COMM_LEN]; /* the thread's name when the entry was created */
 };
 
-/* What runs on a CPU right now: user space adds (now - since_ns) to this thread so that a thread that
- * never leaves its CPU (a pinned spinner on an otherwise idle CPU) still shows its time every interval. */
+/* What runs on a CPU right now, and the thread's own run-time counter (task->se.sum_exec_runtime, the
+ * counter behind CLOCK_THREAD_CPUTIME_ID and /proc/<tid>/schedstat) when it was switched in. User space adds
+ * (the thread's schedstat now - start_runtime_ns) so that a thread that never leaves its CPU (a pinned
+ * spinner on an otherwise idle CPU) still shows its time every interval. tid 0: the idle task. */
 struct oncpu_running
 {
-    __u64 since_ns; /* bpf_ktime_get_ns() (CLOCK_MONOTONIC) when it was switched in; 0 = unknown */
+    __u64 start_runtime_ns;
     __u32 tgid;
     __u32 tid;
+    __u32 seen; /* 0 until the first switch on this CPU after attach: before it, nothing here is known */
+    __u32 pad;
 };
+
+/* Indexes of the per-CPU counters in oncpu_stats. */
+#define ONCPU_STAT_DROPS 0     /* slices lost because oncpu_ns was full */
+#define ONCPU_STAT_ESTIMATED 1 /* slices whose switch-in was missed, timed by the scheduler's clock */
+#define ONCPU_STAT_LOST 2      /* such slices on the raw_tp path, which cannot read that clock */
+#define ONCPU_STAT_COUNT 3
+
+/* The tgid filter is a bitmap over pid numbers (pid_max is at most 2^22): one array index per switch. */
+#define ONCPU_TGID_BITMAP_WORDS ((1u << 22) / 64)
 
 /* A thread's new name (pthread_setname_np, prctl PR_SET_NAME), keyed by tid. Threads name themselves right
  * after they start, often after their first slice was counted under the inherited name. */

@@ -5,7 +5,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <limits>
 #include <map>
+#include <tuple>
 
 namespace numasight {
 
@@ -145,6 +147,31 @@ public:
         for (EntityId n : ofKindIn(EntityKind::NumaNode, ns)) {
             const Entity& node = s.entity(n);
             place(packageHolding(node.cpus, node.parent), n);
+        }
+
+        // Caches beside the cores they serve: under the smallest NUMA node holding all their CPUs (a node's
+        // L3 on Sub-NUMA-Clustering parts), else the package, else the host. Nesting cores inside L3, L2
+        // and L1 as lstopo draws them would make a 192-CPU tree five levels deeper for no new fact.
+        std::vector<EntityId> caches = ofKindIn(EntityKind::Cache, ns);
+        std::stable_sort(caches.begin(), caches.end(), [&](EntityId a, EntityId b) {
+            const Entity& x = s.entity(a);
+            const Entity& y = s.entity(b);
+            return std::tuple(-x.cacheLevel, x.cpus.first()) < std::tuple(-y.cacheLevel, y.cpus.first());
+        });
+        const auto nodes = ofKindIn(EntityKind::NumaNode, ns);
+        for (EntityId c : caches) {
+            const Entity& cache = s.entity(c);
+            int at = -1;
+            int smallest = std::numeric_limits<int>::max();
+            for (EntityId n : nodes) {
+                const Entity& node = s.entity(n);
+                if (!cache.cpus.isEmpty() && cache.cpus.isSubsetOf(node.cpus) &&
+                    node.cpus.count() < smallest) {
+                    smallest = node.cpus.count();
+                    at = m.m_nodeOfEntity[size_t(n.value)];
+                }
+            }
+            place(at >= 0 ? at : packageHolding(cache.cpus, cache.parent), c);
         }
 
         // Cores go under the node holding their first CPU; PUs under their core, else their node.

@@ -1,5 +1,8 @@
 #include "summary_panel.h"
 
+#include "readers/open_input.h"
+
+#include <QDir>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -144,7 +147,10 @@ void SummaryPanel::fillSource(const Capture& capture, const Snapshot&)
 {
     const SourceInfo& src = capture.source;
     const QString unknown = tr("(not recorded)");
-    m_file->setText(src.path);
+    // A live recording has no file until it is saved; say so instead of leaving the row blank.
+    m_file->setText(src.path.isEmpty()                         ? tr("(live recording, not saved yet)")
+                    : src.path == QLatin1String(kLocalMachine) ? tr("(this machine, read live)")
+                                                               : QDir::toNativeSeparators(src.path));
     QString format = sourceFormatName(src.format);
     if (src.originalFormat != SourceFormat::Unknown && src.originalFormat != src.format)
         format += tr(" (from %1)").arg(sourceFormatName(src.originalFormat));

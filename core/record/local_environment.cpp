@@ -62,6 +62,7 @@ public:
             set->cpu = makeBpfCpuCollector();
             set->cpuContext = makeProcfsCpuCollector(m_root);
             set->others.push_back(makeBpfFlowCollector());
+            set->others.push_back(makeProcfsFlowCollector(m_root, ProcfsFlowKinds::PipesOnly));
         } else {
             set->mode = CollectionMode::Procfs;
             set->cpu = makeProcfsCpuCollector(m_root);

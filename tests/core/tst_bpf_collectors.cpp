@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <thread>
 #include <time.h>
 #include <unistd.h>
@@ -527,6 +528,51 @@ private slots:
                                 .arg(after)));
     }
 
+    // A thread that has been running since before attach is counted from attach only: its first slice
+    // after attach began long before, and the first switch on its CPU must not hand it all over.
+    void cpuOfThreadRunningBeforeAttach()
+    {
+        std::atomic<bool> stop{false};
+        std::atomic<std::int64_t> tid{-1};
+        std::atomic<std::int64_t> finalClock{-1};
+        std::thread worker([&] {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(0, &set);
+            sched_setaffinity(0, sizeof(set), &set);
+            tid = gettid();
+            while (!stop.load(std::memory_order_relaxed)) {
+            }
+            finalClock = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+        });
+        clockid_t clock = 0;
+        QCOMPARE(pthread_getcpuclockid(worker.native_handle(), &clock), 0);
+        QTest::qSleep(300);
+
+        auto collector = makeBpfCpuCollector();
+        Scope scope;
+        scope.pids = {getpid()};
+        const std::int64_t atAttach = threadCpuNs(clock);
+        auto error = collector->start(scope);
+        const std::int64_t afterAttach = threadCpuNs(clock);
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+        QTest::qSleep(250);
+        stop = true;
+        worker.join();
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        const ThreadCpuSample* thread = findThread(sample, tid);
+        QVERIFY2(thread, "the thread is missing from the sample");
+        const double low = 0.9 * double(finalClock - afterAttach);
+        const double high = 1.1 * double(finalClock - atAttach);
+        QVERIFY2(double(thread->cpuNs) > low && double(thread->cpuNs) < high,
+                 qPrintable(QStringLiteral("eBPF %1 ns, thread clock since attach %2..%3 ns (%4 ns in all)")
+                                .arg(thread->cpuNs)
+                                .arg(finalClock - afterAttach)
+                                .arg(finalClock - atAttach)
+                                .arg(finalClock.load())));
+    }
+
     void flows_data()
     {
         QTest::addColumn<int>("family");
@@ -606,6 +652,97 @@ private slots:
         collector->collect(next, {getpid()});
         for (const FlowSample& flow : next.flows)
             QVERIFY(flow.localPort != t.clientPort && flow.localPort != t.serverPort);
+        collector->stop();
+    }
+
+    // Unix sockets: bytes per thread and connection from the socket tracepoints, with the paths
+    // /proc/net/unix gives and each end naming the other's process.
+    void unixFlows_data()
+    {
+        QTest::addColumn<bool>("named");
+        QTest::newRow("abstract name, connect/accept") << true;
+        QTest::newRow("socketpair (unbound)") << false;
+    }
+    void unixFlows()
+    {
+        QFETCH(bool, named);
+        NetflowProgram probe;
+        if (auto error = probe.start({}); !error && probe.hooks() != NetflowProgram::Hooks::Tracepoint)
+            QSKIP(
+                "unix socket volumes come from the socket tracepoints, which this kernel's hook set does not "
+                "use");
+        probe.destroy();
+        auto collector = makeBpfFlowCollector();
+        Scope scope;
+        scope.pids = {getpid()};
+        QVERIFY(!collector->start(scope));
+
+        const QString name = QStringLiteral("@numasight-test-%1").arg(getpid());
+        int ends[2] = {-1, -1};
+        int listener = -1;
+        if (named) {
+            listener = socket(AF_UNIX, SOCK_STREAM, 0);
+            sockaddr_un address = {};
+            address.sun_family = AF_UNIX;
+            const QByteArray abstract = name.mid(1).toLatin1();
+            std::memcpy(address.sun_path + 1, abstract.constData(), std::size_t(abstract.size()));
+            const socklen_t length = socklen_t(offsetof(sockaddr_un, sun_path) + 1 + abstract.size());
+            QVERIFY(bind(listener, reinterpret_cast<sockaddr*>(&address), length) == 0);
+            QVERIFY(listen(listener, 1) == 0);
+            ends[0] = socket(AF_UNIX, SOCK_STREAM, 0);
+            QVERIFY(::connect(ends[0], reinterpret_cast<sockaddr*>(&address), length) == 0);
+            ends[1] = accept(listener, nullptr, nullptr);
+            QVERIFY(ends[1] >= 0);
+        } else {
+            QVERIFY(socketpair(AF_UNIX, SOCK_STREAM, 0, ends) == 0);
+        }
+        const std::size_t request = 1024 * 1024 + 17;
+        const std::size_t reply = 999;
+        const std::vector<char> payload(request, 'u');
+        std::int64_t clientTid = -1, serverTid = -1;
+        bool serverOk = false, clientOk = false;
+        std::thread server([&] {
+            serverTid = gettid();
+            serverOk = receiveAll(ends[1], request) && sendAll(ends[1], payload.data(), reply);
+        });
+        std::thread client([&] {
+            clientTid = gettid();
+            clientOk = sendAll(ends[0], payload.data(), request) && receiveAll(ends[0], reply);
+        });
+        client.join();
+        server.join();
+        QVERIFY(clientOk && serverOk);
+
+        Sample sample;
+        collector->collect(sample, {getpid()});
+        for (int fd : {ends[0], ends[1], listener}) {
+            if (fd >= 0)
+                close(fd);
+        }
+        const FlowSample* clientFlow = nullptr;
+        const FlowSample* serverFlow = nullptr;
+        for (const FlowSample& flow : sample.flows) {
+            if (flow.protocol != QLatin1String("UNIX"))
+                continue;
+            if (flow.tid == clientTid)
+                clientFlow = &flow;
+            if (flow.tid == serverTid)
+                serverFlow = &flow;
+        }
+        QVERIFY2(clientFlow && serverFlow, "no UNIX flow for one of the threads");
+        QCOMPARE(clientFlow->bytesSent, std::uint64_t(request));
+        QCOMPARE(clientFlow->bytesReceived, std::uint64_t(reply));
+        QCOMPARE(serverFlow->bytesSent, std::uint64_t(reply));
+        QCOMPARE(serverFlow->bytesReceived, std::uint64_t(request));
+        for (const FlowSample* flow : {clientFlow, serverFlow}) {
+            QCOMPARE(flow->pid, std::int64_t(getpid()));
+            QCOMPARE(flow->peerPid, std::int64_t(getpid()));
+            QVERIFY(flow->volumesKnown);
+            QCOMPARE(flow->mode, CollectionMode::Ebpf);
+        }
+        QCOMPARE(clientFlow->localAddress, QString());
+        QCOMPARE(clientFlow->remoteAddress, named ? name : QString());
+        QCOMPARE(serverFlow->localAddress, named ? name : QString());
         collector->stop();
     }
 

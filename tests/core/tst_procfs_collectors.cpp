@@ -235,6 +235,7 @@ private slots:
     void cpuDeltasAndRates();
     void memoryPerNode();
     void systemCounters();
+    void flows_data();
     void flows();
     void vanishedAndRefused_data();
     void vanishedAndRefused();
@@ -412,11 +413,30 @@ void TestProcfsCollectors::systemCounters()
     QCOMPARE(without.numaBalancing, -1); // unknown, not "off"
 }
 
+void TestProcfsCollectors::flows_data()
+{
+    QTest::addColumn<int>("kinds");
+    QTest::addColumn<QStringList>("want");
+    // The listening socket 5003 and the TIME_WAIT row are endpoints, not flows; 400 holds nothing.
+    QTest::newRow("all (procfs mode)") << int(ProcfsFlowKinds::All)
+                                       << QStringList{"200 PIPE pipe:[9000]:-1>pipe:[9000]:-1 peer 300",
+                                                      "200 TCP 127.0.0.1:40000>127.0.0.1:8080 peer 300",
+                                                      "300 PIPE pipe:[9000]:-1>pipe:[9000]:-1 peer 200",
+                                                      "300 TCP 127.0.0.1:8080>127.0.0.1:40000 peer 200",
+                                                      "300 UNIX /run/srv.sock:-1>:-1 peer -1"};
+    // eBPF mode: sockets come from the eBPF collector with their volumes.
+    QTest::newRow("pipes only (eBPF mode)") << int(ProcfsFlowKinds::PipesOnly)
+                                            << QStringList{"200 PIPE pipe:[9000]:-1>pipe:[9000]:-1 peer 300",
+                                                           "300 PIPE pipe:[9000]:-1>pipe:[9000]:-1 peer 200"};
+}
+
 void TestProcfsCollectors::flows()
 {
+    QFETCH(int, kinds);
+    QFETCH(QStringList, want);
     FakeRoot f;
     buildMachine(f);
-    const auto flows = makeProcfsFlowCollector(f.root());
+    const auto flows = makeProcfsFlowCollector(f.root(), ProcfsFlowKinds(kinds));
     Sample s;
     flows->collect(s, {200, 300, 400});
     QStringList got;
@@ -433,11 +453,6 @@ void TestProcfsCollectors::flows()
                    .arg(x.peerPid);
     }
     got.sort();
-    // The listening socket 5003 and the TIME_WAIT row are endpoints, not flows; 400 holds nothing.
-    const QStringList want = {
-        "200 PIPE pipe:[9000]:-1>pipe:[9000]:-1 peer 300", "200 TCP 127.0.0.1:40000>127.0.0.1:8080 peer 300",
-        "300 PIPE pipe:[9000]:-1>pipe:[9000]:-1 peer 200", "300 TCP 127.0.0.1:8080>127.0.0.1:40000 peer 200",
-        "300 UNIX /run/srv.sock:-1>:-1 peer -1"};
     QCOMPARE(got, want);
 }
 

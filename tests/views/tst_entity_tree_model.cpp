@@ -154,6 +154,8 @@ private slots:
     void modelTester();
     void everyEntityOnce_data();
     void everyEntityOnce();
+    void hardwareInMachineTree_data();
+    void hardwareInMachineTree();
     void handBuiltPlacement_data();
     void handBuiltPlacement();
     void columns();
@@ -259,6 +261,43 @@ void TestEntityTreeModel::everyEntityOnce()
                                               .arg(i)
                                               .arg(snapshot->entities()[i].typeName)
                                               .arg(seen[i])));
+}
+
+// Every hwloc object (caches too) sits in the Machine section; Other is for what the model cannot place.
+void TestEntityTreeModel::hardwareInMachineTree_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("caches");
+    // Cache counts written down from `hwloc-info -i <fixture>`: L3 + L2 + L1d + L1i objects.
+    QTest::newRow("dgx2") << QStringLiteral("dgx2") << 14;
+    QTest::newRow("24 nodes") << QStringLiteral("24") << 600;
+}
+
+void TestEntityTreeModel::hardwareInMachineTree()
+{
+    QFETCH(QString, input);
+    QFETCH(int, caches);
+    const auto snapshot = snapshotFor(input);
+    EntityTreeModel model;
+    model.setSnapshot(snapshot);
+    QCOMPARE(snapshot->countOf(EntityKind::Cache), caches);
+    for (EntityKind kind : {EntityKind::Cache, EntityKind::Core, EntityKind::Pu, EntityKind::NumaNode,
+                            EntityKind::Package, EntityKind::Accelerator}) {
+        for (EntityId id : snapshot->ofKind(kind)) {
+            const QModelIndex index = model.indexOf(id);
+            QVERIFY(index.isValid());
+            QCOMPARE(index.data(EntityTreeModel::SectionRole).toInt(),
+                     int(EntityTreeModel::Section::Machine));
+        }
+    }
+    // An L3 lies under the NUMA node or package whose CPUs include its own.
+    for (EntityId id : snapshot->ofKind(EntityKind::Cache)) {
+        const Entity& cache = snapshot->entity(id);
+        const QModelIndex parent = model.indexOf(id).parent();
+        const int parentId = parent.data(EntityTreeModel::EntityIdRole).toInt();
+        QVERIFY(parentId >= 0);
+        QVERIFY(cache.cpus.isSubsetOf(snapshot->entity(EntityId(parentId)).cpus));
+    }
 }
 
 void TestEntityTreeModel::handBuiltPlacement_data()

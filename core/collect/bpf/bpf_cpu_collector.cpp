@@ -16,10 +16,12 @@
 #include <bpf/btf.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fcntl.h>
 #include <linux/bpf.h>
 #include <linux/types.h>
 #include <map>
-#include <time.h>
+#include <optional>
 #include <unistd.h>
 #include <unordered_map>
 #include <unordered_set>
@@ -53,11 +55,26 @@ std::uint64_t threadKey(std::uint32_t tgid, std::uint32_t tid)
     return std::uint64_t(tgid) << 32 | tid;
 }
 
-std::uint64_t monotonicNs()
+// The first field of /proc/<tgid>/task/<tid>/schedstat: task->se.sum_exec_runtime, the counter the program
+// takes its slices from. Plain POSIX I/O: this runs once per busy CPU per interval.
+std::optional<std::uint64_t> readRuntimeNs(std::uint32_t tgid, std::uint32_t tid)
 {
-    struct timespec ts = {};
-    clock_gettime(CLOCK_MONOTONIC, &ts); // the clock of bpf_ktime_get_ns()
-    return std::uint64_t(ts.tv_sec) * 1000000000ull + std::uint64_t(ts.tv_nsec);
+    char path[64];
+    std::snprintf(path, sizeof(path), "/proc/%u/task/%u/schedstat", tgid, tid);
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt;
+    char text[96];
+    const ssize_t n = read(fd, text, sizeof(text) - 1);
+    close(fd);
+    if (n <= 0)
+        return std::nullopt;
+    text[n] = '\0';
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    if (end == text)
+        return std::nullopt;
+    return std::uint64_t(value);
 }
 
 bool threadExists(std::uint32_t tgid, std::uint32_t tid)
@@ -128,25 +145,27 @@ public:
                 bpfComm.emplace(threadKey(key.tgid, key.tid),
                                 QString::fromUtf8(value.comm, int(strnlen(value.comm, sizeof(value.comm)))));
         }
-        const std::uint64_t now = monotonicNs();
         const volatile oncpu_running* cpuTable = program_.runningSlots();
         std::unordered_set<std::uint64_t> runningNow;
         for (int cpu = 0; cpu < program_.cpuSlots(); ++cpu) {
-            // Re-reading since_ns detects a switch during the read; a torn read can still pair a new
-            // thread with a start a few nanoseconds old, which the monotonic baseline absorbs.
-            const std::uint64_t since = cpuTable[cpu].since_ns;
+            const std::uint64_t start = cpuTable[cpu].start_runtime_ns;
             const std::uint32_t tgid = cpuTable[cpu].tgid;
             const std::uint32_t tid = cpuTable[cpu].tid;
-            if (since == 0 || tid == 0 || since != cpuTable[cpu].since_ns || now <= since)
+            if (!cpuTable[cpu].seen || tid == 0 || (filtered_ && !tgids_.count(tgid)))
                 continue;
-            if (filtered_ && !tgids_.count(tgid))
+            // The thread's counter as the kernel last brought it up to date (at most a tick old, so a
+            // running slice is under- rather than overestimated). A switch while reading shows as a changed
+            // slot: then the slice has been closed into the map, which is read again next time.
+            const std::optional<std::uint64_t> runtime = readRuntimeNs(tgid, tid);
+            if (!runtime || *runtime <= start || cpuTable[cpu].tid != tid ||
+                cpuTable[cpu].start_runtime_ns != start)
                 continue;
-            cumulative[{tgid, tid, std::uint32_t(cpu)}] += now - since;
+            cumulative[{tgid, tid, std::uint32_t(cpu)}] += *runtime - start;
             runningNow.insert(threadKey(tgid, tid));
         }
 
-        // 2. Deltas against the last values seen. The baseline only moves up, so an overestimate of a
-        // running slice is paid back by the next interval instead of being counted twice.
+        // 2. Deltas against the last values seen. The baseline only moves up, so a running slice counted
+        // now is never counted twice.
         struct ThreadDelta
         {
             std::uint32_t tgid = 0;
@@ -212,14 +231,19 @@ public:
         for (std::uint64_t key : exited)
             comms_.erase(key);
 
-        const std::uint64_t drops = program_.drops();
-        if (drops > reportedDrops_) {
+        const OncpuProgram::Stats stats = program_.stats();
+        if (stats.drops > reported_.drops) {
             warnings_.push_back(QStringLiteral("eBPF on-CPU: %1 slices lost, the map of %2 (thread, CPU) "
                                                "entries is full")
-                                    .arg(drops - reportedDrops_)
+                                    .arg(stats.drops - reported_.drops)
                                     .arg(ONCPU_MAX_ENTRIES));
-            reportedDrops_ = drops;
         }
+        if (stats.lost > reported_.lost) {
+            warnings_.push_back(QStringLiteral("eBPF on-CPU: %1 slices of real-time or deadline threads lost "
+                                               "(their switch-in was not seen)")
+                                    .arg(stats.lost - reported_.lost));
+        }
+        reported_ = stats;
     }
 
     void stop() override
@@ -228,7 +252,7 @@ public:
         baseline_.clear();
         comms_.clear();
         tgids_.clear();
-        reportedDrops_ = 0;
+        reported_ = {};
     }
 
     std::vector<QString> takeWarnings() override { return std::exchange(warnings_, {}); }
@@ -238,7 +262,8 @@ private:
     {
         if (pid > 0 && pid <= 0xffffffff && tgids_.insert(std::uint32_t(pid)).second &&
             !program_.addTgid(std::uint32_t(pid)))
-            warnOnce(QStringLiteral("eBPF on-CPU: cannot watch more than %1 processes").arg(ONCPU_MAX_TGIDS));
+            warnOnce(QStringLiteral("eBPF on-CPU: cannot watch process %1 (pid beyond the filter's range)")
+                         .arg(pid));
     }
 
     // Moves the names threads gave themselves since the last interval into the name cache, so a thread is
@@ -291,7 +316,7 @@ private:
     std::unordered_set<std::uint32_t> tgids_;
     std::unordered_map<SlotKey, std::uint64_t, SlotKeyHash> baseline_;
     std::unordered_map<std::uint64_t, QString> comms_;
-    std::uint64_t reportedDrops_ = 0;
+    OncpuProgram::Stats reported_;
     std::vector<QString> warnings_;
     std::vector<QString> warned_;
 };

@@ -7,6 +7,7 @@
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
 #include "collect/bpf/netflow_program.h"
+#include "collect/procfs/net_tables.h"
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -123,6 +124,8 @@ public:
             ownerOfEndpoints.emplace(endpointsOnly(key), key.tgid);
 
         std::unordered_map<std::uint64_t, bool> alive; // per (tgid, tid), checked at most once
+        std::unordered_map<std::uint32_t, QHash<std::uint64_t, UnixEndpoint>>
+            unixTables; // per tgid, read once
         for (const auto& [key, value] : entries) {
             Counters& base = baseline_[key];
             const std::uint64_t sent = value.sent > base.sent ? value.sent - base.sent : 0;
@@ -147,11 +150,26 @@ public:
             FlowSample flow;
             flow.pid = key.tgid;
             flow.tid = key.tid;
-            flow.protocol = key.protocol == NETFLOW_PROTO_TCP ? QStringLiteral("TCP") : QStringLiteral("UDP");
-            flow.localAddress = addressText(key.family, key.laddr);
-            flow.localPort = key.lport;
-            flow.remoteAddress = addressText(key.family, key.raddr);
-            flow.remotePort = key.rport;
+            if (key.family == NETFLOW_AF_UNIX) {
+                // Paths as the procfs collector gives them (bound path, "@name", or empty when unbound),
+                // from the table of the process's own network namespace.
+                std::uint64_t local = 0, remote = 0;
+                std::memcpy(&local, key.laddr, sizeof(local));
+                std::memcpy(&remote, key.raddr, sizeof(remote));
+                auto table = unixTables.find(key.tgid);
+                if (table == unixTables.end())
+                    table = unixTables.emplace(key.tgid, readNetTables(FsRoot{}, key.tgid).unixSockets).first;
+                flow.protocol = QStringLiteral("UNIX");
+                flow.localAddress = table->second.value(local).path;
+                flow.remoteAddress = remote ? table->second.value(remote).path : QString();
+            } else {
+                flow.protocol =
+                    key.protocol == NETFLOW_PROTO_TCP ? QStringLiteral("TCP") : QStringLiteral("UDP");
+                flow.localAddress = addressText(key.family, key.laddr);
+                flow.localPort = key.lport;
+                flow.remoteAddress = addressText(key.family, key.raddr);
+                flow.remotePort = key.rport;
+            }
             auto peer = ownerOfEndpoints.find(reversed(key));
             if (peer != ownerOfEndpoints.end())
                 flow.peerPid = peer->second;

@@ -55,9 +55,16 @@ public:
     int countsFd() const;
     int renamesFd() const; // -1 when the rename hook is not attached (see renameHook())
     QString renameHook() const { return renameLink_ ? renameHookName_ : QString(); }
-    int tgidsFd() const;
+    // Sets the tgid's bit in the filter bitmap (through the mapping: no syscall). False when the tgid is
+    // beyond the bitmap or the program does not filter.
     bool addTgid(std::uint32_t tgid);
-    std::uint64_t drops() const; // slices lost because the map was full
+    struct Stats
+    {
+        std::uint64_t drops = 0;     // slices lost because the counts map was full
+        std::uint64_t estimated = 0; // slices whose switch-in was not seen, taken from the fair class's mark
+        std::uint64_t lost = 0;      // such slices of real-time/deadline threads, which have no such mark
+    };
+    Stats stats() const;
     // What runs on each CPU (mmapped; written by the kernel concurrently).
     const volatile oncpu_running* runningSlots() const { return running_; }
     int cpuSlots() const { return cpus_; }
@@ -72,6 +79,8 @@ private:
     QString renameHookName_;
     const volatile oncpu_running* running_ = nullptr;
     std::size_t mappedBytes_ = 0;
+    std::uint64_t* tgidBits_ = nullptr; // the filter bitmap, mapped; null when not filtering
+    std::size_t tgidBytes_ = 0;
     int cpus_ = 0;
     Hook hook_ = Hook::Auto;
     QString fallbackReason_;

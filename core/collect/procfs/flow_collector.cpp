@@ -23,8 +23,9 @@ QString connectionKey(const QString& protocol, const QString& a, int aPort, cons
 class ProcfsFlowCollector final : public Collector
 {
 public:
-    explicit ProcfsFlowCollector(FsRoot root)
+    ProcfsFlowCollector(FsRoot root, ProcfsFlowKinds kinds)
         : m_root(std::move(root))
+        , m_kinds(kinds)
     {
     }
 
@@ -111,6 +112,8 @@ public:
 
         for (const Owned& o : owned) {
             for (const std::uint64_t inode : o.sockets) {
+                if (m_kinds == ProcfsFlowKinds::PipesOnly)
+                    break;
                 if (const auto inet = o.tables->inet.constFind(inode); inet != o.tables->inet.cend()) {
                     if (inet->remotePort <= 0)
                         continue; // listening or unconnected: an endpoint, not a flow (the snapshot has it)
@@ -166,14 +169,15 @@ private:
     }
 
     FsRoot m_root;
+    ProcfsFlowKinds m_kinds;
     WarningLog m_warnings;
 };
 
 } // namespace
 
-std::unique_ptr<Collector> makeProcfsFlowCollector(const FsRoot& root)
+std::unique_ptr<Collector> makeProcfsFlowCollector(const FsRoot& root, ProcfsFlowKinds kinds)
 {
-    return std::make_unique<ProcfsFlowCollector>(root);
+    return std::make_unique<ProcfsFlowCollector>(root, kinds);
 }
 
 } // namespace numasight

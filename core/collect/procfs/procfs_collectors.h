@@ -22,6 +22,14 @@ std::unique_ptr<Collector> makeProcfsMemoryCollector(const FsRoot& root = {});
 std::unique_ptr<Collector> makeProcfsSystemCollector(const FsRoot& root = {});
 // Socket endpoints per process (fd inodes matched to /proc/net tables), pipes and unix sockets between
 // processes. Endpoints only: volumesKnown stays false.
-std::unique_ptr<Collector> makeProcfsFlowCollector(const FsRoot& root = {});
+// What the flow collector reports. In eBPF mode the eBPF collector counts TCP, UDP and unix sockets with
+// their volumes; pipes have no tracepoint to count them by, so their endpoints still come from here.
+enum class ProcfsFlowKinds
+{
+    All,
+    PipesOnly
+};
+std::unique_ptr<Collector> makeProcfsFlowCollector(const FsRoot& root = {},
+                                                   ProcfsFlowKinds kinds = ProcfsFlowKinds::All);
 
 } // namespace numasight
