@@ -4,6 +4,7 @@
 #include "graph_painter.h"
 #include "readers/open_input.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -303,24 +304,20 @@ void TestGraphExport::formats_data()
     QTest::addColumn<QString>("view");
     QTest::addColumn<QString>("format");
     QTest::addColumn<int>("dpi");
-    const struct
-    {
-        const char* file;
-        const char* view;
-    } inputs[] = {
-        {"hwloc/nvidiaDGX2.xml", "machine"},                    // 16 GPUs, PCI devices folded
-        {"hwloc/192em64t-24n8c2t.xml", "machine"},              // 24 NUMA nodes: a wide picture
-        {"hwloc/64intel64-fakeKNL-SNC4-hybrid.xml", "machine"}, // HBM tier marked
-        {"witty-profiler/graph.json", "combined"},              // processes, NPUs, memory edges
-        {"witty-profiler/graph.json", "dataflow"},
-    };
-    for (const auto& in : inputs)
+    // Every fixture: each hwloc machine in the machine view (the DGX-2's 16 GPUs, the 24-node box's wide
+    // picture, the KNL's HBM tier, …) and the witty graph in all three views.
+    std::vector<std::pair<QString, QString>> inputs;
+    const QDir hwloc(QStringLiteral(NUMASIGHT_FIXTURES "/hwloc"));
+    for (const QString& xml : hwloc.entryList({QStringLiteral("*.xml")}, QDir::Files, QDir::Name))
+        inputs.emplace_back(QStringLiteral("hwloc/") + xml, QStringLiteral("machine"));
+    QVERIFY(inputs.size() >= 11);
+    for (const char* view : {"combined", "dataflow", "machine"})
+        inputs.emplace_back(QStringLiteral("witty-profiler/graph.json"), QString::fromLatin1(view));
+    for (const auto& [file, view] : inputs)
         for (const char* format : {"svg", "pdf", "png", "dot"})
-            QTest::addRow("%s %s %s",
-                          QFileInfo(QLatin1String(in.file)).completeBaseName().toUtf8().constData(), in.view,
+            QTest::addRow("%s %s %s", qPrintable(QFileInfo(file).completeBaseName()), qPrintable(view),
                           format)
-                << QString::fromLatin1(in.file) << QString::fromLatin1(in.view) << QString::fromLatin1(format)
-                << (QByteArrayView(in.file).contains("witty") ? 96 : 72);
+                << file << view << QString::fromLatin1(format) << (file.contains(u"witty") ? 96 : 72);
 }
 
 void TestGraphExport::formats()
