@@ -9,6 +9,10 @@
 #include "graph_layout_job.h"
 #include "graph_painter.h"
 #include "graph_panel.h"
+#include "heatmap_export_job.h"
+#include "heatmap_panel.h"
+#include "heatmap_views.h"
+#include "heatmaps_panel.h"
 #include "live_indicator.h"
 #include "load_job.h"
 #include "message_bar.h"
@@ -67,6 +71,10 @@ const QString kGraphEngineKey = QStringLiteral("graph/engine");
 const QString kGraphExportDirKey = QStringLiteral("graph/exportDirectory");
 const QString kGraphExportFormatKey = QStringLiteral("graph/exportFormat");
 const QString kGraphExportDpiKey = QStringLiteral("graph/exportDpi");
+// Each key of HeatmapsPanel::state() is kept under this group: view, window, sorts, measure, metric, order.
+const QString kHeatmapGroup = QStringLiteral("heatmaps");
+const QString kPlotExportDirKey = QStringLiteral("heatmapExport/directory");
+const QString kPlotExportFormatKey = QStringLiteral("heatmapExport/format");
 
 // "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
 QString plural(int n, const char* noun)
@@ -107,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_recorder = new RecordingController(this);
     m_saver = new SaveJob(this);
     m_graphExporter = new GraphExportJob(this);
+    m_plotExporter = new HeatmapExportJob(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
@@ -156,6 +165,16 @@ MainWindow::MainWindow(QWidget* parent)
                                          8000);
             });
     connect(m_graphExporter, &GraphExportJob::failed, this,
+            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
+    connect(m_plotExporter, &HeatmapExportJob::exported, this,
+            [this](const QString& path, qint64 bytes, double s) {
+                statusBar()->showMessage(tr("Exported the plot to %1 (%2 KiB in %3 s)")
+                                             .arg(path)
+                                             .arg((bytes + 1023) / 1024)
+                                             .arg(s, 0, 'f', 2),
+                                         8000);
+            });
+    connect(m_plotExporter, &HeatmapExportJob::failed, this,
             [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
 
     updateRecentMenu();
@@ -222,6 +241,31 @@ void MainWindow::createActions()
     m_showGraphAction = new QAction(tr("Topology &Graph"), this);
     m_showGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     connect(m_showGraphAction, &QAction::triggered, this, &MainWindow::showGraph);
+    m_showHeatmapsAction = new QAction(tr("&Heatmaps"), this);
+    m_showHeatmapsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    connect(m_showHeatmapsAction, &QAction::triggered, this, &MainWindow::showHeatmaps);
+    const QStringList heatmapViews{tr("&CPU Heatmap"), tr("&Memory Heatmap"), tr("Mi&smatch"),
+                                   tr("&Over Time"), tr("M&atrices")};
+    for (int i = 0; i < int(heatmapViews.size()); ++i) {
+        auto* a = new QAction(heatmapViews[i], this);
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        connect(a, &QAction::triggered, this, [this, i] {
+            m_heatmaps->setCurrentView(HeatmapsPanel::View(i));
+            showHeatmaps();
+        });
+        m_heatmapViewActions << a;
+    }
+    m_exportPlotAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("Export &Plot…"), this);
+    m_exportPlotAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    m_exportPlotAction->setStatusTip(
+        tr("Write the heatmap in front as PNG, PDF or SVG, or its numbers as CSV"));
+    connect(m_exportPlotAction, &QAction::triggered, this, [this] { showExportPlotDialog(false); });
+    m_measureAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("chronometer")), tr("&Measure Latency/Bandwidth…"), this);
+    m_measureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    m_measureAction->setStatusTip(tr("Measure this machine's latency and bandwidth between NUMA nodes"));
+    connect(m_measureAction, &QAction::triggered, this, &MainWindow::showMeasureDialog);
 
     // Window-wide timeline keys; the slider itself also takes Left/Right/Home/End when focused.
     m_previousAction = new QAction(tr("&Previous Sample"), this);
@@ -256,8 +300,17 @@ void MainWindow::createActions()
     m_findAction = new QAction(tr("&Find…"), this);
     m_findAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     connect(m_findAction, &QAction::triggered, this, [this] {
-        // Find searches what is in front: the graph's search box on the graph tab, else the browser's filter.
-        QLineEdit* edit = m_tabs->currentWidget() == m_graph ? m_graph->searchEdit() : m_filter;
+        // Find searches what is in front: the graph's search box on the graph tab, a heatmap's filter on the
+        // heatmaps, else the browser's filter.
+        QLineEdit* edit = m_filter;
+        if (m_tabs->currentWidget() == m_graph)
+            edit = m_graph->searchEdit();
+        else if (m_tabs->currentWidget() == m_heatmaps)
+            edit = m_heatmaps->currentView() == HeatmapsPanel::View::Memory
+                       ? m_heatmaps->memoryPanel()->filterEdit()
+                   : m_heatmaps->currentView() == HeatmapsPanel::View::Mismatch
+                       ? m_heatmaps->mismatchPanel()->filterEdit()
+                       : m_heatmaps->cpuPanel()->filterEdit();
         edit->setFocus(Qt::ShortcutFocusReason);
         edit->selectAll();
     });
@@ -297,6 +350,8 @@ void MainWindow::createMenus()
     file->addAction(m_stopAction);
     file->addAction(m_saveAsAction);
     file->addAction(m_exportGraphAction);
+    file->addAction(m_exportPlotAction);
+    file->addAction(m_measureAction);
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();
@@ -308,6 +363,9 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_showBrowserAction);
     view->addAction(m_showGraphAction);
+    view->addAction(m_showHeatmapsAction);
+    QMenu* heatmaps = view->addMenu(tr("Heatmap &Views"));
+    heatmaps->addActions(m_heatmapViewActions);
     view->addSeparator();
     view->addAction(m_detailsDock->toggleViewAction());
     view->addAction(m_summaryDock->toggleViewAction());
@@ -399,14 +457,26 @@ void MainWindow::createWorkspace()
         }
     });
 
-    // The timeline drives both tabs, so it sits above them.
+    m_heatmaps = new HeatmapsPanel(m_workspace);
+    connect(m_heatmaps, &HeatmapsPanel::rowSelected, this, &MainWindow::onHeatmapSelection);
+    connect(m_heatmaps, &HeatmapsPanel::positionRequested, this, &MainWindow::setTimelinePosition);
+    connect(m_heatmaps, &HeatmapsPanel::stateChanged, this, &MainWindow::saveHeatmapSettings);
+    connect(m_heatmaps, &HeatmapsPanel::exportRequested, this, &MainWindow::showExportPlotDialog);
+    connect(m_heatmaps, &HeatmapsPanel::heatmapReady, this, &MainWindow::startPendingPlotExport);
+    connect(m_heatmaps, &HeatmapsPanel::measureRequested, this, &MainWindow::showMeasureDialog);
+    connect(m_heatmaps, &HeatmapsPanel::captureMeasured, this, &MainWindow::onCaptureMeasured);
+
+    // The timeline drives every tab, so it sits above them.
     m_tabs = new QTabWidget(m_workspace);
     m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(browser, tr("Entities"));
     m_tabs->addTab(m_graph, tr("Graph"));
+    m_tabs->addTab(m_heatmaps, tr("Heatmaps"));
     m_tabs->setTabToolTip(0, tr("The entity browser (Ctrl+B)"));
     m_tabs->setTabToolTip(1, tr("The topology graph, laid out by Graphviz (Ctrl+G)"));
+    m_tabs->setTabToolTip(2, tr("CPU time and memory per NUMA node, mismatches, over time, and the node "
+                                "matrices (Ctrl+H)"));
     auto* layout = new QVBoxLayout(m_workspace);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_timeline);
@@ -504,6 +574,16 @@ void MainWindow::restoreSettings()
     const QString engine = settings.value(kGraphEngineKey).toString();
     if (!engine.isEmpty())
         m_graph->setEngine(engine);
+    settings.beginGroup(kHeatmapGroup);
+    QVariantMap heatmaps;
+    for (const QString& key : settings.childKeys())
+        heatmaps.insert(key, settings.value(key));
+    settings.endGroup();
+    {
+        // Restoring is not a change of the user's to write back.
+        const QSignalBlocker block(m_heatmaps);
+        m_heatmaps->setState(heatmaps);
+    }
     const QByteArray header = settings.value(kHeaderKey).toByteArray();
     if (!header.isEmpty())
         m_view->header()->restoreState(header);
@@ -519,6 +599,17 @@ void MainWindow::saveSettings() const
     settings.setValue(kThreadsKey, m_threads->saveState());
     settings.setValue(kTabKey, m_tabs->currentIndex());
     settings.setValue(kHeaderKey, m_view->header()->saveState());
+    saveHeatmapSettings();
+}
+
+void MainWindow::saveHeatmapSettings() const
+{
+    QSettings settings;
+    settings.beginGroup(kHeatmapGroup);
+    const QVariantMap state = m_heatmaps->state();
+    for (auto it = state.cbegin(); it != state.cend(); ++it)
+        settings.setValue(it.key(), it.value());
+    settings.endGroup();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -780,6 +871,13 @@ void MainWindow::updateActions()
     m_saveAsAction->setText(m_capture && m_capture == m_recordingCapture ? tr("&Save Recording As…")
                                                                          : tr("&Save As…"));
     m_exportGraphAction->setEnabled(bool(m_capture));
+    m_exportPlotAction->setEnabled(bool(m_capture));
+    // A measurement loads the memory system: not while a recording of this machine samples it.
+    const bool measurable = m_capture && !m_capture->snapshots.empty() && m_live == Live::None;
+    m_measureAction->setEnabled(measurable);
+    m_heatmaps->matrixPanel()->setMeasureAllowed(
+        measurable,
+        m_live != Live::None ? tr("Stop the live session before measuring") : tr("Open a capture first"));
 }
 
 void MainWindow::showSaveAsDialog()
@@ -845,6 +943,156 @@ void MainWindow::showEntityBrowser()
     m_view->setFocus(Qt::ShortcutFocusReason);
 }
 
+void MainWindow::showHeatmaps()
+{
+    m_tabs->setCurrentWidget(m_heatmaps);
+    m_heatmaps->tabs()->currentWidget()->setFocus(Qt::ShortcutFocusReason);
+}
+
+// The heatmaps follow the capture, the snapshot and the timeline's position, as the graph does.
+void MainWindow::updateHeatmaps()
+{
+    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
+        m_heatmaps->clear();
+        return;
+    }
+    m_heatmaps->setCapture(m_capture, m_snapshotIndex, m_position, std::exchange(m_heatmapsFresh, false));
+}
+
+void MainWindow::onHeatmapSelection(EntityId entity, qint64 pid, qint64 tid, const QString& ns)
+{
+    m_selectionFromHeatmaps = true;
+    if (entity.isValid())
+        selectEntity(entity);
+    else if (ns == u"local" && tid >= 0)
+        selectThread(pid, tid);
+    else if (ns == u"local")
+        selectProcess(pid);
+    m_selectionFromHeatmaps = false;
+}
+
+void MainWindow::showExportPlotDialog(bool matrix)
+{
+    if (!m_capture)
+        return;
+    if (m_tabs->currentWidget() != m_heatmaps)
+        showHeatmaps();
+    QSettings settings;
+    QString dir = settings.value(kPlotExportDirKey).toString();
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    const auto format = heatmapExportFormatFromName(settings.value(kPlotExportFormatKey).toString())
+                            .value_or(HeatmapExportFormat::Png);
+    const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
+                             ? QFileInfo(m_path).completeBaseName()
+                             : QStringLiteral("numasight");
+    const HeatmapsPanel::ExportSource source = m_heatmaps->exportSource(matrix);
+    auto* dialog = new QFileDialog(this, tr("Export Plot"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("exportPlotDialog"));
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    const QStringList filters{tr("PNG image (*.png)"), tr("PDF document (*.pdf)"), tr("SVG drawing (*.svg)"),
+                              tr("Numbers as CSV (*.csv)")};
+    dialog->setNameFilters(filters);
+    dialog->selectNameFilter(filters[int(format)]);
+    dialog->setDefaultSuffix(heatmapExportFormatName(format));
+    dialog->setDirectory(dir);
+    dialog->selectFile(
+        QStringLiteral("%1-%2.%3").arg(base, source.baseName, heatmapExportFormatName(format)));
+    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, filters](const QString& filter) {
+        const int i = int(filters.indexOf(filter));
+        if (i >= 0)
+            dialog->setDefaultSuffix(heatmapExportFormatName(HeatmapExportFormat(i)));
+    });
+    connect(dialog, &QFileDialog::fileSelected, this, [this, matrix](const QString& path) {
+        QSettings s;
+        s.setValue(kPlotExportDirKey, QFileInfo(path).absolutePath());
+        if (const auto f = heatmapExportFormatForPath(path))
+            s.setValue(kPlotExportFormatKey, heatmapExportFormatName(*f));
+        exportPlotTo(path, matrix);
+    });
+    dialog->open();
+}
+
+void MainWindow::exportPlotTo(const QString& path, bool matrix)
+{
+    if (!m_capture) {
+        m_messageBar->showMessage(tr("Open a file before exporting a plot."), MessageBar::Kind::Information);
+        return;
+    }
+    if (!heatmapExportFormatForPath(path)) {
+        m_messageBar->showMessage(tr("%1: name the file .png, .pdf, .svg or .csv").arg(path),
+                                  MessageBar::Kind::Error);
+        return;
+    }
+    m_pendingPlotExport = std::make_pair(QFileInfo(path).absoluteFilePath(), matrix);
+    if (m_heatmaps->isCurrentReady()) {
+        startPendingPlotExport();
+        return;
+    }
+    // The view may never have been shown (heatmaps build only when seen): build now, export when ready.
+    statusBar()->showMessage(tr("Building the heatmap for %1…").arg(path));
+    m_heatmaps->ensureCurrentBuilt();
+}
+
+void MainWindow::startPendingPlotExport()
+{
+    if (!m_pendingPlotExport || !m_heatmaps->isCurrentReady())
+        return;
+    const auto [path, matrix] = *m_pendingPlotExport;
+    m_pendingPlotExport.reset();
+    const HeatmapsPanel::ExportSource source = m_heatmaps->exportSource(matrix);
+    const auto format = heatmapExportFormatForPath(path).value_or(HeatmapExportFormat::Png);
+    if (format == HeatmapExportFormat::Csv) {
+        m_plotExporter->startCsv(source.csv, path);
+    } else {
+        // Drawn here (QCustomPlot is a widget), encoded and written by the worker.
+        Result<RenderedHeatmap> rendered = renderHeatmapExport(source.picture, format, {}, 1.0, path);
+        if (!rendered) {
+            m_messageBar->showMessage(rendered.error().toString(), MessageBar::Kind::Error);
+            return;
+        }
+        m_plotExporter->start(std::move(rendered).value(), path);
+    }
+    statusBar()->showMessage(tr("Exporting the plot to %1…").arg(path));
+}
+
+void MainWindow::showMeasureDialog()
+{
+    if (!m_measureAction->isEnabled())
+        return;
+    const QString machine = m_path == QLatin1String(kLocalMachine) || m_path.isEmpty()
+                                ? tr("this machine")
+                                : tr("this machine (the capture shown must be of it)");
+    measureOptionsDialog(this, machine, [this](const MeasureOptions& o) { startMeasurement(o); })->open();
+}
+
+void MainWindow::startMeasurement(const MeasureOptions& options)
+{
+    if (!m_capture || m_capture->snapshots.empty())
+        return;
+    m_heatmaps->setCurrentView(HeatmapsPanel::View::Matrices);
+    showHeatmaps();
+    m_heatmaps->matrixPanel()->startMeasurement(options);
+}
+
+// The capture shown, with the measured matrices added to every snapshot. It replaces the capture in
+// memory; the file on disk is untouched until Save As writes the new one.
+void MainWindow::onCaptureMeasured(CapturePtr capture)
+{
+    if (!capture || !m_capture || m_live != Live::None)
+        return;
+    m_capture = std::move(capture);
+    m_recordingCapture.reset(); // what Save As writes is now the capture in memory, not the recorded file
+    const int position = m_position;
+    m_snapshotIndex = -1; // every view takes the new snapshots
+    showPosition(position >= 0 ? position : 0);
+    setWindowTitle(
+        tr("%1 (measured, unsaved) — numasight").arg(!m_path.isEmpty() ? displayName(m_path) : m_liveTitle));
+    updateStatus();
+    updateActions();
+}
+
 void MainWindow::showGraph()
 {
     m_tabs->setCurrentWidget(m_graph);
@@ -854,6 +1102,7 @@ void MainWindow::showGraph()
 // The graph shows the snapshot the browser shows, and for a recording the sample the timeline is on.
 void MainWindow::updateGraph()
 {
+    updateHeatmaps();
     if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
         m_graph->clear();
         return;
@@ -963,6 +1212,8 @@ void MainWindow::closeCapture()
     m_threads->clear();
     m_graph->clear();
     m_pendingExport.reset();
+    m_heatmaps->clear();
+    m_pendingPlotExport.reset();
     m_timeline->clear();
     m_messageBar->dismiss();
     m_stack->setCurrentWidget(m_start);
@@ -1014,6 +1265,7 @@ void MainWindow::showCapture(CapturePtr capture, bool fresh)
         m_snapshotIndex = -1;
         m_position = -1;
         m_graphFresh = true;
+        m_heatmapsFresh = true;
         m_stack->setCurrentWidget(m_workspace);
         const QString title = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
         setWindowTitle(tr("%1 — numasight").arg(title));
@@ -1156,6 +1408,8 @@ void MainWindow::onCurrentEntityChanged()
     m_details->setEntity(id);
     if (!m_selectionFromGraph && id.isValid())
         m_graph->selectEntity(id);
+    if (!m_selectionFromHeatmaps && id.isValid())
+        m_heatmaps->selectEntity(id);
 }
 
 void MainWindow::onFilterTextChanged(const QString& text)

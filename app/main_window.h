@@ -2,6 +2,8 @@
 
 #include "attach/witty_http_poller.h"
 #include "graph_export.h"
+#include "heatmap_plot.h"
+#include "measure/measure_plan.h"
 #include "model/snapshot.h"
 #include "record/recorder.h"
 
@@ -27,6 +29,8 @@ class EntityFilterProxy;
 class EntityTreeModel;
 class GraphExportJob;
 class GraphPanel;
+class HeatmapExportJob;
+class HeatmapsPanel;
 class LiveIndicator;
 class LoadController;
 class MessageBar;
@@ -38,9 +42,10 @@ class SummaryPanel;
 class ThreadsPanel;
 class TimelineBar;
 
-// The desktop window: a start page until something is loaded, then the entity browser and the topology
-// graph as two tabs under a timeline, with the details, summary and threads docks. A selection in the
-// browser selects and centres the same entity in the graph and the other way round. Every way of opening a
+// The desktop window: a start page until something is loaded, then the entity browser, the topology graph
+// and the heatmaps as tabs under a timeline, with the details, summary and threads docks. A selection in
+// the browser selects and centres the same entity in the graph and picks its rows in the heatmaps, and a
+// pick in the graph or a heatmap selects it in the browser (and so everywhere). Every way of opening a
 // file (menu, start page, recent list, drop, command line) goes through openPath(), which loads in the
 // background; a failed load leaves the shown capture alone. Live sessions — a recording of this machine, or
 // polling witty-profiler servers — feed the same views as they grow; the timeline follows the newest sample
@@ -71,6 +76,14 @@ public:
     void selectEntity(EntityId id);
     void showEntityBrowser();
     void showGraph();
+    void showHeatmaps();
+    // Writes the plot of the heatmap view in front to `path` (PNG, PDF, SVG by the picture; CSV by its
+    // numbers) in the background, once the view has the data of what is shown. `matrix`: the mismatch
+    // view's node matrix rather than its processes.
+    void exportPlotTo(const QString& path, bool matrix = false);
+    // Measures this machine's latency and bandwidth in the background (the Matrices tab shows progress);
+    // the capture shown gets the matrices, and Save As keeps them.
+    void startMeasurement(const MeasureOptions& options);
     // Writes the graph shown (laid out first if it is not yet) to `path` in the background; the result
     // goes to the status bar, or the message bar when it fails.
     void exportGraphTo(const QString& path, const GraphExportOptions& options);
@@ -99,6 +112,10 @@ public:
     StartPage* startPage() const { return m_start; }
     GraphPanel* graphPanel() const { return m_graph; }
     GraphExportJob* graphExporter() const { return m_graphExporter; }
+    HeatmapsPanel* heatmapsPanel() const { return m_heatmaps; }
+    HeatmapExportJob* plotExporter() const { return m_plotExporter; }
+    QAction* exportPlotAction() const { return m_exportPlotAction; }
+    QAction* measureAction() const { return m_measureAction; }
     QTabWidget* workspaceTabs() const { return m_tabs; }
 
 protected:
@@ -150,6 +167,13 @@ private:
     void onGraphSelection(const QList<EntityId>& entities);
     void showExportGraphDialog();
     void startPendingExport();
+    void updateHeatmaps();
+    void onHeatmapSelection(EntityId entity, qint64 pid, qint64 tid, const QString& ns);
+    void showExportPlotDialog(bool matrix);
+    void startPendingPlotExport();
+    void showMeasureDialog();
+    void onCaptureMeasured(CapturePtr capture);
+    void saveHeatmapSettings() const;
 
     LoadController* m_loader;
     RecentFiles* m_recent;
@@ -181,6 +205,11 @@ private:
     bool m_graphFresh = false;         // the next graph is of another capture
     bool m_selectionFromGraph = false; // the browser follows a pick in the graph: no echo back
     std::optional<std::pair<QString, GraphExportOptions>> m_pendingExport; // waits for its layout
+    HeatmapsPanel* m_heatmaps = nullptr;
+    HeatmapExportJob* m_plotExporter = nullptr;
+    bool m_heatmapsFresh = false;         // the next heatmaps are of another capture
+    bool m_selectionFromHeatmaps = false; // the browser follows a pick in a heatmap: no echo back
+    std::optional<std::pair<QString, bool>> m_pendingPlotExport; // path, matrix; waits for the view's data
     QTreeView* m_view = nullptr;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kind = nullptr;
@@ -207,6 +236,10 @@ private:
     QAction* m_exportGraphAction = nullptr;
     QAction* m_showBrowserAction = nullptr;
     QAction* m_showGraphAction = nullptr;
+    QAction* m_showHeatmapsAction = nullptr;
+    QAction* m_exportPlotAction = nullptr;
+    QAction* m_measureAction = nullptr;
+    QList<QAction*> m_heatmapViewActions;
     QAction* m_previousAction = nullptr;
     QAction* m_nextAction = nullptr;
     QAction* m_firstAction = nullptr;

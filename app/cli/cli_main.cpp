@@ -36,6 +36,13 @@ const char* kUsage =
     "  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]\n"
     "         [--engine dot|neato|fdp|sfdp] [--dpi 150] [--snapshot N] [--hide KINDS] [--min SHARE]\n"
     "                                      Draw the topology graph, laid out by Graphviz\n"
+    "  export FILE -o OUT --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth\n"
+    "         [--format png|pdf|svg|csv] [--size WxH] [--measure M] [--sort KEY] [--order natural|distance]\n"
+    "                                      Draw a heatmap or node matrix, or write its numbers as CSV\n"
+    "  measure [--latency] [--bandwidth] [--size 512M] [--repeats N] [--pairs all|local] [--threads N]\n"
+    "          [--plan] [-o FILE]          Measure latency and bandwidth between this machine's NUMA nodes\n"
+    "  measure --import-mlc FILE [--topology FILE] [-o FILE]\n"
+    "                                      Import Intel MLC latency/bandwidth matrices as a measurement\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n";
 } // namespace
@@ -113,6 +120,8 @@ int main(int argc, char** argv)
         return numasight::cli::runAttach(args);
     if (command == QLatin1String("export"))
         return numasight::cli::runExport(args);
+    if (command == QLatin1String("measure"))
+        return numasight::cli::runMeasure(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::cli::Usage;

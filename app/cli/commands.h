@@ -32,5 +32,6 @@ int runConvert(const QStringList& args);
 int runRecord(const QStringList& args);
 int runAttach(const QStringList& args);
 int runExport(const QStringList& args);
+int runMeasure(const QStringList& args);
 
 } // namespace numasight::cli

@@ -1,5 +1,7 @@
 #include "commands.h"
 #include "export_request.h"
+#include "heatmap_csv_export.h"
+#include "report/heatmap_csv.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,10 +34,36 @@ int writeDot(const ExportRequest& request)
     return Ok;
 }
 
+// The numbers of a heatmap or matrix, by the core CSV writer: no drawing, so no helper.
+int writeCsv(const ExportRequest& request)
+{
+    const ExportHeatmap heatmap = buildExportHeatmap(
+        request, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(request.input).fileName())));
+    if (!heatmap.nodes && !heatmap.matrix) {
+        printError(heatmap.error);
+        return heatmap.exitCode;
+    }
+    const QByteArray csv = heatmap.nodes
+                               ? heatmapCsv(*heatmap.nodes)
+                               : matrixCsv(*heatmap.matrix, request.order == MatrixOrder::ByDistance);
+    QSaveFile file(request.output);
+    if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+        printError(QStringLiteral("%1: cannot write: %2").arg(request.output, file.errorString()));
+        return Failed;
+    }
+    return Ok;
+}
+
 } // namespace
 
 int runExport(const QStringList& args)
 {
+    // `--format csv` of a heatmap or matrix view is written by core alone (heatmap_csv_export.cpp), with its
+    // own options (stdout output, natural order by default).
+    // --help is export's own: it documents graphs, heatmaps and CSV together.
+    const bool help = args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"));
+    if (const auto code = help ? std::nullopt : runHeatmapCsvExport(args))
+        return *code;
     const ExportCommandLine line = parseExportCommandLine(args);
     if (!line.request) {
         if (!line.help.isEmpty())
@@ -46,13 +74,18 @@ int runExport(const QStringList& args)
     }
     if (line.request->format == u"dot")
         return writeDot(*line.request);
+    if (line.request->format == u"csv")
+        return writeCsv(*line.request);
 
     const QString helper = QDir(QCoreApplication::applicationDirPath()).filePath(QLatin1String(kHelper));
     if (!QFileInfo(helper).isExecutable()) {
-        printError(QStringLiteral("export --format %1 needs %2, which draws the graph, next to numasight-cli "
-                                  "(looked for %3); install it with numasight (it needs Qt Gui, which "
-                                  "numasight-cli does not load), or use --format dot")
-                       .arg(line.request->format, QLatin1String(kHelper), helper));
+        const bool graph = line.request->view == ExportView::Graph;
+        printError(QStringLiteral("export --format %1 needs %2, which draws the %3, next to numasight-cli "
+                                  "(looked for %4); install it with numasight (it needs Qt Gui, which "
+                                  "numasight-cli does not load), or use --format %5")
+                       .arg(line.request->format, QLatin1String(kHelper),
+                            graph ? QStringLiteral("graph") : QStringLiteral("heatmaps"), helper,
+                            graph ? QStringLiteral("dot") : QStringLiteral("csv")));
         return Failed;
     }
     QProcess process;

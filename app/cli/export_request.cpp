@@ -5,6 +5,10 @@
 
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <tuple>
 
 namespace numasight::cli {
 
@@ -12,6 +16,44 @@ namespace {
 
 const QStringList kFormats{QStringLiteral("svg"), QStringLiteral("png"), QStringLiteral("pdf"),
                            QStringLiteral("dot")};
+const QStringList kHeatmapFormats{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
+                                  QStringLiteral("csv")};
+const QString kViewNames =
+    QStringLiteral("machine, dataflow, combined, cpu-heatmap, mem-heatmap, distance, latency "
+                   "or bandwidth");
+constexpr ExportView kHeatmapViews[] = {ExportView::CpuHeatmap, ExportView::MemHeatmap, ExportView::Distance,
+                                        ExportView::Latency, ExportView::Bandwidth};
+constexpr MemoryMeasure kMeasures[] = {MemoryMeasure::TotalPages, MemoryMeasure::AnonPages,
+                                       MemoryMeasure::DirtyAnonPages, MemoryMeasure::Bytes};
+// The GUI's names for the sort keys (views/heatmap_row_model.cpp); the CLI links no views code.
+const std::pair<HeatmapSortKey, QLatin1StringView> kSortKeys[] = {
+    {HeatmapSortKey::RemoteShare, QLatin1StringView("remote")},
+    {HeatmapSortKey::CpuTime, QLatin1StringView("cpu")},
+    {HeatmapSortKey::Memory, QLatin1StringView("memory")},
+    {HeatmapSortKey::Process, QLatin1StringView("process")},
+    {HeatmapSortKey::Name, QLatin1StringView("name")}};
+
+QString measureNames()
+{
+    QStringList names;
+    for (MemoryMeasure m : kMeasures)
+        names << heatmapMetricName(metricOf(m));
+    return names.join(QStringLiteral(", "));
+}
+
+// "1600x1000" or "1600×1000".
+std::optional<QSize> parseSize(const QString& text)
+{
+    const QStringList parts = text.trimmed().toLower().split(QRegularExpression(QStringLiteral("[x×]")));
+    if (parts.size() != 2)
+        return std::nullopt;
+    bool okW = false, okH = false;
+    const QSize size(parts[0].trimmed().toInt(&okW), parts[1].trimmed().toInt(&okH));
+    if (!okW || !okH || size.width() < 120 || size.height() < 120 || size.width() > 16000 ||
+        size.height() > 16000)
+        return std::nullopt;
+    return size;
+}
 const QStringList kEngines{QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"),
                            QStringLiteral("sfdp")};
 
@@ -40,6 +82,30 @@ std::optional<double> parseShare(QString text)
 }
 
 } // namespace
+
+QString exportViewName(ExportView view)
+{
+    switch (view) {
+    case ExportView::Graph:
+        return {};
+    case ExportView::CpuHeatmap:
+        return QStringLiteral("cpu-heatmap");
+    case ExportView::MemHeatmap:
+        return QStringLiteral("mem-heatmap");
+    case ExportView::Distance:
+        return QStringLiteral("distance");
+    case ExportView::Latency:
+        return QStringLiteral("latency");
+    case ExportView::Bandwidth:
+        return QStringLiteral("bandwidth");
+    }
+    return {};
+}
+
+bool isMatrixView(ExportView view)
+{
+    return view == ExportView::Distance || view == ExportView::Latency || view == ExportView::Bandwidth;
+}
 
 std::optional<EntityKind> kindFromCliName(QStringView name)
 {
@@ -75,17 +141,27 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Draw the topology graph of a capture, witty-profiler graph or hwloc topology, laid out "
-        "by Graphviz, as SVG, PNG, PDF or DOT (what the GUI's graph tab shows)."));
+        "Draw the topology graph of a capture, witty-profiler graph or hwloc topology, laid out by Graphviz, "
+        "as "
+        "SVG, PNG, PDF or DOT (what the GUI's graph tab shows); or a heatmap (cpu-heatmap: each thread's "
+        "on-CPU "
+        "time per NUMA node; mem-heatmap: each process's memory per node) or a node matrix (distance, "
+        "latency, "
+        "bandwidth) as PNG, PDF, SVG or its numbers as CSV (what the GUI's heatmaps tab shows)."));
     parser.addHelpOption();
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("Output file."),
                       QStringLiteral("OUT")});
-    parser.addOption({QStringLiteral("view"), QStringLiteral("machine, dataflow or combined (default)."),
-                      QStringLiteral("VIEW"), QStringLiteral("combined")});
-    parser.addOption({QStringLiteral("format"),
-                      QStringLiteral("svg, png, pdf or dot; default: OUT's extension."),
-                      QStringLiteral("FORMAT")});
+    parser.addOption(
+        {QStringLiteral("view"),
+         QStringLiteral("Graphs: machine, dataflow or combined (default). Heatmaps: cpu-heatmap, "
+                        "mem-heatmap. Matrices: distance, latency, bandwidth."),
+         QStringLiteral("VIEW"), QStringLiteral("combined")});
+    parser.addOption(
+        {QStringLiteral("format"),
+         QStringLiteral("Graphs: svg, png, pdf or dot. Heatmaps and matrices: png, pdf, svg or csv. "
+                        "Default: OUT's extension."),
+         QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("engine"),
                       QStringLiteral("Graphviz engine: dot (default), neato, fdp, sfdp."),
                       QStringLiteral("ENGINE"), QStringLiteral("dot")});
@@ -108,6 +184,24 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
     parser.addOption({QStringLiteral("cpu-range-limit"),
                       QStringLiteral("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
                       QStringLiteral("N")});
+    parser.addOption({QStringLiteral("measure"),
+                      QStringLiteral("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
+                      QStringLiteral("MEASURE")});
+    parser.addOption(
+        {QStringLiteral("sort"),
+         QStringLiteral("Heatmap rows: remote, cpu (default), memory, process or name; largest first "
+                        "unless --ascending. Threads stay under their process."),
+         QStringLiteral("KEY")});
+    parser.addOption({QStringLiteral("ascending"), QStringLiteral("Heatmap rows: smallest first.")});
+    parser.addOption(
+        {QStringLiteral("order"),
+         QStringLiteral("Matrices: distance (near nodes together, default for pictures) or natural "
+                        "(node numbers; the default of CSV)."),
+         QStringLiteral("natural|distance")});
+    parser.addOption({QStringLiteral("size"),
+                      QStringLiteral("Heatmaps and matrices: the picture's size in pixels, e.g. 1600x1000 "
+                                     "(default: every row readable)."),
+                      QStringLiteral("WxH")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
 
     if (!parser.parse(args))
@@ -128,26 +222,105 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
     q.input = files.first();
 
     const QString view = parser.value(QStringLiteral("view"));
-    const auto v = graphViewFromName(view);
-    if (!v)
-        return usageError(
-            QStringLiteral("--view '%1' is not a graph: use machine, dataflow or combined").arg(view));
-    q.options.view = *v;
+    if (const auto v = graphViewFromName(view)) {
+        q.options.view = *v;
+    } else {
+        for (ExportView h : kHeatmapViews)
+            if (view.compare(exportViewName(h), Qt::CaseInsensitive) == 0)
+                q.view = h;
+        if (q.view == ExportView::Graph)
+            return usageError(QStringLiteral("--view '%1' is unknown: use %2").arg(view, kViewNames));
+    }
+    const bool heatmap = q.view != ExportView::Graph;
+    const QStringList& formats = heatmap ? kHeatmapFormats : kFormats;
+    const QString formatList =
+        heatmap ? QStringLiteral("png, pdf, svg or csv") : QStringLiteral("svg, png, pdf or dot");
 
     if (parser.isSet(QStringLiteral("format"))) {
         q.format = parser.value(QStringLiteral("format")).toLower();
-        if (!kFormats.contains(q.format))
-            return usageError(QStringLiteral("--format '%1' is unknown: use svg, png, pdf or dot")
-                                  .arg(parser.value(QStringLiteral("format"))));
+        if (!formats.contains(q.format)) {
+            if (kFormats.contains(q.format) || kHeatmapFormats.contains(q.format))
+                return usageError(QStringLiteral("--format %1 does not apply to --view %2: use %3")
+                                      .arg(q.format, view, formatList));
+            return usageError(QStringLiteral("--format '%1' is unknown: use %2")
+                                  .arg(parser.value(QStringLiteral("format")), formatList));
+        }
     } else {
         q.format = QFileInfo(q.output).suffix().toLower();
         if (q.format == u"gv")
             q.format = QStringLiteral("dot");
-        if (!kFormats.contains(q.format))
+        if (!formats.contains(q.format))
             return usageError(
-                QStringLiteral("%1: cannot tell the format from the extension; name it .svg, .png, "
-                               ".pdf or .dot, or pass --format")
-                    .arg(q.output));
+                QStringLiteral("%1: cannot tell the format from the extension; name it %2, or pass --format")
+                    .arg(q.output, heatmap ? QStringLiteral(".png, .pdf, .svg or .csv")
+                                           : QStringLiteral(".svg, .png, .pdf or .dot")));
+    }
+
+    // Options of the other family are refused rather than ignored: a typo'd view must not drop them silently.
+    const auto onlyFor = [&parser](const char* option, bool applies,
+                                   const QString& what) -> std::optional<QString> {
+        if (parser.isSet(QLatin1String(option)) && !applies)
+            return QStringLiteral("--%1 applies to %2 only").arg(QLatin1String(option), what);
+        return std::nullopt;
+    };
+    for (const auto& [option, applies, what] :
+         {std::tuple{"engine", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"expand", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"cpu-range-limit", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"measure", q.view == ExportView::MemHeatmap, QStringLiteral("--view mem-heatmap")},
+          std::tuple{"sort", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
+                     QStringLiteral("--view cpu-heatmap and mem-heatmap")},
+          std::tuple{"ascending", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
+                     QStringLiteral("--view cpu-heatmap and mem-heatmap")},
+          std::tuple{"order", isMatrixView(q.view),
+                     QStringLiteral("the matrix views (distance, latency, bandwidth)")},
+          std::tuple{"size", heatmap, QStringLiteral("heatmaps and matrices")},
+          std::tuple{"min", !isMatrixView(q.view), QStringLiteral("graphs and heatmaps")}})
+        if (const auto error = onlyFor(option, applies, what))
+            return usageError(*error);
+
+    if (parser.isSet(QStringLiteral("measure"))) {
+        const QString m = parser.value(QStringLiteral("measure")).toLower();
+        bool found = false;
+        for (MemoryMeasure measure : kMeasures)
+            if (m == heatmapMetricName(metricOf(measure))) {
+                q.measure = measure;
+                found = true;
+            }
+        if (!found)
+            return usageError(QStringLiteral("--measure '%1' is unknown: use %2")
+                                  .arg(parser.value(QStringLiteral("measure")), measureNames()));
+    }
+    q.sort = q.view == ExportView::MemHeatmap ? HeatmapSortKey::Memory : HeatmapSortKey::CpuTime;
+    if (parser.isSet(QStringLiteral("sort"))) {
+        const QString key = parser.value(QStringLiteral("sort")).toLower();
+        bool found = false;
+        for (const auto& [k, name] : kSortKeys)
+            if (key == name) {
+                q.sort = k;
+                found = true;
+            }
+        if (!found)
+            return usageError(
+                QStringLiteral("--sort '%1' is unknown: use remote, cpu, memory, process or name")
+                    .arg(parser.value(QStringLiteral("sort"))));
+    }
+    q.descending = !parser.isSet(QStringLiteral("ascending"));
+    if (parser.isSet(QStringLiteral("order"))) {
+        const QString order = parser.value(QStringLiteral("order")).toLower();
+        if (order != u"natural" && order != u"distance")
+            return usageError(QStringLiteral("--order '%1' is unknown: use natural or distance")
+                                  .arg(parser.value(QStringLiteral("order"))));
+        q.order = order == u"natural" ? MatrixOrder::Natural : MatrixOrder::ByDistance;
+    }
+    if (parser.isSet(QStringLiteral("size"))) {
+        const auto size = parseSize(parser.value(QStringLiteral("size")));
+        if (!size)
+            return usageError(
+                QStringLiteral("--size '%1' is not a picture size: use WIDTHxHEIGHT, 120 to 16000 "
+                               "pixels a side (1600x1000)")
+                    .arg(parser.value(QStringLiteral("size"))));
+        q.size = *size;
     }
 
     q.engine = parser.value(QStringLiteral("engine")).toLower();
@@ -158,6 +331,7 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
                 .arg(parser.value(QStringLiteral("engine"))));
 
     bool ok = false;
+    q.dpiSet = parser.isSet(QStringLiteral("dpi"));
     q.dpi = parser.value(QStringLiteral("dpi")).toInt(&ok);
     if (!ok || q.dpi < 18 || q.dpi > 1200)
         return usageError(QStringLiteral("--dpi '%1' is out of range: use a number from 18 to 1200")
@@ -174,6 +348,11 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
             if (!kind)
                 return usageError(QStringLiteral("--hide '%1' is not an entity kind: use %2")
                                       .arg(name.trimmed(), cliKindNames()));
+            if (heatmap && *kind != EntityKind::Thread)
+                return usageError(
+                    QStringLiteral("--hide %1: heatmaps and matrices can hide threads only (--hide "
+                                   "thread leaves one row per process)")
+                        .arg(name.trimmed()));
             q.options.hiddenKinds.insert(*kind);
         }
     if (parser.isSet(QStringLiteral("min"))) {
@@ -230,6 +409,101 @@ ExportGraph buildExportGraph(const ExportRequest& request, const Progress& progr
         if (s->snapshotIndex == index)
             samples.push_back(s);
     out.spec = buildGraph(*capture.snapshots[size_t(index)], request.options, samples);
+    return out;
+}
+
+std::vector<int> exportHeatmapRows(const NodeHeatmap& heatmap, const ExportRequest& request)
+{
+    const bool hideThreads = request.options.hiddenKinds.contains(EntityKind::Thread);
+    const double min = request.options.minMetric;
+    // The share of all the heatmap's CPU time, as the GUI's filter counts it: threads are in their process.
+    double total = 0;
+    for (const HeatmapRow& r : heatmap.rows)
+        if ((r.kind == HeatmapRowKind::Process || r.parentRow < 0) && std::isfinite(r.cpuNs))
+            total += r.cpuNs;
+    std::vector<int> rows;
+    for (int i : sortedRows(heatmap, request.sort, request.descending)) {
+        const HeatmapRow& r = heatmap.rows[size_t(i)];
+        if (hideThreads && r.kind == HeatmapRowKind::Thread)
+            continue;
+        if (min > 0 && !(total > 0 && std::isfinite(r.cpuNs) && r.cpuNs / total >= min))
+            continue;
+        rows.push_back(i);
+    }
+    return rows;
+}
+
+ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& progress)
+{
+    ExportHeatmap out;
+    const auto fail = [&out](const QString& message, int code) {
+        out.error = message;
+        out.exitCode = code;
+        return out;
+    };
+    const auto loaded = openInput(request.input, progress);
+    if (!loaded)
+        return fail(loaded.error().toString(), loaded.error().cancelled ? Cancelled : Failed);
+    const Capture& capture = **loaded;
+    if (capture.snapshots.empty())
+        return fail(QStringLiteral("%1: holds no snapshot to draw").arg(request.input), Failed);
+    if (request.snapshot >= int(capture.snapshots.size()))
+        return fail(QStringLiteral("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
+                        .arg(request.input)
+                        .arg(request.snapshot)
+                        .arg(capture.snapshots.size()),
+                    Usage);
+    const HeatmapInput in = heatmapInput(capture, request.snapshot);
+    if (!in.snapshot)
+        return fail(QStringLiteral("%1: holds no snapshot to draw").arg(request.input), Failed);
+
+    if (isMatrixView(request.view)) {
+        const MatrixKind kind = request.view == ExportView::Distance  ? MatrixKind::Distance
+                                : request.view == ExportView::Latency ? MatrixKind::Latency
+                                                                      : MatrixKind::Bandwidth;
+        const auto choice = defaultMatrix(*in.snapshot, kind);
+        if (!choice)
+            return fail(
+                kind == MatrixKind::Distance
+                    ? QStringLiteral("%1 has no NUMA distance matrix (one NUMA node, or a source without "
+                                     "distances)")
+                          .arg(request.input)
+                    : QStringLiteral("%1 has no %2 matrix: measure one with numasight-cli measure -o FILE, "
+                                     "or import Intel MLC output with numasight-cli measure --import-mlc")
+                          .arg(request.input, exportViewName(request.view)),
+                Failed);
+        out.matrix = matrixHeatmap(*in.snapshot, *choice, request.order);
+        if (!out.matrix || out.matrix->size() == 0)
+            return fail(QStringLiteral("%1: the %2 matrix cannot be read").arg(request.input, choice->label),
+                        Failed);
+        return out;
+    }
+
+    const bool cpu = request.view == ExportView::CpuHeatmap;
+    out.nodes =
+        cpu ? cpuHeatmap(*in.snapshot, in.samples) : memoryHeatmap(*in.snapshot, in.samples, request.measure);
+    if (out.nodes->rows.empty() || out.nodes->columns.empty()) {
+        const QString error =
+            QStringLiteral(
+                "%1 has no %2 per process to draw: a recording (numasight-cli record) or a witty-profiler "
+                "graph has them, a topology does not")
+                .arg(request.input, cpu ? QStringLiteral("CPU time") : QStringLiteral("memory"));
+        out.nodes.reset();
+        return fail(error, Failed);
+    }
+    if (!cpu && std::none_of(out.nodes->values.begin(), out.nodes->values.end(),
+                             [](double v) { return std::isfinite(v); })) {
+        const QString error =
+            QStringLiteral("%1 has no %2 per node: use --measure total-pages or dirty-anon-pages")
+                .arg(request.input, heatmapMetricName(metricOf(request.measure)));
+        out.nodes.reset();
+        return fail(error, Failed);
+    }
+    out.rows = exportHeatmapRows(*out.nodes, request);
+    if (out.rows.empty()) {
+        out.nodes.reset();
+        return fail(QStringLiteral("%1: no row is left after --min and --hide").arg(request.input), Failed);
+    }
     return out;
 }
 

@@ -1,14 +1,17 @@
-// numasight-export: draws the topology graph to SVG, PNG, PDF or DOT with the GUI's own painter.
-// numasight-cli runs it for `export` (it cannot draw itself: it links no Qt Gui, so it runs on servers
-// without one); it takes the same arguments and runs headless on the offscreen platform unless told
-// otherwise.
+// numasight-export: draws the topology graph to SVG, PNG, PDF or DOT with the GUI's own painter, and the
+// heatmaps and node matrices to PNG, PDF or SVG with the GUI's own QCustomPlot widget. numasight-cli runs it
+// for `export` (it cannot draw itself: it links no Qt Gui, so it runs on servers without one); it takes the
+// same arguments and runs headless on the offscreen platform unless told otherwise.
 #include "cli/commands.h"
 #include "cli/export_request.h"
 #include "graph_export.h"
+#include "heatmap_plot.h"
+#include "report/heatmap_csv.h"
 #include "version.h"
 
+#include <QApplication>
 #include <QFileInfo>
-#include <QGuiApplication>
+#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTextStream>
 
@@ -33,6 +36,46 @@ void fail(const QString& line)
     QTextStream(stderr) << g_prefix << ": " << line << '\n';
 }
 
+int exportHeatmap(const numasight::cli::ExportRequest& request, const numasight::Progress& progress)
+{
+    using namespace numasight;
+    const cli::ExportHeatmap heatmap = cli::buildExportHeatmap(request, progress);
+    if (!heatmap.nodes && !heatmap.matrix) {
+        fail(heatmap.error);
+        return heatmap.exitCode;
+    }
+    if (g_interrupted.load())
+        return cli::Cancelled;
+    const auto format = heatmapExportFormatFromName(request.format);
+    if (!format) {
+        fail(QStringLiteral("--format '%1' is unknown: use png, pdf, svg or csv").arg(request.format));
+        return cli::Usage;
+    }
+    if (*format == HeatmapExportFormat::Csv) {
+        const QByteArray csv = heatmap.nodes
+                                   ? heatmapCsv(*heatmap.nodes)
+                                   : matrixCsv(*heatmap.matrix, request.order == MatrixOrder::ByDistance);
+        QSaveFile file(request.output);
+        if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
+            fail(QStringLiteral("%1: cannot write: %2").arg(request.output, file.errorString()));
+            return cli::Failed;
+        }
+        return cli::Ok;
+    }
+    // The same picture the heatmaps tab draws, every row the request keeps.
+    const HeatmapPicture picture =
+        heatmap.nodes ? nodeHeatmapPicture(*heatmap.nodes, heatmap.rows) : matrixPicture(*heatmap.matrix);
+    // A PNG is --size pixels; an explicit --dpi prints it at that resolution (96 dpi is the screen's).
+    const double scale = request.dpiSet && *format == HeatmapExportFormat::Png ? request.dpi / 96.0 : 1.0;
+    const Result<qint64> written =
+        exportHeatmapPicture(picture, request.output, *format, request.size, scale);
+    if (!written) {
+        fail(written.error().toString());
+        return cli::Failed;
+    }
+    return cli::Ok;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -52,7 +95,8 @@ int main(int argc, char** argv)
     const QByteArray caller = qgetenv("NUMASIGHT_EXPORT_CALLER");
     if (!caller.isEmpty())
         g_prefix = QString::fromLocal8Bit(caller);
-    QGuiApplication app(argc, argv);
+    // Widgets, not just Gui: the heatmaps are drawn by QCustomPlot, a QWidget, exactly as on screen.
+    QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("numasight-export"));
     QCoreApplication::setApplicationVersion(version());
     std::signal(SIGINT, onSigint);
@@ -68,6 +112,8 @@ int main(int argc, char** argv)
     const cli::ExportRequest& request = *line.request;
     Progress progress;
     progress.cancelled = [] { return g_interrupted.load(std::memory_order_relaxed); };
+    if (request.view != cli::ExportView::Graph)
+        return exportHeatmap(request, progress);
 
     const cli::ExportGraph graph = cli::buildExportGraph(request, progress);
     if (!graph.spec) {

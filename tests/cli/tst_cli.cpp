@@ -77,6 +77,7 @@ private slots:
     void exportGraph_data();
     void exportGraph();
     void exportPngResolution();
+    void exportHeatmapSize();
     void exportWithoutHelper();
 
 private:
@@ -294,11 +295,13 @@ void TestCli::errors_data()
                        QStringLiteral("--count"), QStringLiteral("0"),
                        QStringLiteral("-o"),      QStringLiteral("@a.numasight")}
         << QByteArray() << 2 << "--count '0'";
-    QTest::newRow("export, bad view")
-        << QStringList{QStringLiteral("export"), kWitty,
-                       QStringLiteral("--view"), QStringLiteral("galaxy"),
-                       QStringLiteral("-o"),     QStringLiteral("@g.svg")}
-        << QByteArray() << 2 << "--view 'galaxy' is not a graph: use machine, dataflow or combined";
+    QTest::newRow("export, bad view") << QStringList{QStringLiteral("export"), kWitty,
+                                                     QStringLiteral("--view"), QStringLiteral("galaxy"),
+                                                     QStringLiteral("-o"),     QStringLiteral("@g.svg")}
+                                      << QByteArray() << 2
+                                      << "--view 'galaxy' is unknown: use machine, dataflow, combined, "
+                                         "cpu-heatmap, mem-heatmap, distance, latency "
+                                         "or bandwidth";
     QTest::newRow("export, missing file")
         << QStringList{QStringLiteral("export"), QStringLiteral("/nonexistent/x.json"), QStringLiteral("-o"),
                        QStringLiteral("@g.svg")}
@@ -346,6 +349,84 @@ void TestCli::errors_data()
         << QStringList{QStringLiteral("export"), kWitty, QStringLiteral("-o"),
                        QStringLiteral("@missing/g.pdf")}
         << QByteArray() << 1 << "missing/g.pdf: cannot write";
+    const QString xeon = kHwloc + QStringLiteral("192em64t-24n8c2t.xml");
+    QTest::newRow("export heatmap, graph format")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--view"),   QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("--format"), QStringLiteral("dot"),
+                       QStringLiteral("-o"),       QStringLiteral("@h.dot")}
+        << QByteArray() << 2 << "--format dot does not apply to --view cpu-heatmap: use png, pdf, svg or csv";
+    QTest::newRow("export heatmap, unknown extension")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--view"), QStringLiteral("mem-heatmap"),
+                       QStringLiteral("-o"),     QStringLiteral("@h.dot")}
+        << QByteArray() << 2 << "name it .png, .pdf, .svg or .csv";
+    QTest::newRow("export heatmap, unknown format")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--view"),   QStringLiteral("distance"),
+                       QStringLiteral("--format"), QStringLiteral("tiff"),
+                       QStringLiteral("-o"),       QStringLiteral("@h.tiff")}
+        << QByteArray() << 2 << "--format 'tiff' is unknown: use png, pdf, svg or csv";
+    QTest::newRow("export graph as csv") << QStringList{QStringLiteral("export"), kWitty,
+                                                        QStringLiteral("--view"), QStringLiteral("machine"),
+                                                        QStringLiteral("-o"),     QStringLiteral("@g.csv")}
+                                         << QByteArray() << 2 << "name it .svg, .png, .pdf or .dot";
+    QTest::newRow("export heatmap of a topology")
+        << QStringList{QStringLiteral("export"), xeon,
+                       QStringLiteral("--view"), QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("-o"),     QStringLiteral("@h.png")}
+        << QByteArray() << 1 << "has no CPU time per process to draw";
+    QTest::newRow("export latency without a matrix")
+        << QStringList{QStringLiteral("export"), xeon,
+                       QStringLiteral("--view"), QStringLiteral("latency"),
+                       QStringLiteral("-o"),     QStringLiteral("@l.svg")}
+        << QByteArray() << 1 << "has no latency matrix: measure one";
+    QTest::newRow("export latency CSV without a matrix")
+        << QStringList{QStringLiteral("export"), xeon,
+                       QStringLiteral("--view"), QStringLiteral("latency"),
+                       QStringLiteral("-o"),     QStringLiteral("@l.csv")}
+        << QByteArray() << 1 << "has no latency matrix: measure one";
+    QTest::newRow("export distance of a one-node machine")
+        << QStringList{QStringLiteral("export"), kHwloc + QStringLiteral("16em64t-4s2c2t.xml"),
+                       QStringLiteral("--view"), QStringLiteral("distance"),
+                       QStringLiteral("-o"),     QStringLiteral("@d.png")}
+        << QByteArray() << 1 << "has no NUMA distance matrix";
+    QTest::newRow("export, bytes of witty pages")
+        << QStringList{QStringLiteral("export"),    kWitty,
+                       QStringLiteral("--view"),    QStringLiteral("mem-heatmap"),
+                       QStringLiteral("--measure"), QStringLiteral("bytes"),
+                       QStringLiteral("-o"),        QStringLiteral("@m.png")}
+        << QByteArray() << 1 << "has no bytes per node: use --measure total-pages or dirty-anon-pages";
+    QTest::newRow("export, measure of a CPU heatmap")
+        << QStringList{QStringLiteral("export"),    kWitty,
+                       QStringLiteral("--view"),    QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("--measure"), QStringLiteral("bytes"),
+                       QStringLiteral("-o"),        QStringLiteral("@c.png")}
+        << QByteArray() << 2 << "--measure applies to --view mem-heatmap only";
+    QTest::newRow("export, unknown sort")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--view"), QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("--sort"), QStringLiteral("colour"),
+                       QStringLiteral("-o"),     QStringLiteral("@c.svg")}
+        << QByteArray() << 2 << "--sort 'colour' is unknown: use remote, cpu, memory, process or name";
+    QTest::newRow("export, size too small")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--view"), QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("--size"), QStringLiteral("10x10"),
+                       QStringLiteral("-o"),     QStringLiteral("@c.png")}
+        << QByteArray() << 2 << "--size '10x10' is not a picture size";
+    QTest::newRow("export, engine of a heatmap")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--view"),   QStringLiteral("mem-heatmap"),
+                       QStringLiteral("--engine"), QStringLiteral("neato"),
+                       QStringLiteral("-o"),       QStringLiteral("@m.png")}
+        << QByteArray() << 2 << "--engine applies to graphs only";
+    QTest::newRow("export, hide nodes of a heatmap")
+        << QStringList{QStringLiteral("export"), kWitty,
+                       QStringLiteral("--view"), QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("--hide"), QStringLiteral("numa"),
+                       QStringLiteral("-o"),     QStringLiteral("@c.png")}
+        << QByteArray() << 2 << "heatmaps and matrices can hide threads only";
     QTest::newRow("attach bad url") << QStringList{QStringLiteral("attach"), QStringLiteral("ftp://h/"),
                                                    QStringLiteral("-o"), QStringLiteral("@a.numasight")}
                                     << QByteArray() << 2 << "unsupported scheme 'ftp'";
@@ -500,6 +581,45 @@ void TestCli::exportGraph_data()
         << QStringList{QStringLiteral("--hide"), QStringLiteral("npu"), QStringLiteral("--engine"),
                        QStringLiteral("fdp")}
         << "na.svg" << QByteArray("<?xml") << QByteArrayList{"NUMA 6", "fdp"} << QByteArrayList{"NPU 0"};
+    const QString xeon = kHwloc + QStringLiteral("192em64t-24n8c2t.xml");
+    const QString knl = kHwloc + QStringLiteral("64intel64-fakeKNL-SNC4-hybrid.xml");
+    QTest::newRow("witty cpu heatmap png")
+        << kWitty << QStringList{QStringLiteral("--view"), QStringLiteral("cpu-heatmap")} << "c.png"
+        << QByteArray("\x89PNG\r\n\x1a\n") << QByteArrayList{"IHDR", "IDAT"} << QByteArrayList{};
+    QTest::newRow("witty cpu heatmap svg, processes only")
+        << kWitty
+        << QStringList{QStringLiteral("--view"), QStringLiteral("cpu-heatmap"), QStringLiteral("--hide"),
+                       QStringLiteral("thread"), QStringLiteral("--sort"),      QStringLiteral("name")}
+        << "c.svg" << QByteArray("<?xml")
+        << QByteArrayList{"<svg", "python3 (1895087)", "node7", "Share of on-CPU time per NUMA node"}
+        << QByteArrayList{"acl_thread"};
+    QTest::newRow("witty cpu heatmap svg, busy processes")
+        << kWitty
+        << QStringList{QStringLiteral("--view"), QStringLiteral("cpu-heatmap"), QStringLiteral("--min"),
+                       QStringLiteral("10%")}
+        << "busy.svg" << QByteArray("<?xml") << QByteArrayList{"python3 (1894856)", "python3 1895087"}
+        << QByteArrayList{"vllm", "dockerd", "acl_thread"}; // each acl_thread has under 7 % (graph.json)
+    QTest::newRow("witty memory heatmap pdf")
+        << kWitty
+        << QStringList{QStringLiteral("--view"), QStringLiteral("mem-heatmap"), QStringLiteral("--measure"),
+                       QStringLiteral("dirty-anon-pages")}
+        << "m.pdf" << QByteArray("%PDF-") << QByteArrayList{"/Type /Page\n"} << QByteArrayList{};
+    QTest::newRow("24-node distances svg")
+        << xeon << QStringList{QStringLiteral("--view"), QStringLiteral("distance")} << "d.svg"
+        << QByteArray("<?xml") << QByteArrayList{"node23", "NUMA distances (firmware)", ">79<", ">50<"}
+        << QByteArrayList{};
+    QTest::newRow("KNL bandwidth png")
+        << knl << QStringList{QStringLiteral("--view"), QStringLiteral("bandwidth")} << "b.png"
+        << QByteArray("\x89PNG\r\n\x1a\n") << QByteArrayList{"IDAT"} << QByteArrayList{};
+    // CSV: core alone writes it (numasight-cli), numbers as graph.json and lstopo have them.
+    QTest::newRow("witty cpu heatmap csv")
+        << kWitty << QStringList{QStringLiteral("--view"), QStringLiteral("cpu-heatmap")} << "c.csv"
+        << QByteArray("kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7\r\n")
+        << QByteArrayList{"thread,1895087,1896232,acl_thread,0,0,0,0,0,1,0,0\r\n"} << QByteArrayList{};
+    QTest::newRow("distance csv") << kHwloc + QStringLiteral("16amd64-4distances.xml")
+                                  << QStringList{QStringLiteral("--view"), QStringLiteral("distance")}
+                                  << "d.csv" << QByteArray("from\\to,node0,")
+                                  << QByteArrayList{"node3,20,20,20,10,20,20,20,20\r\n"} << QByteArrayList{};
 }
 
 void TestCli::exportGraph()
@@ -552,6 +672,33 @@ void TestCli::exportPngResolution()
     QVERIFY(at72.width() > 100 && at72.height() > 50);
     QVERIFY(qAbs(at144.width() - 2 * at72.width()) <= 1);
     QVERIFY(qAbs(at144.height() - 2 * at72.height()) <= 1);
+}
+
+// A heatmap's PNG is --size pixels, and --dpi prints it at that resolution (96 dpi is one pixel a pixel).
+void TestCli::exportHeatmapSize()
+{
+    auto size = [this](const QStringList& options) -> QSize {
+        const QString path = m_dir.filePath(QStringLiteral("size.png"));
+        QFile::remove(path);
+        const Run r = cli(QStringList{QStringLiteral("export"), kWitty, QStringLiteral("--view"),
+                                      QStringLiteral("mem-heatmap"), QStringLiteral("-o"), path} +
+                          options);
+        QFile f(path);
+        if (r.exitCode != 0 || !f.open(QIODevice::ReadOnly))
+            return {};
+        const QByteArray head = f.read(24);
+        auto be32 = [&head](int at) {
+            return int((uchar(head[at]) << 24) | (uchar(head[at + 1]) << 16) | (uchar(head[at + 2]) << 8) |
+                       uchar(head[at + 3]));
+        };
+        return head.size() == 24 ? QSize(be32(16), be32(20)) : QSize();
+    };
+    QCOMPARE(size({QStringLiteral("--size"), QStringLiteral("800x600")}), QSize(800, 600));
+    QCOMPARE(size({QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--dpi"),
+                   QStringLiteral("192")}),
+             QSize(1600, 1200));
+    const QSize automatic = size({});
+    QVERIFY(automatic.width() >= 480 && automatic.height() >= 240);
 }
 
 // numasight-cli without its drawing helper beside it: DOT still works, the others say what is missing.

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "analysis/heatmap_data.h"
+
+#include <QAbstractItemModel>
+#include <QSortFilterProxyModel>
+
+#include <optional>
+#include <vector>
+
+namespace numasight {
+
+// The rows of a node heatmap as a tree: processes at the top, each with its threads as children (CPU
+// heatmaps; memory heatmaps have processes only), with the totals the heatmap's cells do not show. The row
+// list beside the heatmap shows it; folding a process there folds its threads out of the map.
+//
+// Sorting is the core's (sortedRows): setSort() ranks every row once, and HeatmapRowFilter orders by rank,
+// so a process keeps its threads under it whatever the key and unknown values sort last both ways.
+class HeatmapRowModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        NameColumn,
+        IdColumn,     // pid, or tid for threads
+        CpuColumn,    // on-CPU time
+        RemoteColumn, // the heatmap's remote share
+        MemoryColumn, // pages or bytes of the process
+        ColumnCount
+    };
+    enum Role
+    {
+        HeatmapRowRole = Qt::UserRole + 1, // int: row index in the NodeHeatmap
+        EntityRole,                        // EntityId of the heatmap's snapshot, invalid when unknown
+        PidRole,                           // qint64
+        TidRole,                           // qint64, -1 for processes
+        RankRole,                          // int: position in the sorted order
+        CpuShareRole,                      // double: share of all the heatmap's CPU time
+        SearchTextRole,                    // lower-case "name pid tid"
+    };
+
+    explicit HeatmapRowModel(QObject* parent = nullptr);
+
+    void setHeatmap(NodeHeatmapPtr heatmap);
+    NodeHeatmapPtr heatmap() const { return m_heatmap; }
+    void setSort(HeatmapSortKey key, bool descending);
+    HeatmapSortKey sortKey() const { return m_key; }
+    bool sortDescending() const { return m_descending; }
+
+    int heatmapRow(const QModelIndex& index) const; // -1 for an invalid index
+    QModelIndex indexOfRow(int heatmapRow, int column = 0) const;
+    int rank(int heatmapRow) const { return m_rank[size_t(heatmapRow)]; }
+    double cpuShare(int heatmapRow) const;
+    bool matches(int heatmapRow, const QString& lowerText) const;
+    static HeatmapSortKey sortKeyOfColumn(int column);
+    static int columnOfSortKey(HeatmapSortKey key);
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    void rank();
+
+    NodeHeatmapPtr m_heatmap;
+    std::vector<int> m_top;                   // heatmap rows at the top level, in heatmap order
+    std::vector<std::vector<int>> m_children; // per top-level position: heatmap rows of its threads
+    std::vector<int> m_topOf;    // heatmap row -> its top-level position (its own or its parent's)
+    std::vector<int> m_position; // heatmap row -> row under its parent
+    std::vector<int> m_rank;
+    std::vector<QString> m_search;
+    double m_totalCpuNs = 0;
+    HeatmapSortKey m_key = HeatmapSortKey::CpuTime;
+    bool m_descending = true;
+};
+
+// Filters the rows by text (a substring of the name, pid or tid, case-insensitive; a process that matches
+// keeps all its threads, a thread that matches keeps its process) and by a minimum share of the CPU time,
+// and orders them by HeatmapRowModel's rank.
+class HeatmapRowFilter : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit HeatmapRowFilter(QObject* parent = nullptr);
+
+    void setFilterText(const QString& text);
+    QString filterText() const { return m_text; }
+    void setMinCpuShare(double share);
+    double minCpuShare() const { return m_minShare; }
+    // Sorts again by the source's ranks (after HeatmapRowModel::setSort).
+    void resort();
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    bool accepts(int heatmapRow) const;
+    const HeatmapRowModel* rows() const;
+
+    QString m_text; // lower case, trimmed
+    double m_minShare = 0;
+};
+
+QString heatmapSortKeyName(HeatmapSortKey key); // "remote", "cpu", "memory", "process", "name"
+std::optional<HeatmapSortKey> heatmapSortKeyFromName(QStringView name);
+
+} // namespace numasight
