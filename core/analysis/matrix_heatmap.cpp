@@ -273,12 +273,22 @@ std::optional<MatrixChoice> defaultMatrix(const Snapshot& s, MatrixKind kind)
                     return c;
         return std::nullopt;
     };
+    // hwloc also carries matrices between PUs or GPUs (16amd64-4distances.xml has a PU latency matrix); the
+    // node × node one is what the Matrices view is for, so it wins whenever there is one.
+    const auto betweenNodes = [&](const MatrixChoice& c) {
+        if (c.distanceIndex < 0)
+            return true; // memory attributes always target NUMA nodes
+        const DistanceMatrix& m = s.distances()[size_t(c.distanceIndex)];
+        return std::all_of(m.objects.begin(), m.objects.end(),
+                           [&](EntityId id) { return s.entity(id).kind == EntityKind::NumaNode; });
+    };
     if (kind == MatrixKind::Distance) {
-        if (auto c = firstWhere([&](const MatrixChoice& c) {
-                return c.distanceIndex >= 0 && c.kind == MatrixKind::Distance &&
-                       s.distances()[size_t(c.distanceIndex)].fromOs;
-            }))
-            return c;
+        for (const bool nodesOnly : {true, false})
+            if (auto c = firstWhere([&](const MatrixChoice& c) {
+                    return c.distanceIndex >= 0 && c.kind == MatrixKind::Distance &&
+                           s.distances()[size_t(c.distanceIndex)].fromOs && (!nodesOnly || betweenNodes(c));
+                }))
+                return c;
         return firstWhere([&](const MatrixChoice& c) { return c.kind == MatrixKind::Distance; });
     }
     const bool latency = kind == MatrixKind::Latency;
@@ -288,7 +298,8 @@ std::optional<MatrixChoice> defaultMatrix(const Snapshot& s, MatrixKind kind)
         if (auto c =
                 firstWhere([&](const MatrixChoice& c) { return c.distanceIndex >= 0 && nameOf(c) == name; }))
             return c;
-    if (auto c = firstWhere([&](const MatrixChoice& c) { return c.distanceIndex >= 0 && c.kind == kind; }))
+    if (auto c = firstWhere(
+            [&](const MatrixChoice& c) { return c.distanceIndex >= 0 && c.kind == kind && betweenNodes(c); }))
         return c;
     for (const QString& attribute :
          latency ? QStringList{QStringLiteral("Latency"), QStringLiteral("ReadLatency")}
@@ -296,6 +307,7 @@ std::optional<MatrixChoice> defaultMatrix(const Snapshot& s, MatrixKind kind)
         if (auto c = firstWhere(
                 [&](const MatrixChoice& c) { return c.distanceIndex < 0 && c.attribute == attribute; }))
             return c;
+    // Matrices between PUs, cores or GPUs stay in availableMatrices() for whoever asks for them by name.
     return firstWhere([&](const MatrixChoice& c) { return c.distanceIndex < 0 && c.kind == kind; });
 }
 

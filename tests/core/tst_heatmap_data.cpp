@@ -179,6 +179,8 @@ private slots:
     void fixtureDistances_data();
     void fixtureDistances();
     void memoryAttributes();
+    void defaultMatrixIsBetweenNodes_data();
+    void defaultMatrixIsBetweenNodes();
     void orderKeepsClustersTogether_data();
     void orderKeepsClustersTogether();
     void orderOfRealMachine();
@@ -607,6 +609,32 @@ void TestHeatmapData::memoryAttributes()
     const auto choice = defaultMatrix(s, MatrixKind::Bandwidth);
     QVERIFY(choice);
     QCOMPARE(choice->attribute, QStringLiteral("Bandwidth"));
+}
+
+// hwloc files also carry matrices between packages, cores or PUs; the default of each kind is the one between
+// NUMA nodes whenever there is one (16amd64-4distances.xml: SLIT between nodes, latencies between PUs).
+void TestHeatmapData::defaultMatrixIsBetweenNodes_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("kind");
+    QTest::newRow("4distances, distance") << "16amd64-4distances.xml" << int(MatrixKind::Distance);
+    QTest::newRow("4distances, latency") << "16amd64-4distances.xml" << int(MatrixKind::Latency);
+    QTest::newRow("power8 GPU distances, distance") << "power8gpudistances.xml" << int(MatrixKind::Distance);
+}
+
+void TestHeatmapData::defaultMatrixIsBetweenNodes()
+{
+    QFETCH(QString, file);
+    QFETCH(int, kind);
+    const auto loaded = readHwlocXmlFile(QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/") + file);
+    QVERIFY(loaded.ok());
+    const Snapshot& s = *loaded.value()->snapshots.front();
+    const auto choice = defaultMatrix(s, MatrixKind(kind));
+    if (!choice)
+        return; // nothing of that kind at all is fine; a matrix between PUs is not
+    if (choice->distanceIndex >= 0)
+        for (EntityId id : s.distances()[size_t(choice->distanceIndex)].objects)
+            QCOMPARE(s.entity(id).kind, EntityKind::NumaNode);
 }
 
 void TestHeatmapData::orderKeepsClustersTogether_data()
