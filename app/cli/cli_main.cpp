@@ -43,6 +43,8 @@ const char* kUsage =
     "          [--plan] [-o FILE]          Measure latency and bandwidth between this machine's NUMA nodes\n"
     "  measure --import-mlc FILE [--topology FILE] [-o FILE]\n"
     "                                      Import Intel MLC latency/bandwidth matrices as a measurement\n"
+    "  advise FILE [--json] [--snapshot N] Find what runs away from its memory or accelerator and print\n"
+    "                                      the commands that would move it (nothing is applied)\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n";
 } // namespace
@@ -122,6 +124,8 @@ int main(int argc, char** argv)
         return numasight::cli::runExport(args);
     if (command == QLatin1String("measure"))
         return numasight::cli::runMeasure(args);
+    if (command == QLatin1String("advise"))
+        return numasight::cli::runAdvise(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::cli::Usage;

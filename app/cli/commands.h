@@ -33,5 +33,6 @@ int runRecord(const QStringList& args);
 int runAttach(const QStringList& args);
 int runExport(const QStringList& args);
 int runMeasure(const QStringList& args);
+int runAdvise(const QStringList& args);
 
 } // namespace numasight::cli

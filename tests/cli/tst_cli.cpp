@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -74,6 +75,9 @@ private slots:
     void unprivilegedRecording();
     void record_data();
     void record();
+    void adviseWitty();
+    void adviseErrors_data();
+    void adviseErrors();
     void exportGraph_data();
     void exportGraph();
     void exportPngResolution();
@@ -542,6 +546,72 @@ void TestCli::unprivilegedRecording()
     const QJsonObject info = infoJson(fallback);
     QCOMPARE(info[u"source"][u"modes"].toArray(), QJsonArray{QStringLiteral("procfs")});
     QVERIFY(info[u"source"][u"samples"].toInt() >= 3);
+}
+
+// The advisor end to end: the four tensor-parallel workers of the witty capture run away from their NPUs;
+// targets and CPUs as the fixture's NPU placement and CPU lists say (npu-smi: NPU0/1 on node 6, NPU2/3 on 4).
+void TestCli::adviseWitty()
+{
+    const Run r = cli({QStringLiteral("advise"), kWitty, QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject advice = QJsonDocument::fromJson(r.out).object();
+    QVERIFY2(!advice.isEmpty(), r.err.constData());
+    QSet<qint64> flagged;
+    for (const QJsonValue& f : advice[u"findings"].toArray())
+        if (f[u"kind"].toString() == u"accelerator-away")
+            flagged.insert(f[u"pid"].toInteger());
+    QCOMPARE(flagged, (QSet<qint64>{1895087, 1895088, 1895089, 1895090}));
+    const QMap<qint64, QPair<int, QString>> want{{1895087, {6, QStringLiteral("144-167")}},
+                                                 {1895088, {6, QStringLiteral("144-167")}},
+                                                 {1895089, {4, QStringLiteral("96-119")}},
+                                                 {1895090, {4, QStringLiteral("96-119")}}};
+    int found = 0;
+    for (const QJsonValue& s : advice[u"suggestions"].toArray()) {
+        const qint64 pid = s[u"pid"].toInteger();
+        if (!want.contains(pid))
+            continue;
+        ++found;
+        QCOMPARE(s[u"target_nodes"].toArray().first().toInt(), want[pid].first);
+        QCOMPARE(s[u"cpus"].toString(), want[pid].second);
+        const QString relaunch = s[u"commands"][u"relaunch"].toString();
+        QVERIFY2(relaunch.startsWith(
+                     QStringLiteral("numactl --cpunodebind=%1 --membind=%1 -- ").arg(want[pid].first)),
+                 qPrintable(relaunch));
+        QVERIFY(!s[u"commands"][u"live"].toArray().isEmpty());
+    }
+    QCOMPARE(found, 4);
+    // The text report names the same processes.
+    const Run text = cli({QStringLiteral("advise"), kWitty});
+    QCOMPARE(text.exitCode, 0);
+    for (const char* pid : {"1895087", "1895088", "1895089", "1895090"})
+        QVERIFY2(text.out.contains(pid), pid);
+}
+
+void TestCli::adviseErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing file") << QStringList{QStringLiteral("advise"),
+                                                 QStringLiteral("/nonexistent/x.json")}
+                                  << 1 << QStringLiteral("/nonexistent/x.json");
+    QTest::newRow("no file") << QStringList{QStringLiteral("advise")} << 2 << QString();
+    QTest::newRow("snapshot past the end")
+        << QStringList{QStringLiteral("advise"), kWitty, QStringLiteral("--snapshot"), QStringLiteral("7")}
+        << 2 << QStringLiteral("snapshot");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("advise"), kWitty,
+                                                   QStringLiteral("--apply")}
+                                    << 2 << QStringLiteral("apply");
+}
+
+void TestCli::adviseErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
 }
 
 void TestCli::exportGraph_data()

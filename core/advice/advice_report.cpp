@@ -1,0 +1,195 @@
+#include "advice/advice.h"
+
+#include <QJsonArray>
+#include <QTextStream>
+
+#include <cmath>
+
+namespace numasight {
+
+namespace {
+
+// JSON has no NaN: unknown figures are null, never 0, so a reader can tell "not measured" from "none".
+QJsonValue number(double x)
+{
+    return std::isnan(x) ? QJsonValue(QJsonValue::Null) : QJsonValue(x);
+}
+
+QJsonValue pidValue(std::int64_t pid)
+{
+    return pid < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(qint64(pid));
+}
+
+QJsonObject figuresJson(const LocalityFigures& f)
+{
+    return QJsonObject{{QStringLiteral("witty_similarity"), number(f.similarity)},
+                       {QStringLiteral("cosine"), number(f.cosine)},
+                       {QStringLiteral("remote_share"), number(f.remoteShare)},
+                       {QStringLiteral("expected_distance"), number(f.expectedDistance)}};
+}
+
+QJsonArray intArray(std::span<const int> v)
+{
+    QJsonArray a;
+    for (int x : v)
+        a.append(x);
+    return a;
+}
+
+QJsonObject localityJson(const Locality& l)
+{
+    QJsonObject o{{QStringLiteral("pid"), qint64(l.pid)},
+                  {QStringLiteral("namespace"), l.ns},
+                  {QStringLiteral("name"), l.name},
+                  {QStringLiteral("witty_similarity"), number(l.wittySimilarity)},
+                  {QStringLiteral("cosine"), number(l.cosine)},
+                  {QStringLiteral("remote_share"), number(l.remoteShare)},
+                  {QStringLiteral("expected_distance"), number(l.expectedDistance)},
+                  {QStringLiteral("expected_ns"), number(l.expectedNs)},
+                  {QStringLiteral("cpu_node"), l.cpuNode},
+                  {QStringLiteral("memory_node"), l.memoryNode}};
+    if (l.tid >= 0)
+        o.insert(QStringLiteral("tid"), qint64(l.tid));
+    return o;
+}
+
+QString fixed(double x, int decimals = 3)
+{
+    return std::isnan(x) ? QStringLiteral("?") : QString::number(x, 'f', decimals);
+}
+
+} // namespace
+
+QJsonObject adviceJson(const Advice& advice)
+{
+    QJsonArray findings;
+    for (const Finding& f : advice.findings) {
+        QJsonObject numbers;
+        for (auto it = f.numbers.constBegin(); it != f.numbers.constEnd(); ++it)
+            numbers.insert(it.key(), number(it.value()));
+        QJsonObject o{{QStringLiteral("severity"), severityName(f.severity)},
+                      {QStringLiteral("kind"), f.kind},
+                      {QStringLiteral("pid"), pidValue(f.pid)},
+                      {QStringLiteral("message"), f.message},
+                      {QStringLiteral("numbers"), numbers}};
+        if (f.tid)
+            o.insert(QStringLiteral("tid"), qint64(*f.tid));
+        findings.append(o);
+    }
+    QJsonArray suggestions;
+    for (const Suggestion& s : advice.suggestions) {
+        QJsonObject commands{{QStringLiteral("relaunch"), s.relaunch},
+                             {QStringLiteral("live"), QJsonArray::fromStringList(s.live)},
+                             {QStringLiteral("systemd"), s.systemd}};
+        if (!s.docker.isEmpty())
+            commands.insert(QStringLiteral("docker"), s.docker);
+        suggestions.append(QJsonObject{
+            {QStringLiteral("pid"), qint64(s.pid)},
+            {QStringLiteral("namespace"), s.ns},
+            {QStringLiteral("name"), s.name},
+            {QStringLiteral("reason"), s.reason},
+            {QStringLiteral("target_nodes"), intArray(s.targetNodes)},
+            {QStringLiteral("cpus"), s.cpus},
+            {QStringLiteral("commands"), commands},
+            {QStringLiteral("notes"), QJsonArray::fromStringList(s.notes)},
+            {QStringLiteral("predicted"), QJsonObject{{QStringLiteral("before"), figuresJson(s.before)},
+                                                      {QStringLiteral("after"), figuresJson(s.after)},
+                                                      {QStringLiteral("assumptions"), s.assumptions}}},
+        });
+    }
+    QJsonArray processes, threads, devices;
+    for (const Locality& l : advice.processes)
+        processes.append(localityJson(l));
+    for (const Locality& l : advice.threads)
+        threads.append(localityJson(l));
+    for (const DeviceAffinity& d : advice.devices)
+        devices.append(
+            QJsonObject{{QStringLiteral("pid"), qint64(d.pid)},
+                        {QStringLiteral("namespace"), d.ns},
+                        {QStringLiteral("name"), d.name},
+                        {QStringLiteral("accelerators"), QJsonArray::fromStringList(d.accelerators)},
+                        {QStringLiteral("device_nodes"), intArray(d.deviceNodes)},
+                        {QStringLiteral("allowed_cpus"), d.allowedCpus.toRangeString()},
+                        {QStringLiteral("allowed_nodes"), intArray(d.allowedNodes)},
+                        {QStringLiteral("cpu_node"), d.cpuNode},
+                        {QStringLiteral("memory_node"), d.memoryNode},
+                        {QStringLiteral("cpu_share_on_device_nodes"), number(d.cpuShareOnDeviceNodes)},
+                        {QStringLiteral("memory_share_on_device_nodes"), number(d.memoryShareOnDeviceNodes)},
+                        {QStringLiteral("away"), d.away}});
+    QJsonArray hot;
+    for (const HotThread& h : advice.hotThreads)
+        hot.append(QJsonObject{{QStringLiteral("pid"), qint64(h.pid)},
+                               {QStringLiteral("tid"), qint64(h.tid)},
+                               {QStringLiteral("name"), h.name},
+                               {QStringLiteral("role"), h.role},
+                               {QStringLiteral("cpu_percent"), number(h.cpuPercent)},
+                               {QStringLiteral("switches_per_sec"), number(h.switchesPerSec)},
+                               {QStringLiteral("remote_share"), number(h.remoteShare)},
+                               {QStringLiteral("score"), h.score},
+                               {QStringLiteral("grade"), h.grade},
+                               {QStringLiteral("bottleneck"), h.bottleneck}});
+    return QJsonObject{{QStringLiteral("source"), advice.source},
+                       {QStringLiteral("notes"), QJsonArray::fromStringList(advice.notes)},
+                       {QStringLiteral("findings"), findings},
+                       {QStringLiteral("suggestions"), suggestions},
+                       {QStringLiteral("processes"), processes},
+                       {QStringLiteral("threads"), threads},
+                       {QStringLiteral("devices"), devices},
+                       {QStringLiteral("hot_threads"), hot}};
+}
+
+QString adviceText(const Advice& advice)
+{
+    QString text;
+    QTextStream out(&text);
+    out << "Source: " << advice.source << "\n";
+    for (const QString& n : advice.notes)
+        out << "  note: " << n << "\n";
+    out << "\nFindings (" << advice.findings.size() << ")\n";
+    for (const Finding& f : advice.findings)
+        out << "  [" << severityName(f.severity) << "] " << f.kind << ": " << f.message << "\n";
+
+    out << "\nLocality per process (witty similarity, cosine, remote share, expected distance, CPU node → "
+           "memory node)\n";
+    for (const Locality& l : advice.processes)
+        out << "  " << l.pid << " " << l.name << ": " << fixed(l.wittySimilarity) << ", " << fixed(l.cosine)
+            << ", " << fixed(l.remoteShare) << ", " << fixed(l.expectedDistance, 2) << ", " << l.cpuNode
+            << " → " << l.memoryNode << "\n";
+
+    if (!advice.hotThreads.empty()) {
+        out << "\nHot threads\n";
+        for (const HotThread& h : advice.hotThreads)
+            out << "  " << h.tid << " " << h.name << " (pid " << h.pid << ", " << h.role << "): score "
+                << h.score << " " << h.grade << ", " << h.bottleneck << "\n";
+    }
+
+    out << "\nSuggestions (" << advice.suggestions.size() << ")\n";
+    if (advice.suggestions.empty())
+        out << "  none\n";
+    for (const Suggestion& s : advice.suggestions) {
+        QStringList nodes;
+        for (int n : s.targetNodes)
+            nodes << QString::number(n);
+        out << "\n  pid " << s.pid << " (" << s.name << ") → node " << nodes.join(QLatin1Char(','))
+            << ", CPUs " << s.cpus << " (" << s.reason << ")\n";
+        if (!s.relaunch.isEmpty())
+            out << "    relaunch: " << s.relaunch << "\n";
+        for (const QString& l : s.live)
+            out << "    live:     " << l << "\n";
+        if (!s.docker.isEmpty())
+            out << "    docker:   " << s.docker << "\n";
+        out << "    systemd:  "
+            << QString(s.systemd).trimmed().replace(QLatin1Char('\n'), QLatin1String("; ")) << "\n";
+        out << "    predicted similarity " << fixed(s.before.similarity) << " → " << fixed(s.after.similarity)
+            << ", remote share " << fixed(s.before.remoteShare) << " → " << fixed(s.after.remoteShare)
+            << ", expected distance " << fixed(s.before.expectedDistance, 2) << " → "
+            << fixed(s.after.expectedDistance, 2) << "\n";
+        out << "    (" << s.assumptions << ")\n";
+        for (const QString& n : s.notes)
+            out << "    note: " << n << "\n";
+    }
+    out.flush();
+    return text;
+}
+
+} // namespace numasight
