@@ -2,20 +2,24 @@
 //  1. overhead of the sched_switch program on a context-switch-heavy load: two threads ping-ponging one
 //     byte over a pair of pipes, wall time without and with the program attached (best of 5 each,
 //     alternated so that drift on a shared machine hits both sides alike);
-//  2. the cost of one collect() with 1000 threads in this process.
+//  2. optionally the same for a ring of N threads passing a byte on: with N well beyond the program's
+//     per-CPU cache (ONCPU_SLOTS, 32) every switch misses it, the program's worst case;
+//  3. the cost of one collect() with 1000 threads in this process.
 // Needs BPF rights (root or cap_bpf,cap_perfmon); exits 77 otherwise. Figures go to bench/README.md,
 // never into tests.
 //
-//   bench_sched_switch_overhead [round trips, default 200000]
+//   bench_sched_switch_overhead [round trips, default 200000] [ring threads, default: no ring]
 
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/oncpu_program.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <pthread.h>
 #include <thread>
 #include <time.h>
@@ -63,13 +67,51 @@ double pingPong(long roundTrips)
     return elapsed;
 }
 
-void overhead(long roundTrips, bool filtered)
+// Wall seconds for `hops` passes of one byte around a ring of `threads` threads, each blocked on its own
+// pipe until its predecessor writes to it: one switch per hop when all share a CPU.
+double ring(long hops, int threads)
+{
+    std::vector<std::array<int, 2>> pipes(std::size_t(threads), std::array<int, 2>{-1, -1});
+    for (auto& ends : pipes) {
+        if (pipe(ends.data()) != 0) {
+            std::perror("pipe");
+            std::exit(1);
+        }
+    }
+    const long laps = std::max(1L, hops / threads);
+    std::vector<std::thread> members;
+    for (int i = 0; i < threads; ++i) {
+        members.emplace_back([&pipes, laps, i, threads] {
+            const int in = pipes[std::size_t(i)][0];
+            const int out = pipes[std::size_t((i + 1) % threads)][1];
+            char byte = 0;
+            for (long lap = 0; lap < laps; ++lap) {
+                if (read(in, &byte, 1) != 1 || write(out, &byte, 1) != 1)
+                    std::exit(1);
+            }
+        });
+    }
+    const double start = nowSeconds(CLOCK_MONOTONIC);
+    const char byte = 'x';
+    if (write(pipes[0][1], &byte, 1) != 1)
+        std::exit(1);
+    for (std::thread& member : members)
+        member.join();
+    const double elapsed = nowSeconds(CLOCK_MONOTONIC) - start;
+    for (auto& ends : pipes) {
+        close(ends[0]);
+        close(ends[1]);
+    }
+    return elapsed;
+}
+
+void overhead(const char* load, long units, const std::function<double()>& run, bool filtered)
 {
     double bestWithout = 1e9;
     double bestWith = 1e9;
     QString hook;
-    for (int run = 0; run < 5; ++run) {
-        bestWithout = std::min(bestWithout, pingPong(roundTrips));
+    for (int round = 0; round < 5; ++round) {
+        bestWithout = std::min(bestWithout, run());
         OncpuProgram program;
         OncpuProgram::Options options;
         options.filterTgids = filtered;
@@ -80,12 +122,11 @@ void overhead(long roundTrips, bool filtered)
         if (filtered)
             program.addTgid(std::uint32_t(getpid()));
         hook = program.hookName();
-        bestWith = std::min(bestWith, pingPong(roundTrips));
+        bestWith = std::min(bestWith, run());
     }
-    std::printf("ping-pong %ld round trips, %s%s: without %.3f s (%.2f us/round trip), with %.3f s "
-                "(%.2f us/round trip): slowdown %+.1f %%\n",
-                roundTrips, qPrintable(hook), filtered ? ", --pid filter" : ", all processes", bestWithout,
-                bestWithout / double(roundTrips) * 1e6, bestWith, bestWith / double(roundTrips) * 1e6,
+    std::printf("%s, %s%s: without %.3f s (%.2f us each), with %.3f s (%.2f us each): slowdown %+.1f %%\n",
+                load, qPrintable(hook), filtered ? ", --pid filter" : ", all processes", bestWithout,
+                bestWithout / double(units) * 1e6, bestWith, bestWith / double(units) * 1e6,
                 (bestWith / bestWithout - 1.0) * 100.0);
 }
 
@@ -178,9 +219,20 @@ int main(int argc, char** argv)
         return 77;
     }
     const long roundTrips = argc > 1 ? std::atol(argv[1]) : 200000;
+    const int ringThreads = argc > 2 ? std::atoi(argv[2]) : 0;
     std::printf("%s\n", qPrintable(why));
-    overhead(roundTrips, false);
-    overhead(roundTrips, true);
+    const QByteArray pairLoad = QStringLiteral("ping-pong %1 round trips").arg(roundTrips).toUtf8();
+    for (bool filtered : {false, true})
+        overhead(
+            pairLoad.constData(), roundTrips, [&] { return pingPong(roundTrips); }, filtered);
+    if (ringThreads > 1) {
+        const long hops = roundTrips * 2;
+        const QByteArray ringLoad =
+            QStringLiteral("ring of %1 threads, %2 hops").arg(ringThreads).arg(hops).toUtf8();
+        for (bool filtered : {false, true})
+            overhead(
+                ringLoad.constData(), hops, [&] { return ring(hops, ringThreads); }, filtered);
+    }
     collectCost(true);
     collectCost(false);
     return 0;

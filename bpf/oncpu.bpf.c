@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* On-CPU time per (tgid, tid, cpu) from sched_switch.
  *
- * One switch on a CPU ends the slice of `prev` and starts the slice of `next`, so a single per-CPU slot
- * holding next's run-time counter is enough: no per-thread start map, no lookup of the incoming thread. Two
- * entry points share the work: tp_btf (typed task pointers, direct loads, cheapest) and raw_tp (for kernels
- * whose BTF does not allow tp_btf); the loader keeps exactly one of them. Neither needs tracefs. */
+ * One switch on a CPU ends the slice of `prev` and starts the slice of `next`, so a single per-CPU record
+ * holding next's run-time counter is enough: no per-thread start map, no lookup of the incoming thread. The
+ * slice is added to prev's sum in a small per-CPU cache (struct oncpu_slot) when prev ran there lately; the
+ * hash map is touched only when a thread enters the cache. Two entry points share the work: tp_btf (typed
+ * task pointers, direct loads, cheapest) and raw_tp (for kernels whose BTF does not allow tp_btf); the loader
+ * keeps exactly one of them. Neither needs tracefs. */
 // vmlinux.h must come first, the other headers use its types.
 // clang-format off
 #include <vmlinux.h>
@@ -34,16 +36,16 @@ struct
     __type(value, struct oncpu_value);
 } oncpu_ns SEC(".maps");
 
-/* Indexed by CPU; the loader sizes it to the possible CPUs. Mmapable so that user space reads what runs
- * where without one syscall per CPU. */
+/* Indexed by CPU; the loader sizes it to the possible CPUs. An array rather than a per-CPU array so that
+ * user space reads every CPU's record through one mapping, without a syscall. */
 struct
 {
     __uint(type, BPF_MAP_TYPE_ARRAY);
     __uint(max_entries, 1);
     __uint(map_flags, BPF_F_MMAPABLE);
     __type(key, __u32);
-    __type(value, struct oncpu_running);
-} oncpu_running SEC(".maps");
+    __type(value, struct oncpu_cpu);
+} oncpu_cpus SEC(".maps");
 
 /* One bit per tgid. An array look-up is inlined by the verifier into an address computation, where a hash
  * look-up is a call and a hash; the filter runs on every switch. User space sets bits through the mapping. */
@@ -104,14 +106,12 @@ enum slice_kind
     SLICE_MISSED,       /* the switch-in was missed (seen on kernel 6.18, rarely, under contention) */
 };
 
-/* Moves the CPU's slot on to `next` and says how much of prev's slice is known. The slice is measured on
- * the scheduler's own per-thread counter rather than a clock read at each switch: no clock read on the hot
- * path, and the figures are exactly what the thread's CPU clock says. */
-static __always_inline enum slice_kind take_slot(const struct switch_facts* f, __u32 cpu, __u64* delta)
+/* Moves the CPU's running record on to `next` and says how much of prev's slice is known. The slice is
+ * measured on the scheduler's own per-thread counter rather than a clock read at each switch: no clock read
+ * on the hot path, and the figures are exactly what the thread's CPU clock says. */
+static __always_inline enum slice_kind switch_running(const struct switch_facts* f, struct oncpu_running* run,
+                                                      __u64* delta)
 {
-    struct oncpu_running* run = bpf_map_lookup_elem(&oncpu_running, &cpu);
-    if (!run)
-        return SLICE_SKIP;
     __u64 start = run->start_runtime_ns;
     __u32 ran_tid = run->tid;
     __u32 seen = run->seen;
@@ -149,22 +149,81 @@ static __always_inline __u64 unseen_slice(enum slice_kind kind, __u64 wall)
     return wall;
 }
 
-static __always_inline int account(const struct switch_facts* f, __u32 cpu, __u64 delta)
+/* Before a slot is given to another thread, its sum goes back to oncpu_ns. The entry is there unless user
+ * space deleted it, which it does only for threads that have exited; then nothing is written, above all no
+ * entry is created again, which user space would count a second time from zero. */
+static __always_inline void write_back(const struct oncpu_slot* slot, __u32 cpu)
+{
+    __u64 owner = slot->owner;
+    if (!owner || slot->total_ns == slot->flushed_ns)
+        return;
+    struct oncpu_key key = {.tgid = owner >> 32, .tid = (__u32)owner, .cpu = cpu, .pad = 0};
+    struct oncpu_value* value = bpf_map_lookup_elem(&oncpu_ns, &key);
+    /* Absolute, not added: the slot's sum started from this value and only this CPU writes either. */
+    if (value)
+        value->ns = slot->total_ns;
+}
+
+/* A free way first (there are free ways after attach and after user space forgot an exited thread), else
+ * round robin: cheaper than tracking recency on every hit. */
+static __always_inline struct oncpu_slot* victim_in(struct oncpu_cpu* state, __u32 set)
+{
+    struct oncpu_slot* ways = &state->cache[set * ONCPU_SLOT_WAYS];
+#pragma unroll
+    for (int way = 0; way < ONCPU_SLOT_WAYS; way++) {
+        if (!ways[way].owner)
+            return &ways[way];
+    }
+    __u8 next = state->next_victim[set];
+    state->next_victim[set] = next + 1;
+    return &ways[next & (ONCPU_SLOT_WAYS - 1)];
+}
+
+static __always_inline int account(struct oncpu_cpu* state, const struct switch_facts* f, __u32 cpu,
+                                   __u64 delta)
 {
     if ((__s64)delta <= 0)
         return 0;
+    /* The whole key: a tid seen in another process (pid reuse) is another thread. */
+    const __u64 owner = (__u64)f->prev_tgid << 32 | f->prev_tid;
+    const __u32 set = f->prev_tid & (ONCPU_SLOT_SETS - 1);
+    struct oncpu_slot* ways = &state->cache[set * ONCPU_SLOT_WAYS];
+    /* Only this CPU writes its record (user space merely frees the slots of exited threads), and BPF
+     * programs are not re-entered on one CPU for this tracepoint, so plain loads and stores lose nothing. */
+#pragma unroll
+    for (int way = 0; way < ONCPU_SLOT_WAYS; way++) {
+        if (ways[way].owner == owner) {
+            __u64 total = ways[way].total_ns + delta;
+            ways[way].total_ns = total;
+            ways[way].check = total ^ owner;
+            return 0;
+        }
+    }
+
+    /* Not cached: continue from the sum in oncpu_ns, or start one. The value is brought up to date too, so
+     * that it lags only by what the slot gathers from now on. */
     struct oncpu_key key = {.tgid = f->prev_tgid, .tid = f->prev_tid, .cpu = cpu, .pad = 0};
     struct oncpu_value* value = bpf_map_lookup_elem(&oncpu_ns, &key);
+    __u64 total = delta;
     if (value) {
-        /* Only this CPU ever writes keys that carry its number, and BPF programs are not re-entered on
-         * one CPU for this tracepoint, so a plain add cannot lose updates. */
-        value->ns += delta;
-        return 0;
+        total += value->ns;
+        value->ns = total;
+    } else {
+        struct oncpu_value init = {.ns = delta};
+        bpf_probe_read_kernel_str(init.comm, sizeof(init.comm), f->prev_comm);
+        if (bpf_map_update_elem(&oncpu_ns, &key, &init, BPF_NOEXIST) != 0) {
+            /* No entry: caching the sum would keep time user space cannot see (it reads slots only for
+             * keys the map has). The slots stay as they are. */
+            count(ONCPU_STAT_DROPS);
+            return 0;
+        }
     }
-    struct oncpu_value init = {.ns = delta};
-    bpf_probe_read_kernel_str(init.comm, sizeof(init.comm), f->prev_comm);
-    if (bpf_map_update_elem(&oncpu_ns, &key, &init, BPF_NOEXIST) != 0)
-        count(ONCPU_STAT_DROPS);
+    struct oncpu_slot* slot = victim_in(state, set);
+    write_back(slot, cpu);
+    slot->owner = owner;
+    slot->total_ns = total;
+    slot->check = total ^ owner;
+    slot->flushed_ns = total;
     return 0;
 }
 
@@ -183,8 +242,11 @@ int BPF_PROG(ns_oncpu_btf, bool preempt, struct task_struct* prev, struct task_s
         .prev_comm = prev->comm,
     };
     __u32 cpu = bpf_get_smp_processor_id();
+    struct oncpu_cpu* state = bpf_map_lookup_elem(&oncpu_cpus, &cpu);
+    if (!state)
+        return 0;
     __u64 delta = 0;
-    enum slice_kind kind = take_slot(&f, cpu, &delta);
+    enum slice_kind kind = switch_running(&f, &state->running, &delta);
     if (kind == SLICE_SKIP)
         return 0;
     if (kind != SLICE_KNOWN) {
@@ -201,7 +263,7 @@ int BPF_PROG(ns_oncpu_btf, bool preempt, struct task_struct* prev, struct task_s
         }
         delta = unseen_slice(kind, arrival && clock > arrival ? clock - arrival : 0);
     }
-    return account(&f, cpu, delta);
+    return account(state, &f, cpu, delta);
 }
 
 SEC("raw_tp/sched_switch")
@@ -221,13 +283,16 @@ int BPF_PROG(ns_oncpu_raw, bool preempt, struct task_struct* prev, struct task_s
         .prev_comm = prev->comm,
     };
     __u32 cpu = bpf_get_smp_processor_id();
+    struct oncpu_cpu* state = bpf_map_lookup_elem(&oncpu_cpus, &cpu);
+    if (!state)
+        return 0;
     __u64 delta = 0;
-    enum slice_kind kind = take_slot(&f, cpu, &delta);
+    enum slice_kind kind = switch_running(&f, &state->running, &delta);
     if (kind == SLICE_SKIP)
         return 0;
     if (kind != SLICE_KNOWN)
         delta = unseen_slice(kind, 0);
-    return account(&f, cpu, delta);
+    return account(state, &f, cpu, delta);
 }
 
 /* Renames are rare, so recording them costs nothing on the switch path, and the name a thread gives itself

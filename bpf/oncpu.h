@@ -37,6 +37,35 @@ struct oncpu_running
     __u32 pad;
 };
 
+/* Each CPU caches the sums of the threads that ran on it lately, so that most switches add to array memory
+ * (an inlined address computation) instead of looking up oncpu_ns (a call and a hash). Set-associative:
+ * a thread's set is tid % ONCPU_SLOT_SETS, any of its ways may hold it. Powers of two. */
+#define ONCPU_SLOT_SETS 8
+#define ONCPU_SLOT_WAYS 4
+#define ONCPU_SLOTS (ONCPU_SLOT_SETS * ONCPU_SLOT_WAYS)
+
+/* total_ns is the same cumulative sum as the thread's oncpu_ns value on this CPU, only more recent: the
+ * program writes it back there when the slot goes to another thread, so user space takes the larger of the
+ * two. Other CPUs read the slot while it changes, without any ordering (the program cannot order its stores
+ * on every architecture without atomics): check ties total_ns to owner, and a read whose three words do not
+ * agree is dropped for that interval. */
+struct oncpu_slot
+{
+    __u64 owner;      /* tgid << 32 | tid; 0: free (tid 0, the idle task, is never cached) */
+    __u64 total_ns;   /* cumulative on-CPU ns of owner on this CPU */
+    __u64 check;      /* owner ^ total_ns */
+    __u64 flushed_ns; /* what oncpu_ns holds for owner: a slot that has not grown is not written back */
+};
+
+/* One per CPU, in one mmapable array. A multiple of 64 bytes so that two CPUs never write one cache line. */
+struct oncpu_cpu
+{
+    struct oncpu_running running;
+    __u8 next_victim[ONCPU_SLOT_SETS]; /* round-robin replacement per set */
+    __u8 pad[32];
+    struct oncpu_slot cache[ONCPU_SLOTS]; /* not "slots": a macro in Qt */
+};
+
 /* Indexes of the per-CPU counters in oncpu_stats. */
 #define ONCPU_STAT_DROPS 0     /* slices lost because oncpu_ns was full */
 #define ONCPU_STAT_ESTIMATED 1 /* slices whose switch-in was missed, timed by the scheduler's clock */

@@ -573,6 +573,91 @@ private slots:
                                 .arg(finalClock.load())));
     }
 
+    // Threads taking turns on one CPU, more or fewer than its cache holds: with more, every switch evicts
+    // a sum to the map and loads another, and collections in between read sums that sit half in slots and
+    // half in the map. Each thread must be reported with what its own clock says, once.
+    void cpuOfThreadsSharingACpu_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::newRow("half the slots (mostly hits)") << ONCPU_SLOTS / 2;
+        QTest::newRow("3x the slots (evictions on every switch)") << ONCPU_SLOTS * 3;
+    }
+    void cpuOfThreadsSharingACpu()
+    {
+        QFETCH(int, threads);
+        auto collector = makeBpfCpuCollector();
+        auto error = collector->start(Scope{});
+        QVERIFY2(!error, qPrintable(error.value_or(QString())));
+
+        struct Worker
+        {
+            std::atomic<std::int64_t> tid{-1};
+            std::atomic<std::int64_t> cpuNs{0};
+        };
+        std::vector<Worker> workers(static_cast<std::size_t>(threads));
+        std::vector<std::thread> running;
+        // Created from a thread pinned on CPU 0, so that they never run anywhere else (see spinOn).
+        cpu_set_t saved;
+        sched_getaffinity(0, sizeof(saved), &saved);
+        cpu_set_t only;
+        CPU_ZERO(&only);
+        CPU_SET(0, &only);
+        sched_setaffinity(0, sizeof(only), &only);
+        for (Worker& worker : workers) {
+            running.emplace_back([&worker] {
+                worker.tid = gettid();
+                // Short turns, so that the threads switch far more often than the tick would make them.
+                constexpr std::int64_t turnNs = 100'000;
+                constexpr std::int64_t workNs = 20'000'000;
+                volatile std::uint64_t sink = 0;
+                std::int64_t now = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+                while (now < workNs) {
+                    const std::int64_t turnEnd = now + turnNs;
+                    while ((now = threadCpuNs(CLOCK_THREAD_CPUTIME_ID)) < turnEnd)
+                        sink = sink + 1;
+                    sched_yield();
+                }
+                worker.cpuNs = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+            });
+        }
+        sched_setaffinity(0, sizeof(saved), &saved);
+
+        std::vector<Sample> samples(2);
+        for (Sample& sample : samples) {
+            QTest::qSleep(50);
+            collector->collect(sample, {getpid()});
+        }
+        for (std::thread& thread : running)
+            thread.join();
+        // The last of the time, then a collection that forgets the exited threads, then one that must
+        // find nothing more of them.
+        for (int i = 0; i < 3; ++i) {
+            samples.emplace_back();
+            collector->collect(samples.back(), {getpid()});
+        }
+        collector->stop();
+
+        for (const Worker& worker : workers) {
+            std::uint64_t reported = 0;
+            std::uint64_t onCpu0 = 0;
+            for (const Sample& sample : samples) {
+                if (const ThreadCpuSample* thread = findThread(sample, worker.tid)) {
+                    reported += thread->cpuNs;
+                    for (const auto& [cpu, ns] : thread->cpuNsByCpu)
+                        onCpu0 += cpu == 0 ? ns : 0;
+                }
+            }
+            const double ratio = double(reported) / double(worker.cpuNs);
+            QVERIFY2(ratio > 0.9 && ratio < 1.1,
+                     qPrintable(QStringLiteral("thread %1: eBPF %2 ns vs thread clock %3 ns")
+                                    .arg(worker.tid.load())
+                                    .arg(reported)
+                                    .arg(worker.cpuNs.load())));
+            QCOMPARE(onCpu0, reported);
+            QVERIFY(!findThread(samples.back(), worker.tid));
+        }
+    }
+
     void flows_data()
     {
         QTest::addColumn<int>("family");

@@ -3,9 +3,12 @@
 // Reading: the kernel keeps cumulative nanoseconds per (tgid, tid, cpu); each collect() reads the whole
 // map in batches and subtracts what it saw last time. Deltas rather than read-and-delete: between a
 // lookup and a delete the program may add a slice to that entry, and that slice would be lost; with
-// cumulative values a late read only moves time to the next interval. Entries are deleted only for
-// threads that have exited (their entries can no longer grow), with an atomic lookup-and-delete when
-// the kernel has it, so the map stays bounded by the live threads.
+// cumulative values a late read only moves time to the next interval. The sums of threads that ran on a
+// CPU lately sit in that CPU's cache slots, ahead of their map entries: both are readings of one growing
+// sum, so the larger counts, and since every reading is at most the true sum and the baseline only moves
+// up, no interleaving counts time twice. Entries are deleted only for threads that have exited (their
+// entries can no longer grow), with an atomic lookup-and-delete when the kernel has it, so the map stays
+// bounded by the live threads.
 
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
@@ -128,8 +131,9 @@ public:
 
         drainRenames();
 
-        // 1. The closed slices, then what runs right now (read after the map, so that a slice ending in
-        // between is missed until next time rather than counted twice).
+        // 1. The closed slices (the map, then the cached sums, which are more recent), then what runs right
+        // now (read after both, so that a slice ending in between is missed until next time rather than
+        // counted twice).
         std::vector<std::pair<oncpu_key, oncpu_value>> entries;
         if (int err = bpf::readHashMap(program_.countsFd(), entries); err != 0) {
             warnOnce(QStringLiteral("eBPF on-CPU: reading the map failed: %1")
@@ -145,20 +149,36 @@ public:
                 bpfComm.emplace(threadKey(key.tgid, key.tid),
                                 QString::fromUtf8(value.comm, int(strnlen(value.comm, sizeof(value.comm)))));
         }
-        const volatile oncpu_running* cpuTable = program_.runningSlots();
+        const volatile oncpu_cpu* records = program_.cpuRecords();
+        for (int cpu = 0; cpu < program_.cpuCount(); ++cpu) {
+            for (const volatile oncpu_slot& slot : records[cpu].cache) {
+                const std::uint64_t owner = slot.owner;
+                const std::uint64_t total = slot.total_ns;
+                // The program changes the three words one by one while this reads: when they disagree,
+                // the map's value stands for this interval.
+                if (owner == 0 || (owner ^ total) != slot.check)
+                    continue;
+                // A key the map lacks is one deleted here (its thread exited, its sum was reported) or
+                // created after the map was read; either way the slot's sum is not to be counted now.
+                auto known =
+                    cumulative.find({std::uint32_t(owner >> 32), std::uint32_t(owner), std::uint32_t(cpu)});
+                if (known != cumulative.end())
+                    known->second = std::max(known->second, total);
+            }
+        }
         std::unordered_set<std::uint64_t> runningNow;
-        for (int cpu = 0; cpu < program_.cpuSlots(); ++cpu) {
-            const std::uint64_t start = cpuTable[cpu].start_runtime_ns;
-            const std::uint32_t tgid = cpuTable[cpu].tgid;
-            const std::uint32_t tid = cpuTable[cpu].tid;
-            if (!cpuTable[cpu].seen || tid == 0 || (filtered_ && !tgids_.count(tgid)))
+        for (int cpu = 0; cpu < program_.cpuCount(); ++cpu) {
+            const volatile oncpu_running& running = records[cpu].running;
+            const std::uint64_t start = running.start_runtime_ns;
+            const std::uint32_t tgid = running.tgid;
+            const std::uint32_t tid = running.tid;
+            if (!running.seen || tid == 0 || (filtered_ && !tgids_.count(tgid)))
                 continue;
             // The thread's counter as the kernel last brought it up to date (at most a tick old, so a
             // running slice is under- rather than overestimated). A switch while reading shows as a changed
-            // slot: then the slice has been closed into the map, which is read again next time.
+            // record: then the slice has been closed into a cache slot or the map, read again next time.
             const std::optional<std::uint64_t> runtime = readRuntimeNs(tgid, tid);
-            if (!runtime || *runtime <= start || cpuTable[cpu].tid != tid ||
-                cpuTable[cpu].start_runtime_ns != start)
+            if (!runtime || *runtime <= start || running.tid != tid || running.start_runtime_ns != start)
                 continue;
             cumulative[{tgid, tid, std::uint32_t(cpu)}] += *runtime - start;
             runningNow.insert(threadKey(tgid, tid));
@@ -187,7 +207,8 @@ public:
         }
 
         // 3. Exited threads: an idle thread that is gone from /proc will never grow again; take its last
-        // value out of the map (atomically where possible) and forget it.
+        // value out of the map (atomically where possible), then out of its cache slot, and forget it. In
+        // that order: a slot freed first could be filled again from the entry about to be deleted.
         std::vector<std::uint64_t> exited;
         for (auto& [key, thread] : threads) {
             if (thread.total != 0 || runningNow.count(key) || threadExists(thread.tgid, thread.tid))
@@ -202,9 +223,12 @@ public:
                 int rc = bpf_map_lookup_and_delete_elem(program_.countsFd(), &mapKey, &last);
                 if (rc != 0 && bpf_map_lookup_elem(program_.countsFd(), &mapKey, &last) == 0)
                     rc = bpf_map_delete_elem(program_.countsFd(), &mapKey);
-                if (rc == 0 && last.ns > it->second) {
-                    thread.byCpu[int(it->first.cpu)] += last.ns - it->second;
-                    thread.total += last.ns - it->second;
+                const std::uint64_t cached = program_.forgetSlot(mapKey.tgid, mapKey.tid, mapKey.cpu);
+                // The slot's sum counts only along with the entry it continues.
+                const std::uint64_t final = rc == 0 ? std::max<std::uint64_t>(last.ns, cached) : 0;
+                if (final > it->second) {
+                    thread.byCpu[int(it->first.cpu)] += final - it->second;
+                    thread.total += final - it->second;
                 }
                 it = baseline_.erase(it);
             }

@@ -17,6 +17,8 @@
 #include "oncpu.skel.h"
 // clang-format on
 
+static_assert(sizeof(oncpu_cpu) % 64 == 0, "CPUs' records must not share cache lines");
+
 namespace numasight {
 
 using bpf::Step;
@@ -68,7 +70,7 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
     if (!skel_)
         return stepError(Step::Open, "oncpu", errno);
 
-    // Configure: keep one entry point, size the per-CPU table, set the filter switch.
+    // Configure: keep one entry point, size the per-CPU records, set the filter switch.
     int cpus = libbpf_num_possible_cpus();
     if (cpus <= 0) {
         destroy();
@@ -86,7 +88,7 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
     if (rc == 0 && !renameRaw)
         rc = bpf_program__set_autoload(skel_->progs.ns_oncpu_rename_raw, false);
     if (rc == 0)
-        rc = bpf_map__set_max_entries(skel_->maps.oncpu_running, static_cast<__u32>(cpus));
+        rc = bpf_map__set_max_entries(skel_->maps.oncpu_cpus, static_cast<__u32>(cpus));
     // Without a filter the bitmap is never read: one word instead of 512 KiB of locked memory.
     if (rc == 0 && !options.filterTgids)
         rc = bpf_map__set_max_entries(skel_->maps.oncpu_tgids, 1);
@@ -108,23 +110,23 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
         return stepError(Step::Configure, "oncpu", rc, target);
     }
 
-    // Load (the verifier runs here), then map the CPU table.
+    // Load (the verifier runs here), then map the CPU records (writable: forgetSlot()).
     rc = oncpu::load(skel_);
     if (rc != 0) {
         destroy();
         return stepError(Step::Load, "oncpu", rc, target);
     }
     const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    mappedBytes_ = (sizeof(oncpu_running) * static_cast<std::size_t>(cpus) + page - 1) / page * page;
-    void* mapped =
-        mmap(nullptr, mappedBytes_, PROT_READ, MAP_SHARED, bpf_map__fd(skel_->maps.oncpu_running), 0);
+    mappedBytes_ = (sizeof(oncpu_cpu) * static_cast<std::size_t>(cpus) + page - 1) / page * page;
+    void* mapped = mmap(nullptr, mappedBytes_, PROT_READ | PROT_WRITE, MAP_SHARED,
+                        bpf_map__fd(skel_->maps.oncpu_cpus), 0);
     if (mapped == MAP_FAILED) {
         int mapErr = errno;
         mappedBytes_ = 0;
         destroy();
-        return stepError(Step::Load, "oncpu", mapErr, QStringLiteral("mapping the per-CPU table"));
+        return stepError(Step::Load, "oncpu", mapErr, QStringLiteral("mapping the per-CPU records"));
     }
-    running_ = static_cast<const volatile oncpu_running*>(mapped);
+    records_ = static_cast<volatile oncpu_cpu*>(mapped);
     if (options.filterTgids) {
         tgidBytes_ = (sizeof(__u64) * ONCPU_TGID_BITMAP_WORDS + page - 1) / page * page;
         void* bits = mmap(nullptr, tgidBytes_, PROT_READ | PROT_WRITE, MAP_SHARED,
@@ -172,9 +174,9 @@ void OncpuProgram::destroy()
         bpf_link__destroy(link_);
         link_ = nullptr;
     }
-    if (running_) {
-        munmap(const_cast<oncpu_running*>(running_), mappedBytes_);
-        running_ = nullptr;
+    if (records_) {
+        munmap(const_cast<oncpu_cpu*>(records_), mappedBytes_);
+        records_ = nullptr;
         mappedBytes_ = 0;
     }
     if (tgidBits_) {
@@ -205,6 +207,31 @@ bool OncpuProgram::addTgid(std::uint32_t tgid)
         return false;
     __atomic_fetch_or(&tgidBits_[tgid / 64], std::uint64_t(1) << (tgid % 64), __ATOMIC_RELAXED);
     return true;
+}
+
+std::uint64_t OncpuProgram::forgetSlot(std::uint32_t tgid, std::uint32_t tid, std::uint32_t cpu)
+{
+    if (!records_ || cpu >= std::uint32_t(cpus_))
+        return 0;
+    const __u64 owner = __u64(tgid) << 32 | tid;
+    auto* ways = const_cast<oncpu_slot*>(&records_[cpu].cache[(tid % ONCPU_SLOT_SETS) * ONCPU_SLOT_WAYS]);
+    for (int way = 0; way < ONCPU_SLOT_WAYS; ++way) {
+        // Atomic against the program's plain store of a new owner: a slot it has just given to another
+        // thread is left alone.
+        __u64 expected = owner;
+        if (!__atomic_compare_exchange_n(&ways[way].owner, &expected, __u64(0), false, __ATOMIC_SEQ_CST,
+                                         __ATOMIC_RELAXED))
+            continue;
+        // An addition that matched the owner just before the exchange may still be landing; it is the last
+        // one, so a read a moment later sees it complete (or, if none agrees, only that slice is lost).
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            const __u64 total = __atomic_load_n(&ways[way].total_ns, __ATOMIC_ACQUIRE);
+            if ((total ^ owner) == __atomic_load_n(&ways[way].check, __ATOMIC_ACQUIRE))
+                return total;
+        }
+        return 0;
+    }
+    return 0;
 }
 
 OncpuProgram::Stats OncpuProgram::stats() const

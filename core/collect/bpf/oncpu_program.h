@@ -12,7 +12,7 @@
 #include <vector>
 
 struct oncpu; // the generated skeleton (build folder, oncpu.skel.h)
-struct oncpu_running;
+struct oncpu_cpu;
 struct bpf_link;
 
 namespace numasight {
@@ -65,9 +65,13 @@ public:
         std::uint64_t lost = 0;      // such slices of real-time/deadline threads, which have no such mark
     };
     Stats stats() const;
-    // What runs on each CPU (mmapped; written by the kernel concurrently).
-    const volatile oncpu_running* runningSlots() const { return running_; }
-    int cpuSlots() const { return cpus_; }
+    // Each CPU's record: what runs there and the cached sums (mmapped; written by the kernel concurrently).
+    const volatile oncpu_cpu* cpuRecords() const { return records_; }
+    int cpuCount() const { return cpus_; }
+    // Frees the CPU's cache slot that holds the thread, if one does, once user space has deleted the
+    // thread's entry: the slot's sum would otherwise go on growing unseen when the tid is reused. Returns
+    // the sum the slot held (0 when none did), which may be ahead of the deleted entry.
+    std::uint64_t forgetSlot(std::uint32_t tgid, std::uint32_t tid, std::uint32_t cpu);
     std::vector<std::uint32_t> programIds() const; // the loaded program(s), for tests and diagnostics
 
 private:
@@ -77,7 +81,7 @@ private:
     bpf_link* link_ = nullptr;
     bpf_link* renameLink_ = nullptr; // task_rename; optional: without it names come from the first slice
     QString renameHookName_;
-    const volatile oncpu_running* running_ = nullptr;
+    volatile oncpu_cpu* records_ = nullptr;
     std::size_t mappedBytes_ = 0;
     std::uint64_t* tgidBits_ = nullptr; // the filter bitmap, mapped; null when not filtering
     std::size_t tgidBytes_ = 0;
