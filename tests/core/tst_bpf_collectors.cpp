@@ -563,8 +563,11 @@ private slots:
         collector->collect(sample, {getpid()});
         const ThreadCpuSample* thread = findThread(sample, tid);
         QVERIFY2(thread, "the thread is missing from the sample");
-        const double low = 0.9 * double(finalClock - afterAttach);
-        const double high = 1.1 * double(finalClock - atAttach);
+        // The first slice after attach is timed by the run-queue clock, which also counts time the thread
+        // clock leaves out (interrupts, and steal time in a VM): 2 ms of slack besides the 10 %, which
+        // matters only when the machine is so busy that the thread hardly ran at all.
+        const double low = 0.9 * double(finalClock - afterAttach) - 2e6;
+        const double high = 1.1 * double(finalClock - atAttach) + 2e6;
         QVERIFY2(double(thread->cpuNs) > low && double(thread->cpuNs) < high,
                  qPrintable(QStringLiteral("eBPF %1 ns, thread clock since attach %2..%3 ns (%4 ns in all)")
                                 .arg(thread->cpuNs)
