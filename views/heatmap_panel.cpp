@@ -1,5 +1,6 @@
 #include "heatmap_panel.h"
 
+#include "deferred_build.h"
 #include "heatmap_job.h"
 #include "heatmap_plot.h"
 #include "heatmap_row_model.h"
@@ -67,7 +68,7 @@ HeatmapPanel::HeatmapPanel(Kind kind, QWidget* parent)
     , m_progressRow(new QWidget(this))
     , m_progress(new QProgressBar(m_progressRow))
     , m_cancel(new QToolButton(m_progressRow))
-    , m_buildTimer(new QTimer(this))
+    , m_deferred(new DeferredBuild(this, [this] { build(); }))
     , m_pictureTimer(new QTimer(this))
     , m_progressDelay(new QTimer(this))
 {
@@ -205,8 +206,6 @@ HeatmapPanel::HeatmapPanel(Kind kind, QWidget* parent)
     layout->addWidget(m_split, 1);
     layout->addWidget(m_status);
 
-    m_buildTimer->setSingleShot(true);
-    connect(m_buildTimer, &QTimer::timeout, this, &HeatmapPanel::build);
     m_pictureTimer->setSingleShot(true);
     connect(m_pictureTimer, &QTimer::timeout, this, &HeatmapPanel::updatePicture);
     m_progressDelay->setSingleShot(true);
@@ -313,13 +312,13 @@ NodeHeatmapPtr HeatmapPanel::heatmap() const
 
 bool HeatmapPanel::isBuilding() const
 {
-    return m_job->isRunning() || m_buildTimer->isActive();
+    return m_job->isRunning() || m_deferred->isQueued();
 }
 
 bool HeatmapPanel::isCurrent() const
 {
-    return m_model->heatmap() && !m_buildPending && !isBuilding() && m_shownSnapshot == m_snapshot &&
-           m_shownSamples == m_samples && m_shownMeasure == m_measure;
+    return m_model->heatmap() && !m_deferred->isWaitingForShow() && !isBuilding() &&
+           m_shownSnapshot == m_snapshot && m_shownSamples == m_samples && m_shownMeasure == m_measure;
 }
 
 void HeatmapPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
@@ -342,8 +341,7 @@ void HeatmapPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vecto
 
 void HeatmapPanel::clear()
 {
-    m_buildTimer->stop();
-    m_buildPending = false;
+    m_deferred->cancel();
     m_job->cancel();
     m_snapshot.reset();
     m_samples.clear();
@@ -364,31 +362,20 @@ void HeatmapPanel::scheduleBuild()
 {
     if (!m_snapshot)
         return;
-    if (!isVisible()) {
-        // A tab nobody looks at builds nothing; it catches up when shown.
-        m_buildPending = true;
-        m_buildTimer->stop();
-        return;
-    }
-    m_buildPending = false;
-    m_buildTimer->start(0); // a new snapshot and its samples arrive together: one build
+    m_deferred->request();
 }
 
 void HeatmapPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_buildPending)
-        scheduleBuild();
     syncPlotWindow();
 }
 
 void HeatmapPanel::ensureBuilt()
 {
-    if (!m_snapshot || !(m_buildPending || m_buildTimer->isActive()))
+    if (!m_snapshot)
         return;
-    m_buildPending = false;
-    m_buildTimer->stop();
-    build();
+    m_deferred->runNow();
 }
 
 void HeatmapPanel::build()

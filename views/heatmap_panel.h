@@ -21,6 +21,7 @@ class QTreeView;
 
 namespace numasight {
 
+class DeferredBuild;
 class HeatmapJob;
 class HeatmapPlot;
 class HeatmapRowFilter;
@@ -141,7 +142,7 @@ private:
     QWidget* m_progressRow;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
-    QTimer* m_buildTimer;
+    DeferredBuild* m_deferred;
     QTimer* m_pictureTimer;
     QTimer* m_progressDelay;
 
@@ -154,7 +155,6 @@ private:
     std::vector<SamplePtr> m_shownSamples;
     MemoryMeasure m_shownMeasure = MemoryMeasure::TotalPages;
     MemoryMeasure m_measure = MemoryMeasure::TotalPages;
-    bool m_buildPending = false;
     std::vector<int> m_visible;       // heatmap rows in list order
     std::vector<int> m_positionOfRow; // heatmap row -> position in m_visible, -1 when not shown
     QSet<QString> m_expanded;         // "ns/pid" of unfolded processes, kept across rebuilds

@@ -1,5 +1,6 @@
 #include "heatmap_views.h"
 
+#include "deferred_build.h"
 #include "heatmap_job.h"
 #include "heatmap_plot.h"
 #include "measure_job.h"
@@ -141,7 +142,7 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     , m_only(new QCheckBox(tr("Only &mismatched"), this))
     , m_caption(newCaption(this, QStringLiteral("mismatchCaption")))
     , m_error(new MessageBar(this))
-    , m_buildTimer(new QTimer(this))
+    , m_deferred(new DeferredBuild(this, [this] { build(); }))
 {
     setObjectName(QStringLiteral("mismatchPanel"));
     m_filter->setObjectName(QStringLiteral("mismatchFilter"));
@@ -183,8 +184,6 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     layout->addWidget(m_error);
     layout->addWidget(split, 1);
 
-    m_buildTimer->setSingleShot(true);
-    connect(m_buildTimer, &QTimer::timeout, this, &MismatchPanel::build);
     connect(m_job, &HeatmapJob::resultAvailable, this,
             [this](quint64, const HeatmapResult& result) { onResult(result); });
     connect(m_filter, &QLineEdit::textChanged, this, [this] { updatePictures(); });
@@ -225,8 +224,7 @@ void MismatchPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vect
 
 void MismatchPanel::clear()
 {
-    m_buildTimer->stop();
-    m_buildPending = false;
+    m_deferred->cancel();
     m_job->cancel();
     m_snapshot.reset();
     m_jobSnapshot.reset();
@@ -244,38 +242,24 @@ void MismatchPanel::scheduleBuild()
 {
     if (!m_snapshot)
         return;
-    if (!isVisible()) {
-        m_buildPending = true;
-        return;
-    }
-    m_buildPending = false;
-    m_buildTimer->start(0);
-}
-
-void MismatchPanel::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_buildPending)
-        scheduleBuild();
+    m_deferred->request();
 }
 
 void MismatchPanel::ensureBuilt()
 {
-    if (!m_snapshot || !(m_buildPending || m_buildTimer->isActive()))
+    if (!m_snapshot)
         return;
-    m_buildPending = false;
-    m_buildTimer->stop();
-    build();
+    m_deferred->runNow();
 }
 
 bool MismatchPanel::isBuilding() const
 {
-    return m_job->isRunning() || m_buildTimer->isActive();
+    return m_job->isRunning() || m_deferred->isQueued();
 }
 
 bool MismatchPanel::isCurrent() const
 {
-    return m_view && !m_buildPending && !isBuilding() && m_shownSnapshot == m_snapshot &&
+    return m_view && !m_deferred->isWaitingForShow() && !isBuilding() && m_shownSnapshot == m_snapshot &&
            m_shownSamples == m_samples;
 }
 
@@ -401,7 +385,7 @@ TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
     , m_metricCombo(new QComboBox(this))
     , m_caption(newCaption(this, QStringLiteral("timeHeatmapCaption")))
     , m_error(new MessageBar(this))
-    , m_buildTimer(new QTimer(this))
+    , m_deferred(new DeferredBuild(this, [this] { build(); }))
 {
     setObjectName(QStringLiteral("timeHeatmapPanel"));
     m_plot->setObjectName(QStringLiteral("timeHeatmapPlot"));
@@ -432,8 +416,6 @@ TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
     layout->addWidget(m_error);
     layout->addWidget(m_plot, 1);
 
-    m_buildTimer->setSingleShot(true);
-    connect(m_buildTimer, &QTimer::timeout, this, &TimeHeatmapPanel::build);
     connect(m_job, &HeatmapJob::resultAvailable, this,
             [this](quint64, const HeatmapResult& result) { onResult(result); });
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
@@ -474,8 +456,7 @@ void TimeHeatmapPanel::setCapture(CapturePtr capture, bool fresh)
 
 void TimeHeatmapPanel::clear()
 {
-    m_buildTimer->stop();
-    m_buildPending = false;
+    m_deferred->cancel();
     m_job->cancel();
     m_capture.reset();
     m_jobCapture.reset();
@@ -525,33 +506,19 @@ void TimeHeatmapPanel::scheduleBuild()
     updateCaption();
     if (!m_capture || !m_subject)
         return;
-    if (!isVisible()) {
-        m_buildPending = true;
-        return;
-    }
-    m_buildPending = false;
-    m_buildTimer->start(0);
-}
-
-void TimeHeatmapPanel::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_buildPending)
-        scheduleBuild();
+    m_deferred->request();
 }
 
 void TimeHeatmapPanel::ensureBuilt()
 {
-    if (!m_capture || !m_subject || !(m_buildPending || m_buildTimer->isActive()))
+    if (!m_capture || !m_subject)
         return;
-    m_buildPending = false;
-    m_buildTimer->stop();
-    build();
+    m_deferred->runNow();
 }
 
 bool TimeHeatmapPanel::isBuilding() const
 {
-    return m_job->isRunning() || m_buildTimer->isActive();
+    return m_job->isRunning() || m_deferred->isQueued();
 }
 
 bool TimeHeatmapPanel::isCurrent() const
@@ -560,7 +527,7 @@ bool TimeHeatmapPanel::isCurrent() const
         return a.has_value() == b.has_value() &&
                (!a || (a->pid == b->pid && a->tid == b->tid && a->ns == b->ns));
     };
-    return m_heatmap && !m_buildPending && !isBuilding() && m_shownCapture == m_capture &&
+    return m_heatmap && !m_deferred->isWaitingForShow() && !isBuilding() && m_shownCapture == m_capture &&
            same(m_shownSubject, m_subject) && m_shownMetric == m_metric;
 }
 
@@ -715,7 +682,7 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     , m_cancel(new QToolButton(m_progressRow))
     , m_caption(newCaption(this, QStringLiteral("matrixCaption")))
     , m_error(new MessageBar(this))
-    , m_buildTimer(new QTimer(this))
+    , m_deferred(new DeferredBuild(this, [this] { build(); }))
 {
     setObjectName(QStringLiteral("matrixPanel"));
     m_plot->setObjectName(QStringLiteral("matrixPlot"));
@@ -761,8 +728,6 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     layout->addWidget(m_progressRow);
     layout->addWidget(m_plot, 1);
 
-    m_buildTimer->setSingleShot(true);
-    connect(m_buildTimer, &QTimer::timeout, this, &MatrixPanel::build);
     connect(m_job, &HeatmapJob::resultAvailable, this,
             [this](quint64, const HeatmapResult& result) { onResult(result); });
     connect(m_combo, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -852,8 +817,7 @@ void MatrixPanel::setInput(CapturePtr capture, std::shared_ptr<const Snapshot> s
 
 void MatrixPanel::clear()
 {
-    m_buildTimer->stop();
-    m_buildPending = false;
+    m_deferred->cancel();
     m_job->cancel();
     m_capture.reset();
     m_snapshot.reset();
@@ -937,38 +901,24 @@ void MatrixPanel::scheduleBuild()
 {
     if (!m_snapshot || m_label.isEmpty())
         return;
-    if (!isVisible()) {
-        m_buildPending = true;
-        return;
-    }
-    m_buildPending = false;
-    m_buildTimer->start(0);
-}
-
-void MatrixPanel::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_buildPending)
-        scheduleBuild();
+    m_deferred->request();
 }
 
 void MatrixPanel::ensureBuilt()
 {
-    if (!m_snapshot || !(m_buildPending || m_buildTimer->isActive()))
+    if (!m_snapshot)
         return;
-    m_buildPending = false;
-    m_buildTimer->stop();
-    build();
+    m_deferred->runNow();
 }
 
 bool MatrixPanel::isBuilding() const
 {
-    return m_job->isRunning() || m_buildTimer->isActive();
+    return m_job->isRunning() || m_deferred->isQueued();
 }
 
 bool MatrixPanel::isCurrent() const
 {
-    return m_matrix && !m_buildPending && !isBuilding() && m_shownSnapshot == m_snapshot &&
+    return m_matrix && !m_deferred->isWaitingForShow() && !isBuilding() && m_shownSnapshot == m_snapshot &&
            m_shownLabel == m_label && m_shownOrder == m_order;
 }
 

@@ -23,6 +23,7 @@ class QToolButton;
 
 namespace numasight {
 
+class DeferredBuild;
 class HeatmapJob;
 class HeatmapPlot;
 class MeasureJob;
@@ -70,8 +71,6 @@ signals:
     void exportRequested(bool matrix);
 
 protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void scheduleBuild();
     void build();
@@ -85,10 +84,9 @@ private:
     QCheckBox* m_only;
     QLabel* m_caption;
     MessageBar* m_error;
-    QTimer* m_buildTimer;
+    DeferredBuild* m_deferred;
     std::shared_ptr<const Snapshot> m_snapshot, m_jobSnapshot, m_shownSnapshot;
     std::vector<SamplePtr> m_samples, m_jobSamples, m_shownSamples;
-    bool m_buildPending = false;
     MismatchViewPtr m_view;
     std::vector<int> m_rows; // MismatchView rows shown, in order
     std::int64_t m_selectedPid = -1;
@@ -132,8 +130,6 @@ signals:
     void exportRequested();
 
 protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void scheduleBuild();
     void build();
@@ -145,12 +141,11 @@ private:
     QComboBox* m_metricCombo;
     QLabel* m_caption;
     MessageBar* m_error;
-    QTimer* m_buildTimer;
+    DeferredBuild* m_deferred;
     CapturePtr m_capture, m_jobCapture, m_shownCapture;
     std::optional<HeatmapSubject> m_subject, m_jobSubject, m_shownSubject;
     HeatmapMetric m_metric = HeatmapMetric::CpuShare;
     HeatmapMetric m_jobMetric = HeatmapMetric::CpuShare, m_shownMetric = HeatmapMetric::CpuShare;
-    bool m_buildPending = false;
     int m_cursorSource = -1;
     TimeHeatmapPtr m_heatmap;
 };
@@ -216,8 +211,6 @@ signals:
     void measurementFinished(bool ok);
 
 protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void updateChoices();
     void scheduleBuild();
@@ -235,14 +228,13 @@ private:
     QToolButton* m_cancel;
     QLabel* m_caption;
     MessageBar* m_error;
-    QTimer* m_buildTimer;
+    DeferredBuild* m_deferred;
     CapturePtr m_capture;
     std::shared_ptr<const Snapshot> m_snapshot, m_jobSnapshot, m_shownSnapshot;
     std::vector<MatrixChoice> m_choices;
     QString m_label, m_jobLabel, m_shownLabel; // the choice by its label: survives another snapshot
     MatrixOrder m_order = MatrixOrder::ByDistance;
     MatrixOrder m_jobOrder = MatrixOrder::ByDistance, m_shownOrder = MatrixOrder::ByDistance;
-    bool m_buildPending = false;
     bool m_measureAllowed = true;
     MatrixHeatmapPtr m_matrix;
 };
