@@ -13,14 +13,13 @@
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
 #include "collect/bpf/oncpu_program.h"
+#include "collect/procfs/task_stat.h"
 
 #include <QFile>
 
 #include <bpf/btf.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fcntl.h>
 #include <linux/bpf.h>
 #include <linux/types.h>
 #include <map>
@@ -56,28 +55,6 @@ struct SlotKeyHash
 std::uint64_t threadKey(std::uint32_t tgid, std::uint32_t tid)
 {
     return std::uint64_t(tgid) << 32 | tid;
-}
-
-// The first field of /proc/<tgid>/task/<tid>/schedstat: task->se.sum_exec_runtime, the counter the program
-// takes its slices from. Plain POSIX I/O: this runs once per busy CPU per interval.
-std::optional<std::uint64_t> readRuntimeNs(std::uint32_t tgid, std::uint32_t tid)
-{
-    char path[64];
-    std::snprintf(path, sizeof(path), "/proc/%u/task/%u/schedstat", tgid, tid);
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return std::nullopt;
-    char text[96];
-    const ssize_t n = read(fd, text, sizeof(text) - 1);
-    close(fd);
-    if (n <= 0)
-        return std::nullopt;
-    text[n] = '\0';
-    char* end = nullptr;
-    const unsigned long long value = std::strtoull(text, &end, 10);
-    if (end == text)
-        return std::nullopt;
-    return std::uint64_t(value);
 }
 
 bool threadExists(std::uint32_t tgid, std::uint32_t tid)
@@ -177,10 +154,10 @@ public:
             // The thread's counter as the kernel last brought it up to date (at most a tick old, so a
             // running slice is under- rather than overestimated). A switch while reading shows as a changed
             // record: then the slice has been closed into a cache slot or the map, read again next time.
-            const std::optional<std::uint64_t> runtime = readRuntimeNs(tgid, tid);
-            if (!runtime || *runtime <= start || running.tid != tid || running.start_runtime_ns != start)
+            const std::optional<Schedstat> stat = readSchedstat(FsRoot{}, tgid, tid);
+            if (!stat || stat->onCpuNs <= start || running.tid != tid || running.start_runtime_ns != start)
                 continue;
-            cumulative[{tgid, tid, std::uint32_t(cpu)}] += *runtime - start;
+            cumulative[{tgid, tid, std::uint32_t(cpu)}] += stat->onCpuNs - start;
             runningNow.insert(threadKey(tgid, tid));
         }
 

@@ -78,6 +78,18 @@ netflow_key reversed(const netflow_key& key)
     return r;
 }
 
+// Bound paths by socket inode in the process's own network namespace. Only net/unix is read: the flow's
+// addresses are all that is needed from the tables.
+QHash<std::uint64_t, QString> unixPaths(std::uint32_t tgid)
+{
+    QHash<std::uint64_t, QString> paths;
+    const FileText file = readFileText(FsRoot{}.pidPath(tgid, u"net/unix"));
+    for (const UnixEndpoint& e :
+         parseUnixTable(std::string_view(file.text.constData(), size_t(file.text.size()))))
+        paths.insert(e.inode, e.path);
+    return paths;
+}
+
 class BpfFlowCollector final : public Collector
 {
 public:
@@ -124,8 +136,7 @@ public:
             ownerOfEndpoints.emplace(endpointsOnly(key), key.tgid);
 
         std::unordered_map<std::uint64_t, bool> alive; // per (tgid, tid), checked at most once
-        std::unordered_map<std::uint32_t, QHash<std::uint64_t, UnixEndpoint>>
-            unixTables; // per tgid, read once
+        std::unordered_map<std::uint32_t, QHash<std::uint64_t, QString>> unixPathsByTgid; // read once each
         for (const auto& [key, value] : entries) {
             Counters& base = baseline_[key];
             const std::uint64_t sent = value.sent > base.sent ? value.sent - base.sent : 0;
@@ -156,12 +167,12 @@ public:
                 std::uint64_t local = 0, remote = 0;
                 std::memcpy(&local, key.laddr, sizeof(local));
                 std::memcpy(&remote, key.raddr, sizeof(remote));
-                auto table = unixTables.find(key.tgid);
-                if (table == unixTables.end())
-                    table = unixTables.emplace(key.tgid, readNetTables(FsRoot{}, key.tgid).unixSockets).first;
+                auto paths = unixPathsByTgid.find(key.tgid);
+                if (paths == unixPathsByTgid.end())
+                    paths = unixPathsByTgid.emplace(key.tgid, unixPaths(key.tgid)).first;
                 flow.protocol = QStringLiteral("UNIX");
-                flow.localAddress = table->second.value(local).path;
-                flow.remoteAddress = remote ? table->second.value(remote).path : QString();
+                flow.localAddress = paths->second.value(local);
+                flow.remoteAddress = remote ? paths->second.value(remote) : QString();
             } else {
                 flow.protocol =
                     key.protocol == NETFLOW_PROTO_TCP ? QStringLiteral("TCP") : QStringLiteral("UDP");
