@@ -83,10 +83,12 @@ Spin spinOn(int cpu, std::chrono::milliseconds wall, const char* name)
     return result;
 }
 
-const ThreadCpuSample* findThread(const Sample& sample, std::int64_t tid)
+// pid >= 0 also matches the process: with every process in scope and pid_max at 32768, a busy machine can
+// hand an exited test thread's tid to another process's thread between two collections.
+const ThreadCpuSample* findThread(const Sample& sample, std::int64_t tid, std::int64_t pid = -1)
 {
     for (const ThreadCpuSample& thread : sample.threads) {
-        if (thread.tid == tid)
+        if (thread.tid == tid && (pid < 0 || thread.pid == pid))
             return &thread;
     }
     return nullptr;
@@ -644,7 +646,7 @@ private slots:
             std::uint64_t reported = 0;
             std::uint64_t onCpu0 = 0;
             for (const Sample& sample : samples) {
-                if (const ThreadCpuSample* thread = findThread(sample, worker.tid)) {
+                if (const ThreadCpuSample* thread = findThread(sample, worker.tid, getpid())) {
                     reported += thread->cpuNs;
                     for (const auto& [cpu, ns] : thread->cpuNsByCpu)
                         onCpu0 += cpu == 0 ? ns : 0;
@@ -657,7 +659,7 @@ private slots:
                                     .arg(reported)
                                     .arg(worker.cpuNs.load())));
             QCOMPARE(onCpu0, reported);
-            QVERIFY(!findThread(samples.back(), worker.tid));
+            QVERIFY(!findThread(samples.back(), worker.tid, getpid()));
         }
     }
 
