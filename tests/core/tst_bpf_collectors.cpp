@@ -7,8 +7,10 @@
 #include "collect/bpf/netflow_program.h"
 #include "collect/bpf/oncpu_program.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSet>
 #include <QTest>
 
@@ -634,6 +636,18 @@ private slots:
         }
         for (std::thread& thread : running)
             thread.join();
+        // join() returns when a thread leaves user space; the kernel still runs its exit and switches it
+        // out for the last time, which may be later on a busy CPU. Only a thread past that is one whose
+        // time can no longer grow, so wait for its /proc entry to go and for that last switch.
+        QDeadlineTimer gone(10'000);
+        for (const Worker& worker : workers) {
+            const QString path = QStringLiteral("/proc/self/task/%1").arg(worker.tid.load());
+            while (QFileInfo::exists(path) && !gone.hasExpired())
+                QTest::qSleep(5);
+            QVERIFY2(!QFileInfo::exists(path),
+                     qPrintable(path + QStringLiteral(" is still there after 10 s")));
+        }
+        QTest::qSleep(50);
         // The last of the time, then a collection that forgets the exited threads, then one that must
         // find nothing more of them.
         for (int i = 0; i < 3; ++i) {
