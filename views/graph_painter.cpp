@@ -76,9 +76,9 @@ std::optional<GraphEdgeRole> roleFromMark(QStringView name)
     return std::nullopt;
 }
 
-std::optional<Locality> localityFromMark(QStringView name)
+std::optional<EdgeLocality> localityFromMark(QStringView name)
 {
-    for (auto l : {Locality::Neutral, Locality::Local, Locality::Remote, Locality::Mismatch})
+    for (auto l : {EdgeLocality::Neutral, EdgeLocality::Local, EdgeLocality::Remote, EdgeLocality::Mismatch})
         if (equalsName(name, localityName(l)))
             return l;
     return std::nullopt;
@@ -208,21 +208,21 @@ void GraphPainter::paintLegendSwatch(QPainter* painter, const LegendEntry& entry
     } else if (type == u"node" && parts.size() >= 2) {
         GraphNode n;
         n.kind = kindFromMark(parts[1]).value_or(EntityKind::Unknown);
-        n.locality = localityFromMark(parts.value(2)).value_or(Locality::Neutral);
+        n.locality = localityFromMark(parts.value(2)).value_or(EdgeLocality::Neutral);
         paintNode(painter, n, swatch.adjusted(6, 0, -6, 0));
     } else if (type == u"edge" && parts.value(1) == u"width") {
         // Three strokes growing left to right, as traffic makes an edge wider.
         const double y = swatch.center().y();
         const double third = swatch.width() / 3;
         for (int i = 0; i < 3; ++i) {
-            painter->setPen(edgePen(GraphEdgeRole::Flow, Locality::Neutral, 1 + 2 * i));
+            painter->setPen(edgePen(GraphEdgeRole::Flow, EdgeLocality::Neutral, 1 + 2 * i));
             painter->drawLine(QPointF(swatch.left() + i * third, y),
                               QPointF(swatch.left() + (i + 1) * third, y));
         }
     } else if (type == u"edge" && parts.size() >= 2) {
         GraphEdge e;
         e.role = roleFromMark(parts[1]).value_or(GraphEdgeRole::Structural);
-        e.locality = localityFromMark(parts.value(2)).value_or(Locality::Neutral);
+        e.locality = localityFromMark(parts.value(2)).value_or(EdgeLocality::Neutral);
         e.penWidth = e.role == GraphEdgeRole::Structural ? 1 : 2;
         const double y = swatch.center().y();
         LaidOutEdge l;
@@ -288,8 +288,8 @@ void GraphPainter::paintNode(QPainter* painter, const GraphNode& node, const QRe
     if (state == GraphMarkState::Dimmed)
         painter->setOpacity(painter->opacity() * 0.3);
     QPen pen(nodeBorder(node.kind), 1.2);
-    if (node.locality == Locality::Mismatch) {
-        pen.setColor(localityColor(Locality::Mismatch));
+    if (node.locality == EdgeLocality::Mismatch) {
+        pen.setColor(localityColor(EdgeLocality::Mismatch));
         pen.setWidthF(2.5);
     }
     if (state == GraphMarkState::Highlighted) {
@@ -369,7 +369,7 @@ void GraphPainter::paintEdge(QPainter* painter, const GraphEdge& edge, const Lai
         painter->setBrush(QColor(255, 255, 255, 200)); // keeps the label legible over crossing edges
         painter->drawRoundedRect(box, 2, 2);
         const QColor color = localityColor(edge.locality);
-        painter->setPen(edge.locality == Locality::Neutral ? rgb(0x495057) : color.darker(125));
+        painter->setPen(edge.locality == EdgeLocality::Neutral ? rgb(0x495057) : color.darker(125));
         drawCenteredLines(painter, edge.label, *laidOut.labelPos, font(kEdgeFontPixels));
     }
     painter->restore();
@@ -472,26 +472,26 @@ QPainterPath GraphPainter::nodeOutline(EntityKind kind, const QRectF& r)
     return path;
 }
 
-QColor GraphPainter::localityColor(Locality locality)
+QColor GraphPainter::localityColor(EdgeLocality locality)
 {
     switch (locality) {
-    case Locality::Local:
+    case EdgeLocality::Local:
         return rgb(0x2f9e44);
-    case Locality::Remote:
+    case EdgeLocality::Remote:
         return rgb(0xf76707);
-    case Locality::Mismatch:
+    case EdgeLocality::Mismatch:
         return rgb(0xe03131);
-    case Locality::Neutral:
+    case EdgeLocality::Neutral:
         break;
     }
     return rgb(0x868e96);
 }
 
-QPen GraphPainter::edgePen(GraphEdgeRole role, Locality locality, double width)
+QPen GraphPainter::edgePen(GraphEdgeRole role, EdgeLocality locality, double width)
 {
     QPen pen(localityColor(locality), width);
     pen.setCapStyle(Qt::FlatCap);
-    if (locality == Locality::Mismatch)
+    if (locality == EdgeLocality::Mismatch)
         pen.setStyle(Qt::DashLine);
     else if (role == GraphEdgeRole::Distance)
         pen.setStyle(Qt::DotLine); // a property of the machine, not something a job does

@@ -54,8 +54,8 @@ public:
     static QRectF edgeLabelRect(const GraphEdge& edge, const LaidOutEdge& laidOut);
     static QPolygonF arrowHead(const LaidOutEdge& edge, double penWidth);
 
-    static QColor localityColor(Locality locality);
-    static QPen edgePen(GraphEdgeRole role, Locality locality, double width);
+    static QColor localityColor(EdgeLocality locality);
+    static QPen edgePen(GraphEdgeRole role, EdgeLocality locality, double width);
     static QBrush nodeBrush(EntityKind kind);
     static QColor nodeBorder(EntityKind kind);
     static QBrush clusterBrush(const GraphCluster& cluster);

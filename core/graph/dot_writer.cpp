@@ -72,16 +72,16 @@ const char* shapeOf(EntityKind kind)
 }
 
 // Colours for readers of the exported file; the GUI draws its own from the spec.
-const char* colourOf(Locality locality)
+const char* colourOf(EdgeLocality locality)
 {
     switch (locality) {
-    case Locality::Local:
+    case EdgeLocality::Local:
         return "#2e7d32";
-    case Locality::Remote:
+    case EdgeLocality::Remote:
         return "#ef6c00";
-    case Locality::Mismatch:
+    case EdgeLocality::Mismatch:
         return "#c62828";
-    case Locality::Neutral:
+    case EdgeLocality::Neutral:
         return "#555555";
     }
     return "#555555";
@@ -185,7 +185,7 @@ private:
         QByteArray style;
         if (n.expandable)
             style += "dashed";
-        if (n.locality == Locality::Mismatch) {
+        if (n.locality == EdgeLocality::Mismatch) {
             m_out += ", color=\"";
             m_out += colourOf(n.locality);
             m_out += "\", penwidth=2";
@@ -284,7 +284,7 @@ private:
         m_out += "\", fontcolor=\"";
         m_out += colourOf(e.locality);
         m_out += "\", penwidth=" + QByteArray::number(e.penWidth, 'g', 3);
-        if (e.locality == Locality::Remote)
+        if (e.locality == EdgeLocality::Remote)
             m_out += ", style=dashed";
         if (e.role == GraphEdgeRole::Distance) {
             m_out += ", style=dotted";

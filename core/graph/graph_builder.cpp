@@ -454,8 +454,8 @@ private:
         return true;
     }
 
-    void addEdge(const QString& from, const QString& to, GraphEdgeRole role, QString label, Locality locality,
-                 double weight, bool directed = true)
+    void addEdge(const QString& from, const QString& to, GraphEdgeRole role, QString label,
+                 EdgeLocality locality, double weight, bool directed = true)
     {
         if (!m_nodeIds.contains(from) || !m_nodeIds.contains(to) || from == to)
             return;
@@ -1001,8 +1001,8 @@ private:
                 const QString latency = latencyBetween(m->objects[size_t(l.i)], m->objects[size_t(l.j)]);
                 if (!latency.isEmpty())
                     label += QStringLiteral(" · ") + latency;
-                addEdge(numaNodeId(a), numaNodeId(b), GraphEdgeRole::Distance, label, Locality::Neutral, l.d,
-                        false);
+                addEdge(numaNodeId(a), numaNodeId(b), GraphEdgeRole::Distance, label, EdgeLocality::Neutral,
+                        l.d, false);
             }
             m_distanceRule = n <= kAllPairsNodes
                                  ? QStringLiteral("every pair of nodes")
@@ -1034,18 +1034,18 @@ private:
         return out;
     }
 
-    Locality processLocality(EntityId p, const Figures& f) const
+    EdgeLocality processLocality(EntityId p, const Figures& f) const
     {
         const int cpu = f.cpuNode();
         if (cpu < 0)
-            return Locality::Neutral;
+            return EdgeLocality::Neutral;
         const int mem = f.memNode();
         bool mismatch = mem >= 0 && mem != cpu;
         for (EntityId d : devicesUsed(p)) {
             const int dn = nodeOsOfDevice(d);
             mismatch = mismatch || (dn >= 0 && dn != cpu);
         }
-        return mismatch ? Locality::Mismatch : Locality::Local;
+        return mismatch ? EdgeLocality::Mismatch : EdgeLocality::Local;
     }
 
     QString cpuSummary(const Figures& f) const
@@ -1126,7 +1126,7 @@ private:
         const QString figures = figuresTooltip(f);
         if (!figures.isEmpty())
             tip << figures;
-        if (g.locality == Locality::Mismatch)
+        if (g.locality == EdgeLocality::Mismatch)
             tip << QStringLiteral("memory or device on another node than most of its CPU time");
         g.tooltip = tip.join(QLatin1Char('\n'));
         g.searchKeys << QString::number(e.pid) << e.name << e.cmdline;
@@ -1168,7 +1168,7 @@ private:
             const int tnode = tf.cpuNode();
             const int mem = f.memNode();
             if (tnode >= 0)
-                tn.locality = (mem >= 0 && mem != tnode) ? Locality::Mismatch : Locality::Local;
+                tn.locality = (mem >= 0 && mem != tnode) ? EdgeLocality::Mismatch : EdgeLocality::Local;
             tn.tooltip = th + QLatin1Char('\n') + figuresTooltip(tf);
             tn.searchKeys << QString::number(te.tid) << te.name;
             tn.searchKeys.removeAll(QString());
@@ -1192,7 +1192,7 @@ private:
                 continue;
             const double share = f.cpuShare(n);
             addEdge(from, numaTarget(ns, n), GraphEdgeRole::RunsOn, percent(share),
-                    n == main ? Locality::Local : Locality::Remote, share);
+                    n == main ? EdgeLocality::Local : EdgeLocality::Remote, share);
         }
     }
 
@@ -1219,17 +1219,18 @@ private:
             const QString amount = bytesKnown && b != f.bytes.end()
                                        ? humanBytes(b->second)
                                        : humanCount(f.pages.at(n)) + QStringLiteral(" pages");
-            Locality loc = Locality::Neutral;
+            EdgeLocality loc = EdgeLocality::Neutral;
             if (cpu >= 0)
-                loc = n == cpu ? Locality::Local : (n == mem ? Locality::Mismatch : Locality::Remote);
+                loc = n == cpu ? EdgeLocality::Local
+                               : (n == mem ? EdgeLocality::Mismatch : EdgeLocality::Remote);
             addEdge(from, numaTarget(e.ns, n), GraphEdgeRole::MemoryOn,
                     QStringLiteral("%1 (%2)").arg(amount, percent(share)), loc, f.pages.at(n));
         }
         for (EntityId d : devicesUsed(p)) {
             const int dn = nodeOsOfDevice(d);
-            Locality loc = Locality::Neutral;
+            EdgeLocality loc = EdgeLocality::Neutral;
             if (cpu >= 0 && dn >= 0)
-                loc = dn == cpu ? Locality::Local : Locality::Mismatch;
+                loc = dn == cpu ? EdgeLocality::Local : EdgeLocality::Mismatch;
             const QString label = dn >= 0 ? QStringLiteral("device on node %1").arg(dn) : QString();
             addEdge(from, deviceId(m_s.entity(d)), GraphEdgeRole::DeviceUse, label, loc, 1);
         }
@@ -1274,9 +1275,9 @@ private:
             const QString from = flowEndpointId(f.from);
             const QString to = flowEndpointId(f.to);
             const int a = mainNodeOfKey(f.from), b = mainNodeOfKey(f.to);
-            Locality loc = Locality::Neutral;
+            EdgeLocality loc = EdgeLocality::Neutral;
             if (a >= 0 && b >= 0)
-                loc = a == b ? Locality::Local : Locality::Remote;
+                loc = a == b ? EdgeLocality::Local : EdgeLocality::Remote;
             QString label = f.volumesKnown ? humanBytes(f.bytes) : QStringLiteral("volume unknown");
             if (f.connections > 1)
                 label += QStringLiteral(" · %1 conn.").arg(f.connections);
@@ -1357,7 +1358,7 @@ private:
             const EntityId parent = m_s.processByPid(e.ppid, e.ns);
             if (parent.isValid())
                 addEdge(processId(m_s.entity(parent)), processId(e), GraphEdgeRole::Structural, {},
-                        Locality::Neutral, 0);
+                        EdgeLocality::Neutral, 0);
         }
         addFlows();
     }
@@ -1504,7 +1505,7 @@ private:
         return QStringLiteral("Memory tier %1").arg(tier);
     }
 
-    QString edgeDescription(GraphEdgeRole role, Locality loc) const
+    QString edgeDescription(GraphEdgeRole role, EdgeLocality loc) const
     {
         switch (role) {
         case GraphEdgeRole::Distance:
@@ -1512,34 +1513,34 @@ private:
                                   "for %1")
                 .arg(m_distanceRule);
         case GraphEdgeRole::RunsOn:
-            return loc == Locality::Local
+            return loc == EdgeLocality::Local
                        ? QStringLiteral("Runs mostly on this node (share of CPU time)")
                        : QStringLiteral("Also runs on this other node (share of CPU time)");
         case GraphEdgeRole::MemoryOn:
             switch (loc) {
-            case Locality::Local:
+            case EdgeLocality::Local:
                 return QStringLiteral("Memory on the node where most of the CPU time goes");
-            case Locality::Mismatch:
+            case EdgeLocality::Mismatch:
                 return QStringLiteral("Most memory on another node than most of the CPU time");
-            case Locality::Remote:
+            case EdgeLocality::Remote:
                 return QStringLiteral("Some memory on another node");
             default:
                 return QStringLiteral("Memory on this node (no CPU time known)");
             }
         case GraphEdgeRole::DeviceUse:
             switch (loc) {
-            case Locality::Local:
+            case EdgeLocality::Local:
                 return QStringLiteral("Uses this device, on the node where it runs");
-            case Locality::Mismatch:
+            case EdgeLocality::Mismatch:
                 return QStringLiteral("Uses a device on another node than most of its CPU time");
             default:
                 return QStringLiteral("Uses this device");
             }
         case GraphEdgeRole::Flow: {
-            QString d = loc == Locality::Remote
-                            ? QStringLiteral("Data sent to a process running on another node")
-                        : loc == Locality::Local ? QStringLiteral("Data sent to a process on the same node")
-                                                 : QStringLiteral("Data sent (socket/IPC), with its volume");
+            QString d =
+                loc == EdgeLocality::Remote ? QStringLiteral("Data sent to a process running on another node")
+                : loc == EdgeLocality::Local ? QStringLiteral("Data sent to a process on the same node")
+                                             : QStringLiteral("Data sent (socket/IPC), with its volume");
             if (m_flowDoubled)
                 d += QStringLiteral("; witty counts a flow from both ends, so volumes may be doubled");
             return d;
@@ -1567,7 +1568,7 @@ private:
         }
         for (const GraphNode& n : m_spec.nodes) {
             add(QStringLiteral("node:") + entityKindName(n.kind), kindDescription(n.kind));
-            if (n.locality == Locality::Mismatch)
+            if (n.locality == EdgeLocality::Mismatch)
                 add(QStringLiteral("node:") + entityKindName(n.kind) + QStringLiteral(":Mismatch"),
                     QStringLiteral("Memory or device on another node than most of its CPU time"));
             if (n.expandable)

@@ -44,16 +44,16 @@ QString graphEdgeRoleName(GraphEdgeRole role)
     return {};
 }
 
-QString localityName(Locality locality)
+QString localityName(EdgeLocality locality)
 {
     switch (locality) {
-    case Locality::Neutral:
+    case EdgeLocality::Neutral:
         return QStringLiteral("Neutral");
-    case Locality::Local:
+    case EdgeLocality::Local:
         return QStringLiteral("Local");
-    case Locality::Remote:
+    case EdgeLocality::Remote:
         return QStringLiteral("Remote");
-    case Locality::Mismatch:
+    case EdgeLocality::Mismatch:
         return QStringLiteral("Mismatch");
     }
     return {};

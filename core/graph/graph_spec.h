@@ -48,14 +48,14 @@ enum class GraphEdgeRole : std::uint8_t
 QString graphEdgeRoleName(GraphEdgeRole role);
 
 // How an edge sits relative to NUMA locality: drives colour and style.
-enum class Locality : std::uint8_t
+enum class EdgeLocality : std::uint8_t
 {
     Neutral,  // locality does not apply (structure, distances)
     Local,    // same node as where the thread/process runs
     Remote,   // another node
     Mismatch, // memory or device on another node than most CPU time: the finding users look for
 };
-QString localityName(Locality locality);
+QString localityName(EdgeLocality locality);
 
 // A cluster is a box drawn around its members: a package, a NUMA node, a container, a process (with threads
 // expanded). Clusters nest through `parent`.
@@ -82,7 +82,7 @@ struct GraphNode
     QString tooltip;               // the numbers behind it, one per line
     QStringList searchKeys;        // pid, tid, name, PCI id, CPU numbers: what the search box matches
     double metric = 0;             // the value threshold filters use (CPU share or bytes; 0 when none)
-    Locality locality = Locality::Neutral; // a process/thread whose memory is mostly remote: Mismatch
+    EdgeLocality locality = EdgeLocality::Neutral; // a process/thread whose memory is mostly remote: Mismatch
     // Added: for a part shown because a group is expanded (a core of a CPU range, one device of a folded
     // "PCI devices" node), the group's id: putting either id into GraphOptions::folded (or taking the group
     // out of GraphOptions::expanded) folds the group again. Empty otherwise.
@@ -95,7 +95,7 @@ struct GraphEdge
     QString from, to; // GraphNode ids (never cluster ids)
     QString label;    // may be empty
     GraphEdgeRole role = GraphEdgeRole::Structural;
-    Locality locality = Locality::Neutral;
+    EdgeLocality locality = EdgeLocality::Neutral;
     double weight = 0;   // bytes, share or distance: what the pen width scales with
     double penWidth = 1; // points, computed from weight within the graph (1..6)
     bool directed = true;

@@ -322,7 +322,7 @@ void TestGraphSpec::names()
     QCOMPARE(graphViewName(GraphView::Dataflow), QStringLiteral("dataflow"));
     QVERIFY(!graphViewFromName(u"topology"));
     QCOMPARE(graphEdgeRoleName(GraphEdgeRole::MemoryOn), QStringLiteral("MemoryOn"));
-    QCOMPARE(localityName(Locality::Mismatch), QStringLiteral("Mismatch"));
+    QCOMPARE(localityName(EdgeLocality::Mismatch), QStringLiteral("Mismatch"));
 }
 
 // Every NUMA node and every accelerator is drawn, in every view, with its label, and the DOT defines it
@@ -534,19 +534,19 @@ void TestGraphSpec::wittyWorkers()
     QCOMPARE(p->label, QStringLiteral("python3 (%1)\n%2 on node %3").arg(pid).arg(cpuShare).arg(cpuNode));
     QCOMPARE(specClusterPath(*spec, proc), QStringList{QStringLiteral("cluster_numa%1").arg(cpuNode)});
     QCOMPARE(dotClusterPath(dot, proc), QStringList{QStringLiteral("cluster_numa%1").arg(cpuNode)});
-    QCOMPARE(p->locality, Locality::Mismatch); // every worker has its NPU on another node
-    QVERIFY(p->expandable);                    // 4 threads each in graph.json, folded by default
+    QCOMPARE(p->locality, EdgeLocality::Mismatch); // every worker has its NPU on another node
+    QVERIFY(p->expandable);                        // 4 threads each in graph.json, folded by default
 
     const GraphEdge* device = findEdge(*spec, proc, npu, GraphEdgeRole::DeviceUse);
     QVERIFY(device);
-    QCOMPARE(device->locality, Locality::Mismatch);
+    QCOMPARE(device->locality, EdgeLocality::Mismatch);
     QCOMPARE(device->label, QStringLiteral("device on node %1").arg(npuNode));
     QVERIFY(dot.contains(dotQuote(proc, false) + " -> " + dotQuote(npu, false) +
                          " [id=" + dotQuote(device->id, false)));
 
     const GraphEdge* memory = findEdge(*spec, proc, mem, GraphEdgeRole::MemoryOn);
     QVERIFY(memory);
-    QCOMPARE(memory->locality, memNode == cpuNode ? Locality::Local : Locality::Mismatch);
+    QCOMPARE(memory->locality, memNode == cpuNode ? EdgeLocality::Local : EdgeLocality::Mismatch);
     QVERIFY(dot.contains(dotQuote(proc, false) + " -> " + dotQuote(mem, false)));
     // No RunsOn edge to the node whose box it sits in: the box says it.
     QVERIFY(!findEdge(*spec, proc, QStringLiteral("numa%1").arg(cpuNode), GraphEdgeRole::RunsOn));
@@ -557,7 +557,7 @@ void TestGraphSpec::wittyWorkers()
     const GraphEdge* runs =
         findEdge(*flow, proc, QStringLiteral("numa%1").arg(cpuNode), GraphEdgeRole::RunsOn);
     QVERIFY(runs);
-    QCOMPARE(runs->locality, Locality::Local);
+    QCOMPARE(runs->locality, EdgeLocality::Local);
     QCOMPARE(runs->label, cpuShare);
     QVERIFY(findEdge(*flow, proc, npu, GraphEdgeRole::DeviceUse));
     QCOMPARE(findEdge(*flow, proc, mem, GraphEdgeRole::MemoryOn)->locality, memory->locality);
@@ -917,7 +917,7 @@ void TestGraphSpec::fromSamples()
     // Without samples the mini machine has no figures: the process sits outside the NUMA boxes.
     const GraphSpecPtr bare = buildGraph(*s, viewOptions(GraphView::Combined));
     QCOMPARE(bare->node(u"proc100")->cluster, QString());
-    QCOMPARE(bare->node(u"proc100")->locality, Locality::Neutral);
+    QCOMPARE(bare->node(u"proc100")->locality, EdgeLocality::Neutral);
 
     const GraphSpecPtr spec = buildGraph(*s, viewOptions(GraphView::Combined), window);
     const GraphNode* p = spec->node(u"proc100");
@@ -925,25 +925,25 @@ void TestGraphSpec::fromSamples()
     QCOMPARE(p->cluster, QStringLiteral("cluster_numa0")); // 3 of 4 s on CPU 0
     QCOMPARE(p->label, QStringLiteral("worker (100)\n75 % on node 0"));
     QCOMPARE(p->metric, 1.0); // the only process with CPU time
-    QCOMPARE(p->locality, Locality::Mismatch);
+    QCOMPARE(p->locality, EdgeLocality::Mismatch);
     const GraphEdge* runs =
         findEdge(*spec, QStringLiteral("proc100"), QStringLiteral("numa1"), GraphEdgeRole::RunsOn);
     QVERIFY(runs);
     QCOMPARE(runs->label, QStringLiteral("25 %"));
-    QCOMPARE(runs->locality, Locality::Remote);
+    QCOMPARE(runs->locality, EdgeLocality::Remote);
     const GraphEdge* mem =
         findEdge(*spec, QStringLiteral("proc100"), QStringLiteral("numa1"), GraphEdgeRole::MemoryOn);
     QVERIFY(mem);
     QCOMPARE(mem->label, QStringLiteral("3.5 MiB (90 %)")); // 900 pages x 4 KiB
-    QCOMPARE(mem->locality, Locality::Mismatch);
+    QCOMPARE(mem->locality, EdgeLocality::Mismatch);
     const GraphEdge* local =
         findEdge(*spec, QStringLiteral("proc100"), QStringLiteral("numa0"), GraphEdgeRole::MemoryOn);
     QVERIFY(local);
-    QCOMPARE(local->locality, Locality::Local);
+    QCOMPARE(local->locality, EdgeLocality::Local);
     const GraphEdge* npu = findEdge(*spec, QStringLiteral("proc100"), QStringLiteral("npu0000:81:00.0"),
                                     GraphEdgeRole::DeviceUse);
     QVERIFY(npu);
-    QCOMPARE(npu->locality, Locality::Mismatch);
+    QCOMPARE(npu->locality, EdgeLocality::Mismatch);
     const GraphEdge* flow =
         findEdge(*spec, QStringLiteral("proc100"), QStringLiteral("peer10.0.0.8"), GraphEdgeRole::Flow);
     QVERIFY(flow);
@@ -1021,7 +1021,7 @@ void TestGraphSpec::legendCoversMarks()
     }
     for (const GraphNode& n : spec->nodes) {
         QVERIFY2(marks.contains(QStringLiteral("node:") + entityKindName(n.kind)), qPrintable(n.id));
-        if (n.locality == Locality::Mismatch)
+        if (n.locality == EdgeLocality::Mismatch)
             QVERIFY(marks.contains(QStringLiteral("node:") + entityKindName(n.kind) +
                                    QStringLiteral(":Mismatch")));
     }
