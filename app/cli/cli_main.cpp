@@ -45,6 +45,8 @@ const char* kUsage =
     "                                      Import Intel MLC latency/bandwidth matrices as a measurement\n"
     "  advise FILE [--json] [--snapshot N] Find what runs away from its memory or accelerator and print\n"
     "                                      the commands that would move it (nothing is applied)\n"
+    "  apply PID --cpus LIST [--mems N]    Bind a running process's threads and pages (asks first)\n"
+    "  diff A B [--json] [--all]           Compare two captures: what moved between nodes, per process\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n";
 } // namespace
@@ -126,6 +128,10 @@ int main(int argc, char** argv)
         return numasight::cli::runMeasure(args);
     if (command == QLatin1String("advise"))
         return numasight::cli::runAdvise(args);
+    if (command == QLatin1String("diff"))
+        return numasight::cli::runDiff(args);
+    if (command == QLatin1String("apply"))
+        return numasight::cli::runApply(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::cli::Usage;

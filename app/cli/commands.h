@@ -34,5 +34,7 @@ int runAttach(const QStringList& args);
 int runExport(const QStringList& args);
 int runMeasure(const QStringList& args);
 int runAdvise(const QStringList& args);
+int runDiff(const QStringList& args);
+int runApply(const QStringList& args);
 
 } // namespace numasight::cli

@@ -1,5 +1,6 @@
 #include "advice/advice.h"
 
+#include "advice/advice_support.h"
 #include "analysis/heatmap_data.h"
 #include "analysis/witty_metrics.h"
 
@@ -67,43 +68,6 @@ QString nodeList(std::span<const int> nodes)
 QString subjectKey(const QString& ns, std::int64_t id)
 {
     return ns + QLatin1Char('/') + QString::number(id);
-}
-
-// proc_status as witty writes it: at the payload's top level (AccessWithProcStatusEdge) or inside
-// numa_access_info (NumaAccessEdge).
-struct ProcStatus
-{
-    double voluntary = kAdviceUnknown;
-    double involuntary = kAdviceUnknown;
-    std::optional<CpuSet> cpusAllowed;
-    std::optional<NodeSet> memsAllowed;
-};
-
-ProcStatus readProcStatus(const QByteArray& payload)
-{
-    ProcStatus out;
-    const QJsonObject root = QJsonDocument::fromJson(payload).object();
-    QJsonObject st = root.value(QLatin1StringView("proc_status")).toObject();
-    if (st.isEmpty())
-        st = root.value(QLatin1StringView("numa_access_info"))
-                 .toObject()
-                 .value(QLatin1StringView("proc_status"))
-                 .toObject();
-    if (st.isEmpty())
-        return out;
-    const QJsonValue v = st.value(QLatin1StringView("voluntary_ctxt_switches"));
-    const QJsonValue iv = st.value(QLatin1StringView("involuntary_ctxt_switches"));
-    if (v.isDouble())
-        out.voluntary = v.toDouble();
-    if (iv.isDouble())
-        out.involuntary = iv.toDouble();
-    const QString cpus = st.value(QLatin1StringView("cpus_allowed_list")).toString();
-    if (!cpus.isEmpty())
-        out.cpusAllowed = CpuSet::fromRangeString(cpus);
-    const QString mems = st.value(QLatin1StringView("mems_allowed_list")).toString();
-    if (!mems.isEmpty())
-        out.memsAllowed = NodeSet::fromRangeString(mems);
-    return out;
 }
 
 // The NUMA nodes of one namespace, by OS index.
@@ -360,7 +324,7 @@ private:
                     const Edge& edge = m_s.edge(eid);
                     if (edge.kind != EdgeKind::NumaAccess)
                         continue;
-                    const ProcStatus st = readProcStatus(edge.payload);
+                    const WittyProcStatus st = readWittyProcStatus(edge.payload);
                     if (p.allowedCpus.isEmpty() && st.cpusAllowed)
                         p.allowedCpus = *st.cpusAllowed;
                     if (p.allowedMems.isEmpty() && st.memsAllowed)
@@ -646,7 +610,7 @@ private:
                     const Edge& e = m_s.edge(eid);
                     if (e.kind != EdgeKind::AccessWithProcStatus)
                         continue;
-                    const ProcStatus st = readProcStatus(e.payload);
+                    const WittyProcStatus st = readWittyProcStatus(e.payload);
                     h.voluntarySwitches = st.voluntary;
                     h.involuntarySwitches = st.involuntary;
                 }

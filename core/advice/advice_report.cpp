@@ -1,4 +1,5 @@
 #include "advice/advice.h"
+#include "advice/advice_support.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -9,23 +10,12 @@ namespace numasight {
 
 namespace {
 
-// JSON has no NaN: unknown figures are null, never 0, so a reader can tell "not measured" from "none".
-QJsonValue number(double x)
-{
-    return std::isnan(x) ? QJsonValue(QJsonValue::Null) : QJsonValue(x);
-}
-
-QJsonValue pidValue(std::int64_t pid)
-{
-    return pid < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(qint64(pid));
-}
-
 QJsonObject figuresJson(const LocalityFigures& f)
 {
-    return QJsonObject{{QStringLiteral("witty_similarity"), number(f.similarity)},
-                       {QStringLiteral("cosine"), number(f.cosine)},
-                       {QStringLiteral("remote_share"), number(f.remoteShare)},
-                       {QStringLiteral("expected_distance"), number(f.expectedDistance)}};
+    return QJsonObject{{QStringLiteral("witty_similarity"), jsonNumber(f.similarity)},
+                       {QStringLiteral("cosine"), jsonNumber(f.cosine)},
+                       {QStringLiteral("remote_share"), jsonNumber(f.remoteShare)},
+                       {QStringLiteral("expected_distance"), jsonNumber(f.expectedDistance)}};
 }
 
 QJsonArray intArray(std::span<const int> v)
@@ -41,11 +31,11 @@ QJsonObject localityJson(const Locality& l)
     QJsonObject o{{QStringLiteral("pid"), qint64(l.pid)},
                   {QStringLiteral("namespace"), l.ns},
                   {QStringLiteral("name"), l.name},
-                  {QStringLiteral("witty_similarity"), number(l.wittySimilarity)},
-                  {QStringLiteral("cosine"), number(l.cosine)},
-                  {QStringLiteral("remote_share"), number(l.remoteShare)},
-                  {QStringLiteral("expected_distance"), number(l.expectedDistance)},
-                  {QStringLiteral("expected_ns"), number(l.expectedNs)},
+                  {QStringLiteral("witty_similarity"), jsonNumber(l.wittySimilarity)},
+                  {QStringLiteral("cosine"), jsonNumber(l.cosine)},
+                  {QStringLiteral("remote_share"), jsonNumber(l.remoteShare)},
+                  {QStringLiteral("expected_distance"), jsonNumber(l.expectedDistance)},
+                  {QStringLiteral("expected_ns"), jsonNumber(l.expectedNs)},
                   {QStringLiteral("cpu_node"), l.cpuNode},
                   {QStringLiteral("memory_node"), l.memoryNode}};
     if (l.tid >= 0)
@@ -66,10 +56,10 @@ QJsonObject adviceJson(const Advice& advice)
     for (const Finding& f : advice.findings) {
         QJsonObject numbers;
         for (auto it = f.numbers.constBegin(); it != f.numbers.constEnd(); ++it)
-            numbers.insert(it.key(), number(it.value()));
+            numbers.insert(it.key(), jsonNumber(it.value()));
         QJsonObject o{{QStringLiteral("severity"), severityName(f.severity)},
                       {QStringLiteral("kind"), f.kind},
-                      {QStringLiteral("pid"), pidValue(f.pid)},
+                      {QStringLiteral("pid"), jsonId(f.pid)},
                       {QStringLiteral("message"), f.message},
                       {QStringLiteral("numbers"), numbers}};
         if (f.tid)
@@ -103,28 +93,28 @@ QJsonObject adviceJson(const Advice& advice)
     for (const Locality& l : advice.threads)
         threads.append(localityJson(l));
     for (const DeviceAffinity& d : advice.devices)
-        devices.append(
-            QJsonObject{{QStringLiteral("pid"), qint64(d.pid)},
-                        {QStringLiteral("namespace"), d.ns},
-                        {QStringLiteral("name"), d.name},
-                        {QStringLiteral("accelerators"), QJsonArray::fromStringList(d.accelerators)},
-                        {QStringLiteral("device_nodes"), intArray(d.deviceNodes)},
-                        {QStringLiteral("allowed_cpus"), d.allowedCpus.toRangeString()},
-                        {QStringLiteral("allowed_nodes"), intArray(d.allowedNodes)},
-                        {QStringLiteral("cpu_node"), d.cpuNode},
-                        {QStringLiteral("memory_node"), d.memoryNode},
-                        {QStringLiteral("cpu_share_on_device_nodes"), number(d.cpuShareOnDeviceNodes)},
-                        {QStringLiteral("memory_share_on_device_nodes"), number(d.memoryShareOnDeviceNodes)},
-                        {QStringLiteral("away"), d.away}});
+        devices.append(QJsonObject{
+            {QStringLiteral("pid"), qint64(d.pid)},
+            {QStringLiteral("namespace"), d.ns},
+            {QStringLiteral("name"), d.name},
+            {QStringLiteral("accelerators"), QJsonArray::fromStringList(d.accelerators)},
+            {QStringLiteral("device_nodes"), intArray(d.deviceNodes)},
+            {QStringLiteral("allowed_cpus"), d.allowedCpus.toRangeString()},
+            {QStringLiteral("allowed_nodes"), intArray(d.allowedNodes)},
+            {QStringLiteral("cpu_node"), d.cpuNode},
+            {QStringLiteral("memory_node"), d.memoryNode},
+            {QStringLiteral("cpu_share_on_device_nodes"), jsonNumber(d.cpuShareOnDeviceNodes)},
+            {QStringLiteral("memory_share_on_device_nodes"), jsonNumber(d.memoryShareOnDeviceNodes)},
+            {QStringLiteral("away"), d.away}});
     QJsonArray hot;
     for (const HotThread& h : advice.hotThreads)
         hot.append(QJsonObject{{QStringLiteral("pid"), qint64(h.pid)},
                                {QStringLiteral("tid"), qint64(h.tid)},
                                {QStringLiteral("name"), h.name},
                                {QStringLiteral("role"), h.role},
-                               {QStringLiteral("cpu_percent"), number(h.cpuPercent)},
-                               {QStringLiteral("switches_per_sec"), number(h.switchesPerSec)},
-                               {QStringLiteral("remote_share"), number(h.remoteShare)},
+                               {QStringLiteral("cpu_percent"), jsonNumber(h.cpuPercent)},
+                               {QStringLiteral("switches_per_sec"), jsonNumber(h.switchesPerSec)},
+                               {QStringLiteral("remote_share"), jsonNumber(h.remoteShare)},
                                {QStringLiteral("score"), h.score},
                                {QStringLiteral("grade"), h.grade},
                                {QStringLiteral("bottleneck"), h.bottleneck}});

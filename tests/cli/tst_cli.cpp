@@ -1,4 +1,6 @@
 // Runs the real numasight-cli binary, as a user would, and checks its output, exit codes and files.
+#include "test_process.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -14,34 +16,17 @@
 
 #include <unistd.h>
 
-namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using namespace numasight::test;
 
-Run cli(const QStringList& args)
+namespace {
+ProcessRun cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(NUMASIGHT_CLI), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return runProcess(QStringLiteral(NUMASIGHT_CLI), args);
 }
 
 QJsonObject infoJson(const QString& file)
 {
-    const Run r = cli({QStringLiteral("info"), file, QStringLiteral("--json")});
+    const ProcessRun r = cli({QStringLiteral("info"), file, QStringLiteral("--json")});
     if (r.exitCode != 0)
         qWarning() << "info failed:" << r.err;
     return QJsonDocument::fromJson(r.out).object();
@@ -78,6 +63,10 @@ private slots:
     void adviseWitty();
     void adviseErrors_data();
     void adviseErrors();
+    void diffCommand_data();
+    void diffCommand();
+    void diffErrors_data();
+    void diffErrors();
     void exportGraph_data();
     void exportGraph();
     void exportPngResolution();
@@ -169,7 +158,7 @@ void TestCli::infoLocalMachine()
 
 void TestCli::infoText()
 {
-    const Run r = cli({QStringLiteral("info"), kHwloc + QStringLiteral("16amd64-4distances.xml")});
+    const ProcessRun r = cli({QStringLiteral("info"), kHwloc + QStringLiteral("16amd64-4distances.xml")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("NUMA nodes: 8"), r.out.constData());
     QVERIFY(r.err.isEmpty());
@@ -195,7 +184,7 @@ void TestCli::convertRoundTrip()
     QStringList args{QStringLiteral("convert"), input, QStringLiteral("-o"), out};
     if (via.contains(QLatin1String("envelope")))
         args << QStringLiteral("--to") << QStringLiteral("witty-envelope");
-    const Run r = cli(args);
+    const ProcessRun r = cli(args);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(QFile::exists(out));
     QJsonObject before = infoJson(input);
@@ -454,7 +443,7 @@ void TestCli::errors()
         else if (a.startsWith(QLatin1Char('@')))
             a = m_dir.filePath(a.mid(1));
     }
-    const Run r = cli(args);
+    const ProcessRun r = cli(args);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(QString::fromUtf8(r.err).contains(message) || QString::fromUtf8(r.out).contains(message),
              r.err.constData());
@@ -478,10 +467,10 @@ void TestCli::record()
 {
     QFETCH(QString, mode);
     const QString out = m_dir.filePath(QStringLiteral("rec-%1.numasight").arg(mode));
-    const Run r = cli({QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("600ms"),
-                       QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--pid"),
-                       QString::number(QCoreApplication::applicationPid()), QStringLiteral("--mode"), mode,
-                       QStringLiteral("-o"), out});
+    const ProcessRun r = cli({QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("600ms"),
+                              QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--pid"),
+                              QString::number(QCoreApplication::applicationPid()), QStringLiteral("--mode"),
+                              mode, QStringLiteral("-o"), out});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.startsWith("Recorded 4 samples ("), r.out.constData());
     QVERIFY2(r.out.contains(out.toUtf8()), r.out.constData());
@@ -552,7 +541,7 @@ void TestCli::unprivilegedRecording()
 // targets and CPUs as the fixture's NPU placement and CPU lists say (npu-smi: NPU0/1 on node 6, NPU2/3 on 4).
 void TestCli::adviseWitty()
 {
-    const Run r = cli({QStringLiteral("advise"), kWitty, QStringLiteral("--json")});
+    const ProcessRun r = cli({QStringLiteral("advise"), kWitty, QStringLiteral("--json")});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject advice = QJsonDocument::fromJson(r.out).object();
     QVERIFY2(!advice.isEmpty(), r.err.constData());
@@ -581,7 +570,7 @@ void TestCli::adviseWitty()
     }
     QCOMPARE(found, 4);
     // The text report names the same processes.
-    const Run text = cli({QStringLiteral("advise"), kWitty});
+    const ProcessRun text = cli({QStringLiteral("advise"), kWitty});
     QCOMPARE(text.exitCode, 0);
     for (const char* pid : {"1895087", "1895088", "1895089", "1895090"})
         QVERIFY2(text.out.contains(pid), pid);
@@ -609,9 +598,101 @@ void TestCli::adviseErrors()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, message);
-    const Run r = cli(args);
+    const ProcessRun r = cli(args);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+}
+
+void TestCli::diffCommand_data()
+{
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("expected"); // in stdout; empty for --json, whose keys are checked
+    QTest::newRow("itself, json") << kWitty << QStringList{QStringLiteral("--json")} << QString();
+    QTest::newRow("itself, text") << kWitty << QStringList{} << QStringLiteral("no change above 5 %");
+    QTest::newRow("itself, every row")
+        << kWitty << QStringList{QStringLiteral("--all")} << QStringLiteral("1895087 python3: CPU node 7, ");
+    QTest::newRow("a topology without workload")
+        << kHwloc + QStringLiteral("16amd64-4distances.xml") << QStringList{}
+        << QStringLiteral("1895087 python3: only in A");
+}
+
+// The witty fixture against itself and against a machine without its workload.
+void TestCli::diffCommand()
+{
+    QFETCH(QString, b);
+    QFETCH(QStringList, options);
+    QFETCH(QString, expected);
+    const ProcessRun r = cli(QStringList{QStringLiteral("diff"), kWitty, b} + options);
+    QCOMPARE(r.exitCode, 0);
+    if (!expected.isEmpty()) {
+        QVERIFY2(QString::fromUtf8(r.out).contains(expected), r.out.constData());
+        return;
+    }
+    const QJsonObject diff = QJsonDocument::fromJson(r.out).object();
+    QVERIFY2(!diff.isEmpty(), r.err.constData());
+    for (const char* key : {"a", "b", "nodes", "processes", "threads", "flows", "notes"})
+        QVERIFY2(diff.contains(QLatin1StringView(key)), key);
+    QCOMPARE(diff[u"a"][u"label"].toString(), kWitty);
+    QCOMPARE(diff[u"nodes"].toArray().size(), 8);
+    const QJsonArray processes = diff[u"processes"].toArray();
+    QVERIFY(!processes.isEmpty());
+    for (const QJsonValue& p : processes) {
+        QCOMPARE(p[u"pid_a"].toInteger(), p[u"pid_b"].toInteger());
+        QCOMPARE(p[u"change"].toDouble(), 0.0);
+    }
+}
+
+void TestCli::diffErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("content"); // written to bad.input when not empty
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString bad = QStringLiteral("@bad");
+    QTest::newRow("A missing") << QStringList{QStringLiteral("diff"), QStringLiteral("/nonexistent/a.json"),
+                                              kWitty}
+                               << QByteArray() << 1 << QStringLiteral("/nonexistent/a.json");
+    QTest::newRow("B missing") << QStringList{QStringLiteral("diff"), kWitty,
+                                              QStringLiteral("/nonexistent/b.json")}
+                               << QByteArray() << 1 << QStringLiteral("/nonexistent/b.json");
+    QTest::newRow("B garbage") << QStringList{QStringLiteral("diff"), kWitty, bad}
+                               << QByteArray("{\"nodes\": [{\"entity_type\": \"Proc") << 1
+                               << QStringLiteral("bad.input:1:");
+    QTest::newRow("A unreadable format")
+        << QStringList{QStringLiteral("diff"), bad, kWitty} << QByteArray("\x01\x02 not a capture") << 1
+        << QStringLiteral("bad.input");
+    QTest::newRow("one file") << QStringList{QStringLiteral("diff"), kWitty} << QByteArray() << 2
+                              << QStringLiteral("exactly two files");
+    QTest::newRow("no file") << QStringList{QStringLiteral("diff")} << QByteArray() << 2
+                             << QStringLiteral("exactly two files");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("diff"), kWitty, kWitty,
+                                                   QStringLiteral("--frob")}
+                                    << QByteArray() << 2 << QStringLiteral("frob");
+}
+
+void TestCli::diffErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, content);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const QString badPath = m_dir.filePath(QStringLiteral("bad.input"));
+    if (!content.isEmpty()) {
+        QFile f(badPath);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
+    }
+    for (QString& a : args)
+        if (a == QLatin1String("@bad"))
+            a = badPath;
+    const ProcessRun r = cli(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    if (exitCode == 1) { // one line naming the file, nothing on stdout
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.out.isEmpty());
+    }
 }
 
 void TestCli::exportGraph_data()
@@ -702,7 +783,8 @@ void TestCli::exportGraph()
     QFETCH(QByteArrayList, hasNot);
     const QString path = m_dir.filePath(out);
     QFile::remove(path);
-    const Run r = cli(QStringList{QStringLiteral("export"), input, QStringLiteral("-o"), path} + options);
+    const ProcessRun r =
+        cli(QStringList{QStringLiteral("export"), input, QStringLiteral("-o"), path} + options);
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.err.isEmpty(), r.err.constData()); // no Qt chatter from the helper either
     QFile f(path);
@@ -724,7 +806,7 @@ void TestCli::exportPngResolution()
 {
     auto size = [this](int dpi) -> QSize {
         const QString path = m_dir.filePath(QStringLiteral("dpi%1.png").arg(dpi));
-        const Run r =
+        const ProcessRun r =
             cli({QStringLiteral("export"), kWitty, QStringLiteral("--view"), QStringLiteral("machine"),
                  QStringLiteral("--dpi"), QString::number(dpi), QStringLiteral("-o"), path});
         QFile f(path);
@@ -750,9 +832,9 @@ void TestCli::exportHeatmapSize()
     auto size = [this](const QStringList& options) -> QSize {
         const QString path = m_dir.filePath(QStringLiteral("size.png"));
         QFile::remove(path);
-        const Run r = cli(QStringList{QStringLiteral("export"), kWitty, QStringLiteral("--view"),
-                                      QStringLiteral("mem-heatmap"), QStringLiteral("-o"), path} +
-                          options);
+        const ProcessRun r = cli(QStringList{QStringLiteral("export"), kWitty, QStringLiteral("--view"),
+                                             QStringLiteral("mem-heatmap"), QStringLiteral("-o"), path} +
+                                 options);
         QFile f(path);
         if (r.exitCode != 0 || !f.open(QIODevice::ReadOnly))
             return {};

@@ -6,6 +6,7 @@
 #include "capture/capture_reader.h"
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
+#include "test_process.h"
 
 #include <QFile>
 #include <QProcess>
@@ -17,30 +18,13 @@
 
 using namespace numasight;
 
+using namespace numasight::test;
+
 namespace {
 
-struct Run
+ProcessRun cli(const QStringList& args, int timeoutMs = 300000)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cli(const QStringList& args, int timeoutMs = 300000)
-{
-    QProcess p;
-    p.start(QStringLiteral(NUMASIGHT_CLI), args);
-    Run r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return runProcess(QStringLiteral(NUMASIGHT_CLI), args, timeoutMs);
 }
 
 QByteArray readAll(const QString& path)
@@ -87,7 +71,7 @@ void TestCliMeasure::initTestCase()
 void TestCliMeasure::plan()
 {
     // A topology from a file: the KNL fixture, with its memory-only MCDRAM nodes.
-    const Run knl =
+    const ProcessRun knl =
         cli({QStringLiteral("measure"), QStringLiteral("--plan"), QStringLiteral("--topology"),
              kHwloc + QStringLiteral("64intel64-fakeKNL-SNC4-hybrid.xml"), QStringLiteral("--pairs"),
              QStringLiteral("local"), QStringLiteral("--threads"), QStringLiteral("1")});
@@ -104,9 +88,9 @@ void TestCliMeasure::plan()
 void TestCliMeasure::measureAndExport()
 {
     const QString capture = m_dir.filePath(QStringLiteral("measured.numasight"));
-    const Run r = cli({QStringLiteral("measure"), QStringLiteral("--size"), QStringLiteral("64M"),
-                       QStringLiteral("--repeats"), QStringLiteral("2"), QStringLiteral("--pairs"),
-                       QStringLiteral("local"), QStringLiteral("-o"), capture});
+    const ProcessRun r = cli({QStringLiteral("measure"), QStringLiteral("--size"), QStringLiteral("64M"),
+                              QStringLiteral("--repeats"), QStringLiteral("2"), QStringLiteral("--pairs"),
+                              QStringLiteral("local"), QStringLiteral("-o"), capture});
     if (r.exitCode == 1 && (r.err.contains("refused") || r.err.contains("cannot use")))
         QSKIP(qPrintable(QStringLiteral("binding is not possible here: %1").arg(QString::fromUtf8(r.err))));
     QVERIFY2(r.exitCode == 0, r.err);
@@ -122,8 +106,9 @@ void TestCliMeasure::measureAndExport()
          {std::pair{QStringLiteral("latency"), QLatin1String(kMeasuredLatencyName)},
           std::pair{QStringLiteral("bandwidth"), QLatin1String(kMeasuredBandwidthName)}}) {
         const QString csvPath = m_dir.filePath(view + QStringLiteral(".csv"));
-        const Run e = cli({QStringLiteral("export"), capture, QStringLiteral("--view"), view,
-                           QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("-o"), csvPath});
+        const ProcessRun e =
+            cli({QStringLiteral("export"), capture, QStringLiteral("--view"), view,
+                 QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("-o"), csvPath});
         QVERIFY2(e.exitCode == 0, e.err);
         const auto csv = readMatrixCsv(readAll(csvPath));
         QVERIFY2(csv.ok(), csv.ok() ? "" : qPrintable(csv.error().toString()));
@@ -161,7 +146,7 @@ void TestCliMeasure::interrupt()
 void TestCliMeasure::importMlc()
 {
     const QString capture = m_dir.filePath(QStringLiteral("mlc.numasight"));
-    const Run r =
+    const ProcessRun r =
         cli({QStringLiteral("measure"), QStringLiteral("--import-mlc"),
              kMlc + QStringLiteral("cascadelake-default-run.txt"), QStringLiteral("--topology"),
              kHwloc + QStringLiteral("32em64t-2n8c2t-pci-normalio.xml"), QStringLiteral("-o"), capture});
@@ -169,18 +154,20 @@ void TestCliMeasure::importMlc()
     QVERIFY2(r.out.contains("Intel MLC v3.10"), r.out);
     QVERIFY2(r.out.contains("141.6"), r.out);
     // Exported back: the numbers mlc printed (from the file; see tests/data/mlc/README.md).
-    const Run lat = cli({QStringLiteral("export"), capture, QStringLiteral("--view"),
-                         QStringLiteral("latency"), QStringLiteral("--format"), QStringLiteral("csv")});
+    const ProcessRun lat =
+        cli({QStringLiteral("export"), capture, QStringLiteral("--view"), QStringLiteral("latency"),
+             QStringLiteral("--format"), QStringLiteral("csv")});
     QVERIFY2(lat.exitCode == 0, lat.err);
     QCOMPARE(lat.out, QByteArray("from\\to,node0,node1\r\nnode0,80.8,140.4\r\nnode1,141.6,81.5\r\n"));
-    const Run bw = cli({QStringLiteral("export"), capture, QStringLiteral("--view"),
-                        QStringLiteral("bandwidth"), QStringLiteral("--format"), QStringLiteral("csv")});
+    const ProcessRun bw =
+        cli({QStringLiteral("export"), capture, QStringLiteral("--view"), QStringLiteral("bandwidth"),
+             QStringLiteral("--format"), QStringLiteral("csv")});
     QVERIFY2(bw.exitCode == 0, bw.err);
     QCOMPARE(bw.out,
              QByteArray("from\\to,node0,node1\r\nnode0,113073.7,34305.5\r\nnode1,34322.2,112810.7\r\n"));
     // The firmware matrix of the topology is still there.
-    const Run d = cli({QStringLiteral("export"), capture, QStringLiteral("--view"),
-                       QStringLiteral("distance"), QStringLiteral("--format"), QStringLiteral("csv")});
+    const ProcessRun d = cli({QStringLiteral("export"), capture, QStringLiteral("--view"),
+                              QStringLiteral("distance"), QStringLiteral("--format"), QStringLiteral("csv")});
     QCOMPARE(d.out, QByteArray("from\\to,node0,node1\r\nnode0,10,20\r\nnode1,20,10\r\n"));
 }
 
@@ -200,9 +187,9 @@ void TestCliMeasure::heatmapCsv()
     QFETCH(QString, view);
     QFETCH(QStringList, extra);
     const QString path = m_dir.filePath(view + QStringLiteral(".csv"));
-    const Run r = cli(QStringList{QStringLiteral("export"), kWitty, QStringLiteral("--view"), view,
-                                  QStringLiteral("-o"), path} +
-                      extra);
+    const ProcessRun r = cli(QStringList{QStringLiteral("export"), kWitty, QStringLiteral("--view"), view,
+                                         QStringLiteral("-o"), path} +
+                             extra);
     QVERIFY2(r.exitCode == 0, r.err);
     const auto csv = readHeatmapCsv(readAll(path));
     QVERIFY2(csv.ok(), csv.ok() ? "" : qPrintable(csv.error().toString()));
@@ -237,9 +224,10 @@ void TestCliMeasure::heatmapCsv()
 void TestCliMeasure::distanceCsv()
 {
     // 24 nodes ordered by distance: the pairs at distance 50 sit side by side; every value still there.
-    const Run r = cli({QStringLiteral("export"), kHwloc + QStringLiteral("192em64t-24n8c2t.xml"),
-                       QStringLiteral("--view"), QStringLiteral("distance"), QStringLiteral("--format"),
-                       QStringLiteral("csv"), QStringLiteral("--order"), QStringLiteral("distance")});
+    const ProcessRun r =
+        cli({QStringLiteral("export"), kHwloc + QStringLiteral("192em64t-24n8c2t.xml"),
+             QStringLiteral("--view"), QStringLiteral("distance"), QStringLiteral("--format"),
+             QStringLiteral("csv"), QStringLiteral("--order"), QStringLiteral("distance")});
     QVERIFY2(r.exitCode == 0, r.err);
     const auto csv = readMatrixCsv(r.out);
     QVERIFY2(csv.ok(), csv.ok() ? "" : qPrintable(csv.error().toString()));
@@ -357,7 +345,7 @@ void TestCliMeasure::errors()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, error);
-    const Run r = cli(args);
+    const ProcessRun r = cli(args);
     QVERIFY2(r.exitCode == exitCode,
              qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err))));
     QVERIFY2(QString::fromUtf8(r.err).contains(error), r.err);

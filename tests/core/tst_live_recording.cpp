@@ -2,6 +2,7 @@
 // with the real collectors, in procfs and in eBPF mode, must come out right.
 #include "capture/capture_reader.h"
 #include "record/recorder.h"
+#include "test_process.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 using namespace numasight;
+using namespace numasight::test;
 
 class TestLiveRecording : public QObject
 {
@@ -35,22 +37,11 @@ void TestLiveRecording::spinningThread()
         if (!env->ebpfAvailable(&why))
             QSKIP(qPrintable(QStringLiteral("eBPF cannot be loaded here: %1").arg(why)));
     }
-    QProcess child;
-    child.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD), {});
-    QVERIFY(child.waitForStarted());
-    auto cleanup = qScopeGuard([&child] {
-        child.closeWriteChannel();
-        if (!child.waitForFinished(5000))
-            child.kill();
-        child.waitForFinished();
-    });
-    QVERIFY(child.waitForReadyRead(30000));
-    const QList<QByteArray> ready = child.readLine().trimmed().split(' ');
-    QCOMPARE(ready.size(), 4);
-    QCOMPARE(ready[0], QByteArray("ready"));
-    const std::int64_t pid = ready[1].toLongLong();
-    const std::int64_t spinTid = ready[2].toLongLong();
-    const std::int64_t sleepTid = ready[3].toLongLong();
+    WorkloadChild child;
+    QVERIFY(child.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    const std::int64_t pid = child.pid;
+    const std::int64_t spinTid = child.spinTid;
+    const std::int64_t sleepTid = child.sleepTid;
 
     QTemporaryDir dir;
     RecordOptions options;
@@ -65,17 +56,17 @@ void TestLiveRecording::spinningThread()
     RecordObserver observer;
     observer.sampleWritten = [&](int done, int) {
         if (done == 1)
-            child.write("go\n");
+            child.process.write("go\n");
         else if (done == total - 2)
-            child.write("stop\n");
-        child.waitForBytesWritten(1000);
+            child.process.write("stop\n");
+        child.process.waitForBytesWritten(1000);
     };
     const RecordSummary summary = record(options, *env, {}, observer);
     QVERIFY2(!summary.error, summary.error ? qPrintable(summary.error->toString()) : "");
     QCOMPARE(summary.mode, mode);
     QCOMPARE(summary.samples, total);
-    QVERIFY(child.waitForReadyRead(10000) || child.canReadLine());
-    const QByteArray spun = child.readLine().trimmed();
+    QVERIFY(child.process.waitForReadyRead(10000) || child.process.canReadLine());
+    const QByteArray spun = child.process.readLine().trimmed();
     QVERIFY2(spun.startsWith("spun "), spun.constData());
     const double ownNs = spun.mid(5).toDouble();
 

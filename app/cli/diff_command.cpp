@@ -1,0 +1,72 @@
+#include "advice/capture_diff.h"
+#include "commands.h"
+#include "readers/open_input.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace numasight::cli {
+
+namespace {
+
+// Reads one side; prints the reader's error (which names the file) and returns null when it fails.
+CapturePtr readSide(const QString& path, int* exitCode)
+{
+    const auto result =
+        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
+    if (!result) {
+        printError(result.error().toString());
+        *exitCode = result.error().cancelled ? Cancelled : Failed;
+        return nullptr;
+    }
+    if ((*result)->snapshots.empty()) {
+        printError(QStringLiteral("%1: the file holds no snapshot: nothing to compare").arg(path));
+        *exitCode = Failed;
+        return nullptr;
+    }
+    return *result;
+}
+
+} // namespace
+
+int runDiff(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Compare two captures of the same workload (say, before and after a re-binding): per process and "
+        "thread, where its CPU time and pages moved between NUMA nodes, and how its traffic changed. See "
+        "docs/compare.md."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print every row as JSON.")});
+    parser.addOption({QStringLiteral("all"),
+                      QStringLiteral("List every row, not only those that changed by 5 % or more.")});
+    parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The capture before, or :local:"));
+    parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The capture after, or :local:"));
+    if (const auto stop = parseCommandLine(parser, args))
+        return *stop;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 2) {
+        printError(QStringLiteral("diff takes exactly two files A and B; run 'numasight-cli diff --help'"));
+        return Usage;
+    }
+
+    int exitCode = Ok;
+    const CapturePtr a = readSide(files[0], &exitCode);
+    if (!a)
+        return exitCode;
+    const CapturePtr b = readSide(files[1], &exitCode);
+    if (!b)
+        return exitCode;
+    // The paths as given: two files often share a name (before/graph.json, after/graph.json).
+    const CaptureDiffPtr diff = diffCaptures(*a, *b, files[0], files[1]);
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json")))
+        out << QJsonDocument(diffJson(*diff)).toJson(QJsonDocument::Indented);
+    else
+        out << diffText(*diff, parser.isSet(QStringLiteral("all")));
+    return Ok;
+}
+
+} // namespace numasight::cli
