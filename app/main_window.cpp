@@ -1,5 +1,8 @@
 #include "main_window.h"
 
+#include "advice_panel.h"
+#include "apply_dialog.h"
+#include "compare_panel.h"
 #include "details_pane.h"
 #include "entity_filter_proxy.h"
 #include "entity_tree_model.h"
@@ -48,7 +51,10 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -75,6 +81,8 @@ const QString kGraphExportDpiKey = QStringLiteral("graph/exportDpi");
 const QString kHeatmapGroup = QStringLiteral("heatmaps");
 const QString kPlotExportDirKey = QStringLiteral("heatmapExport/directory");
 const QString kPlotExportFormatKey = QStringLiteral("heatmapExport/format");
+const QString kAdviceSplitterKey = QStringLiteral("advice/splitter");
+const QString kCompareDirKey = QStringLiteral("compare/lastDirectory");
 
 // "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
 QString plural(int n, const char* noun)
@@ -113,6 +121,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_proxy(new EntityFilterProxy(this))
 {
     m_recorder = new RecordingController(this);
+    m_compareLoader = new LoadController(this);
     m_saver = new SaveJob(this);
     m_graphExporter = new GraphExportJob(this);
     m_plotExporter = new HeatmapExportJob(this);
@@ -244,6 +253,18 @@ void MainWindow::createActions()
     m_showHeatmapsAction = new QAction(tr("&Heatmaps"), this);
     m_showHeatmapsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     connect(m_showHeatmapsAction, &QAction::triggered, this, &MainWindow::showHeatmaps);
+    m_showAdviceAction = new QAction(tr("&Advice"), this);
+    // Ctrl+I ("insights") beside the letters of the other tabs; Ctrl+4 as the fourth tab.
+    m_showAdviceAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_I), QKeySequence(Qt::CTRL | Qt::Key_4)});
+    m_showAdviceAction->setStatusTip(
+        tr("What runs away from its memory or accelerator, and what to run to fix it"));
+    connect(m_showAdviceAction, &QAction::triggered, this, &MainWindow::showAdvice);
+    m_compareAction = new QAction(tr("Compare &With…"), this);
+    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_compareAction->setStatusTip(
+        tr("Compare the capture shown with another one: what moved, process by process"));
+    connect(m_compareAction, &QAction::triggered, this, &MainWindow::showCompareDialog);
     const QStringList heatmapViews{tr("&CPU Heatmap"), tr("&Memory Heatmap"), tr("Mi&smatch"),
                                    tr("&Over Time"), tr("M&atrices")};
     for (int i = 0; i < int(heatmapViews.size()); ++i) {
@@ -303,7 +324,9 @@ void MainWindow::createActions()
         // Find searches what is in front: the graph's search box on the graph tab, a heatmap's filter on the
         // heatmaps, else the browser's filter.
         QLineEdit* edit = m_filter;
-        if (m_tabs->currentWidget() == m_graph)
+        if (m_tabs->currentWidget() == m_advice)
+            edit = m_advice->filterEdit();
+        else if (m_tabs->currentWidget() == m_graph)
             edit = m_graph->searchEdit();
         else if (m_tabs->currentWidget() == m_heatmaps)
             edit = m_heatmaps->currentView() == HeatmapsPanel::View::Memory
@@ -345,6 +368,7 @@ void MainWindow::createMenus()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     file->addAction(m_reloadAction);
+    file->addAction(m_compareAction);
     file->addSeparator();
     file->addAction(m_pauseAction);
     file->addAction(m_stopAction);
@@ -364,6 +388,7 @@ void MainWindow::createMenus()
     view->addAction(m_showBrowserAction);
     view->addAction(m_showGraphAction);
     view->addAction(m_showHeatmapsAction);
+    view->addAction(m_showAdviceAction);
     QMenu* heatmaps = view->addMenu(tr("Heatmap &Views"));
     heatmaps->addActions(m_heatmapViewActions);
     view->addSeparator();
@@ -466,6 +491,22 @@ void MainWindow::createWorkspace()
     connect(m_heatmaps, &HeatmapsPanel::measureRequested, this, &MainWindow::showMeasureDialog);
     connect(m_heatmaps, &HeatmapsPanel::captureMeasured, this, &MainWindow::onCaptureMeasured);
 
+    m_advice = new AdvicePanel(m_workspace);
+    connect(m_advice, &AdvicePanel::processSelected, this, &MainWindow::onAdviceSelection);
+    connect(m_advice, &AdvicePanel::applyRequested, this, &MainWindow::showApplyDialog);
+
+    m_compare = new ComparePanel(m_workspace);
+    m_compare->hide();
+    connect(m_compare, &ComparePanel::processSelected, this, &MainWindow::onAdviceSelection);
+    connect(m_compare, &ComparePanel::diffShown, this, &MainWindow::onDiffShown);
+    connect(m_compare, &ComparePanel::diffFailed, this,
+            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
+    connect(m_compareLoader, &LoadController::captureAvailable, this, &MainWindow::onCompareCapture);
+    connect(m_compareLoader, &LoadController::loadFailed, this, [this](const QString& message) {
+        statusBar()->clearMessage();
+        m_messageBar->showMessage(tr("Cannot compare: %1").arg(message), MessageBar::Kind::Error);
+    });
+
     // The timeline drives every tab, so it sits above them.
     m_tabs = new QTabWidget(m_workspace);
     m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
@@ -473,10 +514,12 @@ void MainWindow::createWorkspace()
     m_tabs->addTab(browser, tr("Entities"));
     m_tabs->addTab(m_graph, tr("Graph"));
     m_tabs->addTab(m_heatmaps, tr("Heatmaps"));
+    m_tabs->addTab(m_advice, tr("Advice"));
     m_tabs->setTabToolTip(0, tr("The entity browser (Ctrl+B)"));
     m_tabs->setTabToolTip(1, tr("The topology graph, laid out by Graphviz (Ctrl+G)"));
     m_tabs->setTabToolTip(2, tr("CPU time and memory per NUMA node, mismatches, over time, and the node "
                                 "matrices (Ctrl+H)"));
+    m_tabs->setTabToolTip(3, tr("The advisor's findings and, per process, what to run to move it (Ctrl+I)"));
     auto* layout = new QVBoxLayout(m_workspace);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_timeline);
@@ -567,6 +610,7 @@ void MainWindow::restoreSettings()
     }
     m_details->restoreSplitterState(settings.value(kDetailsSplitterKey).toByteArray());
     m_summary->restoreSplitterState(settings.value(kSummarySplitterKey).toByteArray());
+    m_advice->restoreState(settings.value(kAdviceSplitterKey).toByteArray());
     m_threads->restoreState(settings.value(kThreadsKey).toByteArray());
     m_tabs->setCurrentIndex(std::clamp(settings.value(kTabKey, 0).toInt(), 0, m_tabs->count() - 1));
     if (const auto view = graphViewFromName(settings.value(kGraphViewKey).toString()))
@@ -596,8 +640,11 @@ void MainWindow::saveSettings() const
     settings.setValue(kStateKey, saveState());
     settings.setValue(kDetailsSplitterKey, m_details->saveSplitterState());
     settings.setValue(kSummarySplitterKey, m_summary->saveSplitterState());
+    settings.setValue(kAdviceSplitterKey, m_advice->saveState());
     settings.setValue(kThreadsKey, m_threads->saveState());
-    settings.setValue(kTabKey, m_tabs->currentIndex());
+    // The Compare tab exists only with a comparison: the next start opens on the tab before it.
+    settings.setValue(kTabKey, m_tabs->currentWidget() == m_compare ? m_tabs->indexOf(m_advice)
+                                                                    : m_tabs->currentIndex());
     settings.setValue(kHeaderKey, m_view->header()->saveState());
     saveHeatmapSettings();
 }
@@ -872,9 +919,11 @@ void MainWindow::updateActions()
                                                                          : tr("&Save As…"));
     m_exportGraphAction->setEnabled(bool(m_capture));
     m_exportPlotAction->setEnabled(bool(m_capture));
+    m_compareAction->setEnabled(m_capture && !m_capture->snapshots.empty());
     // A measurement loads the memory system: not while a recording of this machine samples it.
     const bool measurable = m_capture && !m_capture->snapshots.empty() && m_live == Live::None;
     m_measureAction->setEnabled(measurable);
+    updateApplyAllowed();
     m_heatmaps->matrixPanel()->setMeasureAllowed(
         measurable,
         m_live != Live::None ? tr("Stop the live session before measuring") : tr("Open a capture first"));
@@ -941,6 +990,159 @@ void MainWindow::showEntityBrowser()
 {
     m_tabs->setCurrentIndex(m_tabs->indexOf(m_view->parentWidget()));
     m_view->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::showAdvice()
+{
+    m_tabs->setCurrentWidget(m_advice);
+    m_advice->table()->setFocus(Qt::ShortcutFocusReason);
+}
+
+// The advice follows the capture and the snapshot (not the sample: the advisor reads every sample of the
+// snapshot), computed on a worker only while the tab is seen.
+void MainWindow::updateAdvice()
+{
+    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
+        m_advice->clear();
+        return;
+    }
+    m_advice->setCapture(m_capture, m_snapshotIndex, std::exchange(m_adviceFresh, false));
+}
+
+void MainWindow::onAdviceSelection(qint64 pid, qint64 tid)
+{
+    m_selectionFromAdvice = true;
+    if (tid >= 0)
+        selectThread(pid, tid);
+    else
+        selectProcess(pid);
+    m_selectionFromAdvice = false;
+}
+
+bool MainWindow::canApply(QString* reason) const
+{
+    QString why;
+    if (!m_capture)
+        why = tr("Open a capture of this machine first.");
+    else if (m_capture == m_recordingCapture && m_live == Live::Recording)
+        why.clear(); // a recording of this machine, now
+    else if (m_path == QLatin1String(kLocalMachine))
+        why.clear(); // this machine, read live
+    else if (m_live == Live::Witty)
+        why = tr("Apply changes processes on this machine; this is a witty-profiler session of other hosts. "
+                 "Run the commands on the host instead.");
+    else
+        why = tr("Apply changes live processes on this machine; this is a file capture (%1), whose processes "
+                 "may not exist here. Attach to this machine (Ctrl+Shift+A) to apply, or copy the commands.")
+                  .arg(m_path.isEmpty() ? m_liveTitle : displayName(m_path));
+    if (reason)
+        *reason = why;
+    return m_capture && why.isEmpty();
+}
+
+void MainWindow::updateApplyAllowed()
+{
+    QString reason;
+    const bool allowed = canApply(&reason);
+    m_advice->setApplyAllowed(allowed, reason);
+}
+
+ApplyDialog* MainWindow::showApplyDialog(const Suggestion& suggestion)
+{
+    QString reason;
+    if (!canApply(&reason)) {
+        m_messageBar->showMessage(reason, MessageBar::Kind::Information);
+        return nullptr;
+    }
+    // open(), not exec(): the views and the recording go on behind it.
+    auto* dialog = new ApplyDialog(suggestion, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ApplyDialog::appliedToProcess, this, [this](qint64 pid) {
+        statusBar()->showMessage(tr("Applied the suggestion to pid %1").arg(pid), 8000);
+    });
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::showCompareDialog()
+{
+    if (!m_compareAction->isEnabled())
+        return;
+    QSettings settings;
+    QString dir = settings.value(kCompareDirKey).toString();
+    if (dir.isEmpty())
+        dir = settings.value(kLastDirKey).toString();
+    auto* dialog = new QFileDialog(this, tr("Compare With"), dir,
+                                   tr("All supported files (*.numasight *.json *.jsonl *.xml);;"
+                                      "numasight captures (*.numasight);;"
+                                      "witty-profiler graphs (*.json *.jsonl);;"
+                                      "All files (*)"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("compareDialog"));
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        QSettings().setValue(kCompareDirKey, QFileInfo(path).absolutePath());
+        compareWith(path);
+    });
+    dialog->open();
+}
+
+void MainWindow::compareWith(const QString& path)
+{
+    if (!m_capture || path.isEmpty())
+        return;
+    m_comparePath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
+    statusBar()->showMessage(tr("Loading %1 to compare…").arg(displayName(m_comparePath)));
+    m_compareLoader->start(m_comparePath);
+}
+
+void MainWindow::onCompareCapture(CapturePtr capture)
+{
+    if (!m_capture)
+        return;
+    if (m_tabs->indexOf(m_compare) < 0) {
+        const int index = m_tabs->addTab(m_compare, tr("Compare"));
+        m_tabs->setTabToolTip(index, tr("What changed between the capture shown (A) and another (B)"));
+        auto* close = new QToolButton(m_tabs);
+        close->setObjectName(QStringLiteral("closeCompareButton"));
+        close->setAutoRaise(true);
+        close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+        close->setToolTip(tr("Close the comparison"));
+        connect(close, &QToolButton::clicked, this, &MainWindow::closeComparison);
+        m_tabs->tabBar()->setTabButton(index, QTabBar::RightSide, close);
+    }
+    const QString labelA = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
+    m_compare->compare(m_capture, std::move(capture), labelA, displayName(m_comparePath));
+    m_tabs->setCurrentWidget(m_compare);
+    statusBar()->clearMessage();
+}
+
+void MainWindow::onDiffShown()
+{
+    if (!m_compare->diff())
+        return;
+    const QSet<std::int64_t> pids = ComparePanel::changedPids(m_compare->diff());
+    const QSet<std::int64_t> tids = ComparePanel::changedTids(m_compare->diff());
+    m_graph->setHighlighted(pids, tids);
+    m_heatmaps->setHighlighted(pids, tids);
+    statusBar()->showMessage(
+        tr("%1 process(es) and %2 thread(s) changed: outlined in the graph, marked in the "
+           "heatmaps")
+            .arg(pids.size())
+            .arg(tids.size()),
+        8000);
+}
+
+void MainWindow::closeComparison()
+{
+    m_compareLoader->cancel();
+    const int index = m_tabs->indexOf(m_compare);
+    if (index >= 0)
+        m_tabs->removeTab(index);
+    m_compare->hide();
+    m_compare->clear();
+    m_graph->setHighlighted({}, {});
+    m_heatmaps->setHighlighted({}, {});
 }
 
 void MainWindow::showHeatmaps()
@@ -1103,6 +1305,7 @@ void MainWindow::showGraph()
 void MainWindow::updateGraph()
 {
     updateHeatmaps();
+    updateAdvice();
     if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
         m_graph->clear();
         return;
@@ -1213,6 +1416,8 @@ void MainWindow::closeCapture()
     m_graph->clear();
     m_pendingExport.reset();
     m_heatmaps->clear();
+    m_advice->clear();
+    closeComparison();
     m_pendingPlotExport.reset();
     m_timeline->clear();
     m_messageBar->dismiss();
@@ -1266,6 +1471,8 @@ void MainWindow::showCapture(CapturePtr capture, bool fresh)
         m_position = -1;
         m_graphFresh = true;
         m_heatmapsFresh = true;
+        m_adviceFresh = true;
+        closeComparison(); // it compared the capture shown before
         m_stack->setCurrentWidget(m_workspace);
         const QString title = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
         setWindowTitle(tr("%1 — numasight").arg(title));
@@ -1410,6 +1617,13 @@ void MainWindow::onCurrentEntityChanged()
         m_graph->selectEntity(id);
     if (!m_selectionFromHeatmaps && id.isValid())
         m_heatmaps->selectEntity(id);
+    if (!m_selectionFromAdvice && id.isValid() && m_model->snapshot()) {
+        const Entity& e = m_model->snapshot()->entity(id);
+        if (e.kind == EntityKind::Process && e.ns == u"local")
+            m_advice->selectProcess(e.pid);
+        else if (e.kind == EntityKind::Thread && e.ns == u"local")
+            m_advice->selectProcess(e.pid, e.tid);
+    }
 }
 
 void MainWindow::onFilterTextChanged(const QString& text)

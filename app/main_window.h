@@ -1,5 +1,6 @@
 #pragma once
 
+#include "advice_fwd.h"
 #include "attach/witty_http_poller.h"
 #include "graph_export.h"
 #include "heatmap_plot.h"
@@ -24,6 +25,9 @@ class QTreeView;
 
 namespace numasight {
 
+class AdvicePanel;
+class ApplyDialog;
+class ComparePanel;
 class DetailsPane;
 class EntityFilterProxy;
 class EntityTreeModel;
@@ -77,6 +81,7 @@ public:
     void showEntityBrowser();
     void showGraph();
     void showHeatmaps();
+    void showAdvice();
     // Writes the plot of the heatmap view in front to `path` (PNG, PDF, SVG by the picture; CSV by its
     // numbers) in the background, once the view has the data of what is shown. `matrix`: the mismatch
     // view's node matrix rather than its processes.
@@ -117,6 +122,20 @@ public:
     QAction* exportPlotAction() const { return m_exportPlotAction; }
     QAction* measureAction() const { return m_measureAction; }
     QTabWidget* workspaceTabs() const { return m_tabs; }
+    AdvicePanel* advicePanel() const { return m_advice; }
+    QAction* showAdviceAction() const { return m_showAdviceAction; }
+    // Apply changes live processes: only for a capture of this machine read or recorded now. `reason` says
+    // why not otherwise.
+    bool canApply(QString* reason = nullptr) const;
+    // Opens the Apply dialog on `suggestion` (when canApply()); returns it (it deletes itself on close).
+    ApplyDialog* showApplyDialog(const Suggestion& suggestion);
+    // Loads `path` in the background and compares the capture shown (A) with it (B) in the Compare tab;
+    // the rows that changed are highlighted in the graph and the heatmaps until the tab is closed.
+    void compareWith(const QString& path);
+    void closeComparison();
+    ComparePanel* comparePanel() const { return m_compare; }
+    LoadController* compareLoader() const { return m_compareLoader; }
+    QAction* compareAction() const { return m_compareAction; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -174,6 +193,12 @@ private:
     void showMeasureDialog();
     void onCaptureMeasured(CapturePtr capture);
     void saveHeatmapSettings() const;
+    void updateAdvice();
+    void onAdviceSelection(qint64 pid, qint64 tid);
+    void showCompareDialog();
+    void onCompareCapture(CapturePtr capture);
+    void onDiffShown();
+    void updateApplyAllowed();
 
     LoadController* m_loader;
     RecentFiles* m_recent;
@@ -210,6 +235,12 @@ private:
     bool m_heatmapsFresh = false;         // the next heatmaps are of another capture
     bool m_selectionFromHeatmaps = false; // the browser follows a pick in a heatmap: no echo back
     std::optional<std::pair<QString, bool>> m_pendingPlotExport; // path, matrix; waits for the view's data
+    AdvicePanel* m_advice = nullptr;
+    bool m_adviceFresh = false;
+    bool m_selectionFromAdvice = false; // the browser follows a pick in the advice: no echo back
+    ComparePanel* m_compare = nullptr;  // in the tabs only while a comparison exists
+    LoadController* m_compareLoader = nullptr;
+    QString m_comparePath;
     QTreeView* m_view = nullptr;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kind = nullptr;
@@ -237,6 +268,8 @@ private:
     QAction* m_showBrowserAction = nullptr;
     QAction* m_showGraphAction = nullptr;
     QAction* m_showHeatmapsAction = nullptr;
+    QAction* m_showAdviceAction = nullptr;
+    QAction* m_compareAction = nullptr;
     QAction* m_exportPlotAction = nullptr;
     QAction* m_measureAction = nullptr;
     QList<QAction*> m_heatmapViewActions;

@@ -431,6 +431,34 @@ void GraphPanel::relayout()
     m_job->start(std::move(request));
 }
 
+void GraphPanel::setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids)
+{
+    m_highlightPids = pids;
+    m_highlightTids = tids;
+    applyHighlight();
+}
+
+QSet<EntityId> GraphPanel::highlightedEntities() const
+{
+    QSet<EntityId> entities;
+    if (!m_shownSnapshot || (m_highlightPids.isEmpty() && m_highlightTids.isEmpty()))
+        return entities;
+    const Snapshot& s = *m_shownSnapshot;
+    for (EntityId p : s.ofKind(EntityKind::Process))
+        if (s.entity(p).ns == u"local" && m_highlightPids.contains(s.entity(p).pid))
+            entities.insert(p);
+    if (!m_highlightTids.isEmpty())
+        for (EntityId t : s.ofKind(EntityKind::Thread))
+            if (s.entity(t).ns == u"local" && m_highlightTids.contains(s.entity(t).tid))
+                entities.insert(t);
+    return entities;
+}
+
+void GraphPanel::applyHighlight()
+{
+    m_scene->setMarkedEntities(highlightedEntities());
+}
+
 void GraphPanel::onLayoutAvailable(GraphLayoutPtr layout)
 {
     m_error->dismiss();
@@ -441,6 +469,7 @@ void GraphPanel::onLayoutAvailable(GraphLayoutPtr layout)
     m_shownSamples = m_jobSamples;
     m_shownKey = m_jobKey;
     m_scene->setGraphLayout(layout);
+    applyHighlight();
     if (!sameSnapshot && !m_pendingSelection.isValid())
         m_scene->clearSelection(); // node ids are stable across snapshots, but the user's pick may be gone
     if (m_pendingSelection.isValid() && m_shownSnapshot == m_snapshot) {

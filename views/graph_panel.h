@@ -2,6 +2,7 @@
 
 #include "graph/graph_layout.h"
 
+#include <QSet>
 #include <QWidget>
 
 #include <vector>
@@ -56,6 +57,14 @@ public:
     // Selects and centres the first node matching `text`, or with `next` the one after the current match.
     bool find(const QString& text, bool next);
 
+    // Outlines the processes `pids` and threads `tids` (of namespace "local") in every graph shown from now
+    // on, until cleared with empty sets (a comparison's changed rows).
+    void setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids);
+    QSet<std::int64_t> highlightedPids() const { return m_highlightPids; }
+    QSet<std::int64_t> highlightedTids() const { return m_highlightTids; }
+    // The entities of the graph shown that stand for them.
+    QSet<EntityId> highlightedEntities() const;
+
     // Lays out now what is pending, even while the panel is hidden (an export needs the graph).
     void ensureLayout();
     // The graph on screen is the one of the snapshot and options set last.
@@ -103,6 +112,7 @@ private:
     void updateKindsMenu();
     void updateStatus();
     void setSearchFeedback(bool found);
+    void applyHighlight();
 
     GraphLayoutJob* m_job;
     GraphScene* m_scene;
@@ -137,6 +147,7 @@ private:
     bool m_relayoutDeferred = false; // and waits for the one running
     QString m_focusNode;             // centred after the next layout (the node just expanded or folded)
     EntityId m_pendingSelection;     // of m_snapshot, applied when its graph is shown
+    QSet<std::int64_t> m_highlightPids, m_highlightTids;
     QString m_searchText;
     int m_searchIndex = -1;
 };

@@ -56,7 +56,21 @@ public:
     {
         painter->setRenderHint(QPainter::Antialiasing);
         GraphPainter::paintNode(painter, m_node, m_rect, isSelected() ? GraphMarkState::Selected : m_state);
+        if (m_marked) {
+            // A comparison's change: a thick outline around the node, whatever its state.
+            painter->setPen(QPen(QColor(0xe0, 0x1b, 0x84), 3.0, Qt::SolidLine));
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRoundedRect(m_rect.adjusted(-4, -4, 4, 4), 5, 5);
+        }
     }
+    void setMarked(bool marked)
+    {
+        if (marked != m_marked) {
+            m_marked = marked;
+            update();
+        }
+    }
+    bool isMarked() const { return m_marked; }
     void setState(GraphMarkState state)
     {
         if (state != m_state) {
@@ -83,6 +97,7 @@ private:
     QRectF m_rect;
     int m_index;
     GraphMarkState m_state = GraphMarkState::Normal;
+    bool m_marked = false;
 };
 
 class GraphEdgeItem : public QGraphicsItem
@@ -106,7 +121,7 @@ public:
             m_shape.addRect(label);
         m_bounds = m_shape.boundingRect().adjusted(-6, -6, 6, 6);
         QString tip = graphEdgeRoleName(edge.role);
-        if (edge.locality != Locality::Neutral)
+        if (edge.locality != EdgeLocality::Neutral)
             tip += QStringLiteral(" · ") + localityName(edge.locality);
         if (!edge.label.isEmpty())
             tip += QLatin1Char('\n') + edge.label;
@@ -295,6 +310,7 @@ void GraphScene::setGraphLayout(GraphLayoutPtr layout)
         addItem(item);
         m_nodes.push_back(item);
     }
+    applyMarks();
     m_legend = new GraphLegendItem(m_layout);
     addItem(m_legend);
     // Room around the picture so the graph can be panned off the edges a little.
@@ -339,6 +355,32 @@ QGraphicsItem* GraphScene::edgeItem(QStringView edgeId) const
         return nullptr;
     const int i = m_layout->spec->edgeIndex(edgeId);
     return i >= 0 && size_t(i) < m_edges.size() ? m_edges[size_t(i)] : nullptr;
+}
+
+void GraphScene::setMarkedEntities(const QSet<EntityId>& entities)
+{
+    m_marked = entities;
+    applyMarks();
+}
+
+void GraphScene::applyMarks()
+{
+    for (GraphNodeItem* item : m_nodes) {
+        const GraphNode& n = item->node();
+        bool marked = n.entity.isValid() && m_marked.contains(n.entity);
+        for (size_t i = 0; !marked && i < n.members.size(); ++i)
+            marked = m_marked.contains(n.members[i]);
+        item->setMarked(marked);
+    }
+}
+
+QStringList GraphScene::markedNodeIds() const
+{
+    QStringList ids;
+    for (const GraphNodeItem* item : m_nodes)
+        if (item->isMarked())
+            ids << item->node().id;
+    return ids;
 }
 
 QString GraphScene::hoveredNode() const

@@ -4,6 +4,7 @@
 
 #include <QGraphicsScene>
 #include <QList>
+#include <QSet>
 
 #include <vector>
 
@@ -52,6 +53,10 @@ public:
     QString hoveredNode() const;
     QStringList highlightedNodeIds() const; // the hovered node and its neighbours
     QStringList highlightedEdgeIds() const; // the hovered node's edges
+    // Marks (outlines) the nodes standing for any of `entities` — the entity itself or a folded node with
+    // it among its members — in this layout and the ones after it (a comparison's changed processes).
+    void setMarkedEntities(const QSet<EntityId>& entities);
+    QStringList markedNodeIds() const;
     // The part of the scene holding the graph and its legend: what "fit" shows.
     QRectF graphRect() const;
 
@@ -69,6 +74,7 @@ signals:
 private:
     void onSelectionChanged();
     void applyHover();
+    void applyMarks();
 
     GraphLayoutPtr m_layout;
     std::vector<GraphNodeItem*> m_nodes;
@@ -78,6 +84,7 @@ private:
     std::vector<std::vector<int>> m_edgesOfNode; // node index -> indexes of its edges
     std::vector<int> m_edgeFrom, m_edgeTo;       // edge index -> node index, -1 when unknown
     int m_hovered = -1;
+    QSet<EntityId> m_marked;
     bool m_quiet = false; // selection changes made by the program, not the user
 };
 

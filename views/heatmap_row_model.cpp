@@ -2,6 +2,7 @@
 
 #include "heatmap_picture.h"
 
+#include <QColor>
 #include <QFont>
 
 #include <cmath>
@@ -198,6 +199,35 @@ int HeatmapRowModel::columnCount(const QModelIndex&) const
     return ColumnCount;
 }
 
+void HeatmapRowModel::setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids)
+{
+    if (pids == m_highlightPids && tids == m_highlightTids)
+        return;
+    m_highlightPids = pids;
+    m_highlightTids = tids;
+    if (!m_top.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                         {Qt::ForegroundRole, Qt::ToolTipRole});
+    for (size_t p = 0; p < m_children.size(); ++p)
+        if (!m_children[p].empty()) {
+            const QModelIndex parent = index(int(p), 0);
+            emit dataChanged(index(0, 0, parent),
+                             index(int(m_children[p].size()) - 1, ColumnCount - 1, parent),
+                             {Qt::ForegroundRole, Qt::ToolTipRole});
+        }
+}
+
+bool HeatmapRowModel::isHighlighted(int heatmapRow) const
+{
+    if (!m_heatmap || heatmapRow < 0 || size_t(heatmapRow) >= m_heatmap->rows.size())
+        return false;
+    const HeatmapRow& r = m_heatmap->rows[size_t(heatmapRow)];
+    if (r.ns != u"local")
+        return false;
+    return r.kind == HeatmapRowKind::Thread ? m_highlightTids.contains(r.tid)
+                                            : m_highlightPids.contains(r.pid);
+}
+
 QVariant HeatmapRowModel::data(const QModelIndex& index, int role) const
 {
     const int row = heatmapRow(index);
@@ -230,9 +260,14 @@ QVariant HeatmapRowModel::data(const QModelIndex& index, int role) const
         }
     case Qt::ToolTipRole: {
         const HeatmapPicture p = nodeHeatmapPicture(*m_heatmap, std::span<const int>(&row, 1));
-        return p.rows.empty() ? QVariant()
-                              : QVariant(p.rows.front().label + QLatin1Char('\n') + p.rows.front().detail);
+        const QString changed = isHighlighted(row) ? tr("\nChanged in the comparison") : QString();
+        return p.rows.empty()
+                   ? QVariant()
+                   : QVariant(p.rows.front().label + QLatin1Char('\n') + p.rows.front().detail + changed);
     }
+    case Qt::ForegroundRole:
+        return index.column() == NameColumn && isHighlighted(row) ? QVariant(QColor(0xe0, 0x1b, 0x84))
+                                                                  : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::FontRole:

@@ -3,6 +3,7 @@
 #include "analysis/heatmap_data.h"
 
 #include <QAbstractItemModel>
+#include <QSet>
 #include <QSortFilterProxyModel>
 
 #include <optional>
@@ -48,6 +49,11 @@ public:
     HeatmapSortKey sortKey() const { return m_key; }
     bool sortDescending() const { return m_descending; }
 
+    // Rows of these processes and threads (namespace "local") are marked: their names coloured, their
+    // tooltips saying why (a comparison's changed rows). Kept across setHeatmap().
+    void setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids);
+    bool isHighlighted(int heatmapRow) const;
+
     int heatmapRow(const QModelIndex& index) const; // -1 for an invalid index
     QModelIndex indexOfRow(int heatmapRow, int column = 0) const;
     int rank(int heatmapRow) const { return m_rank[size_t(heatmapRow)]; }
@@ -73,6 +79,7 @@ private:
     std::vector<int> m_position; // heatmap row -> row under its parent
     std::vector<int> m_rank;
     std::vector<QString> m_search;
+    QSet<std::int64_t> m_highlightPids, m_highlightTids;
     double m_totalCpuNs = 0;
     HeatmapSortKey m_key = HeatmapSortKey::CpuTime;
     bool m_descending = true;

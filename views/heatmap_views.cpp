@@ -322,7 +322,7 @@ void MismatchPanel::updatePictures()
             return ax;
         return x.cpuNs > y.cpuNs;
     });
-    m_processes->setPicture(mismatchPicture(*m_view, m_rows));
+    m_processes->setPicture(processesPicture());
     m_matrix->setPicture(accessMatrixPicture(*m_view));
     if (m_selectedPid >= 0)
         selectRow(m_selectedPid, m_selectedNs);
@@ -358,7 +358,26 @@ bool MismatchPanel::selectRow(std::int64_t pid, QStringView ns)
 
 HeatmapPicture MismatchPanel::processesPicture() const
 {
-    return m_view ? mismatchPicture(*m_view, m_rows) : HeatmapPicture();
+    if (!m_view)
+        return {};
+    HeatmapPicture p = mismatchPicture(*m_view, m_rows);
+    for (HeatmapPictureRow& row : p.rows) {
+        const MismatchRow& r = m_view->rows[size_t(row.source)];
+        if (r.ns == u"local" && m_changedPids.contains(r.pid)) {
+            row.label = QStringLiteral("Δ ") + row.label;
+            row.detail += tr("\nChanged in the comparison");
+        }
+    }
+    return p;
+}
+
+void MismatchPanel::setHighlighted(const QSet<std::int64_t>& pids)
+{
+    if (pids == m_changedPids)
+        return;
+    m_changedPids = pids;
+    if (m_view)
+        m_processes->setPicture(processesPicture());
 }
 
 HeatmapPicture MismatchPanel::matrixPicture() const

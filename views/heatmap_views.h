@@ -6,6 +6,7 @@
 #include "load_job.h" // declares CapturePtr as a metatype, which signals below carry
 #include "measure/measure_plan.h"
 
+#include <QSet>
 #include <QWidget>
 
 #include <functional>
@@ -50,6 +51,8 @@ public:
     void setFilterText(const QString& text);
     void setMismatchedOnly(bool only);
     bool selectRow(std::int64_t pid, QStringView ns = u"local"); // emits nothing
+    // Processes (namespace "local") a comparison found changed: their rows are marked "Δ".
+    void setHighlighted(const QSet<std::int64_t>& pids);
 
     MismatchViewPtr view() const { return m_view; }
     const std::vector<int>& visibleRows() const { return m_rows; }
@@ -89,6 +92,7 @@ private:
     std::vector<SamplePtr> m_samples, m_jobSamples, m_shownSamples;
     MismatchViewPtr m_view;
     std::vector<int> m_rows; // MismatchView rows shown, in order
+    QSet<std::int64_t> m_changedPids;
     std::int64_t m_selectedPid = -1;
     QString m_selectedNs;
 };

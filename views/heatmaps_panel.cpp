@@ -173,6 +173,15 @@ HeatmapsPanel::HeatmapsPanel(QWidget* parent)
 
 HeatmapsPanel::~HeatmapsPanel() = default;
 
+void HeatmapsPanel::setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids)
+{
+    m_highlightPids = pids;
+    m_highlightTids = tids;
+    m_cpu->rowModel()->setHighlighted(pids, tids);
+    m_memory->rowModel()->setHighlighted(pids, tids);
+    m_mismatch->setHighlighted(pids);
+}
+
 HeatmapsPanel::View HeatmapsPanel::currentView() const
 {
     return View(std::max(0, m_tabs->currentIndex()));

@@ -5,6 +5,7 @@
 #include "load_job.h" // declares CapturePtr as a metatype, which signals below carry
 #include "model/snapshot.h"
 
+#include <QSet>
 #include <QVariantMap>
 #include <QWidget>
 
@@ -58,6 +59,12 @@ public:
     // or process the over-time subject. Emits nothing.
     void selectEntity(EntityId id);
     void selectThread(std::int64_t pid, std::int64_t tid, QStringView ns = u"local");
+
+    // Marks the row labels of these processes and threads in the CPU, memory and mismatch heatmaps (a
+    // comparison's changed rows); empty sets clear the marks.
+    void setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids);
+    QSet<std::int64_t> highlightedPids() const { return m_highlightPids; }
+    QSet<std::int64_t> highlightedTids() const { return m_highlightTids; }
 
     View currentView() const;
     void setCurrentView(View view);
@@ -115,6 +122,7 @@ private:
     int m_snapshotIndex = -1;
     int m_position = -1;
     Window m_window = Window::Sample;
+    QSet<std::int64_t> m_highlightPids, m_highlightTids;
 };
 
 } // namespace numasight
