@@ -138,10 +138,11 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     paneLayout->addWidget(m_assumptions);
 
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    const char* names[kCommandCount] = {"relaunch", "live", "docker", "systemd"};
+    const char* names[kCommandCount] = {"relaunch", "live", "docker", "systemd", "thread-groups"};
     const QString titles[kCommandCount] = {
         tr("Relaunch bound (numactl)"), tr("Move it live (taskset, migratepages)"),
-        tr("Container (docker update)"), tr("systemd unit ([Service] snippet)")};
+        tr("Container (docker update)"), tr("systemd unit ([Service] snippet)"),
+        tr("Thread groups that run apart (taskset, one thread at a time)")};
     auto* commands = new QGridLayout;
     for (int i = 0; i < kCommandCount; ++i) {
         m_commandLabels[i] = new QLabel(QStringLiteral("<b>%1</b>").arg(titles[i].toHtmlEscaped()), m_pane);
@@ -373,7 +374,8 @@ void AdvicePanel::showSuggestion(std::int64_t pid)
     m_prediction->setVisible(shown);
     m_assumptions->setVisible(shown);
     for (int i = 0; i < kCommandCount; ++i) {
-        const bool has = shown && !(i == int(Command::Docker) && s->docker.isEmpty());
+        const bool has = shown && !(i == int(Command::Docker) && s->docker.isEmpty()) &&
+                         !(i == int(Command::ThreadGroups) && s->threadGroups.empty());
         m_commandLabels[i]->setVisible(has);
         m_commands[i]->setVisible(has);
         m_copy[i]->setVisible(has);
@@ -416,8 +418,15 @@ void AdvicePanel::showSuggestion(std::int64_t pid)
         }
     }
     m_assumptions->setText(tr("Prediction, not a measurement: %1").arg(s->assumptions));
-    const QString texts[kCommandCount] = {s->relaunch, s->live.join(QLatin1Char('\n')), s->docker,
-                                          s->systemd};
+    QStringList groups;
+    for (const ThreadGroup& g : s->threadGroups) {
+        groups << tr("# %1: %n thread(s), %2, node %3 now", nullptr, int(g.tids.size()))
+                      .arg(g.name, g.role)
+                      .arg(g.cpuNode);
+        groups << g.live;
+    }
+    const QString texts[kCommandCount] = {s->relaunch, s->live.join(QLatin1Char('\n')), s->docker, s->systemd,
+                                          groups.join(QLatin1Char('\n'))};
     for (int i = 0; i < kCommandCount; ++i) {
         m_commands[i]->setPlainText(texts[i]);
         const int lines = std::max(1, int(texts[i].trimmed().count(QLatin1Char('\n'))) + 1);

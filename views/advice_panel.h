@@ -34,9 +34,10 @@ public:
         Relaunch,
         Live,
         Docker,
-        Systemd
+        Systemd,
+        ThreadGroups
     };
-    static constexpr int kCommandCount = 4;
+    static constexpr int kCommandCount = 5;
 
     explicit AdvicePanel(QWidget* parent = nullptr);
     ~AdvicePanel() override;

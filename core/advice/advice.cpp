@@ -57,6 +57,17 @@ QString percent(double share)
     return known(share) ? QStringLiteral("%1 %").arg(share * 100, 0, 'f', 0) : QStringLiteral("?");
 }
 
+// A thread's name without the number a pool gives each of its threads ("worker3", "pt_main_thread-2").
+QString baseThreadName(const QString& name)
+{
+    qsizetype end = name.size();
+    while (end > 0 && name.at(end - 1).isDigit())
+        --end;
+    while (end > 0 && QStringView(u"-_:/. #").contains(name.at(end - 1)))
+        --end;
+    return end > 0 ? name.left(end) : name;
+}
+
 QString nodeList(std::span<const int> nodes)
 {
     QStringList parts;
@@ -974,6 +985,69 @@ private:
         }
     }
 
+    // The process's threads grouped by name; only returned when the groups' main nodes differ, since
+    // otherwise moving the whole process says it all.
+    std::vector<ThreadGroup> threadGroups(const ProcessState& p, const std::vector<int>& targets,
+                                          const QString& cpus) const
+    {
+        struct Group
+        {
+            ThreadGroup out;
+            QSet<QString> names;
+            std::vector<double> cpu; // weighted CPU time per node
+            double total = 0;
+        };
+        std::map<QString, Group> groups;
+        for (const Locality& t : m_out->threads) {
+            if (t.pid != p.pid || t.ns != p.ns || t.tid < 0)
+                continue;
+            Group& g = groups[baseThreadName(t.name)];
+            g.names.insert(t.name);
+            g.out.tids.push_back(t.tid);
+            // Absolute CPU time weighs the threads where it is known; otherwise each thread counts once.
+            const double weight = t.cpuNs > 0 ? t.cpuNs : 1.0;
+            g.cpu.resize(std::max(g.cpu.size(), t.cpuShares.size()), 0.0);
+            for (size_t i = 0; i < t.cpuShares.size(); ++i)
+                if (std::isfinite(t.cpuShares[i])) {
+                    g.cpu[i] += weight * t.cpuShares[i];
+                    g.total += weight * t.cpuShares[i];
+                }
+        }
+        std::set<int> mainNodes;
+        for (auto& [base, g] : groups) {
+            if (g.total <= 0)
+                continue;
+            g.out.cpuNode = int(std::max_element(g.cpu.begin(), g.cpu.end()) - g.cpu.begin());
+            mainNodes.insert(g.out.cpuNode);
+        }
+        if (mainNodes.size() < 2)
+            return {};
+        std::vector<ThreadGroup> out;
+        for (auto& [base, g] : groups) {
+            ThreadGroup& tg = g.out;
+            tg.name = g.names.size() == 1 ? *g.names.begin() : base + QLatin1Char('*');
+            tg.role = threadRole(tg.name);
+            std::sort(tg.tids.begin(), tg.tids.end());
+            if (g.total > 0) {
+                double on = 0;
+                for (int n : targets)
+                    if (size_t(n) < g.cpu.size())
+                        on += g.cpu[size_t(n)];
+                tg.cpuShareOnTargets = on / g.total;
+            }
+            for (std::int64_t tid : tg.tids)
+                tg.live << QStringLiteral("taskset -cp %1 %2").arg(cpus).arg(tid);
+            out.push_back(std::move(tg));
+        }
+        // The groups farthest from the targets first: those are the ones to move.
+        std::stable_sort(out.begin(), out.end(), [](const ThreadGroup& a, const ThreadGroup& b) {
+            const double x = known(a.cpuShareOnTargets) ? a.cpuShareOnTargets : 2.0;
+            const double y = known(b.cpuShareOnTargets) ? b.cpuShareOnTargets : 2.0;
+            return x < y;
+        });
+        return out;
+    }
+
     Suggestion suggestion(const Machine& m, const ProcessState& p, const Locality& l,
                           const std::vector<int>& targets, const QString& reason)
     {
@@ -987,6 +1061,7 @@ private:
         for (int n : targets)
             cpus |= m.nodes.at(n).cpus;
         s.cpus = cpus.toRangeString();
+        s.threadGroups = threadGroups(p, targets, s.cpus);
         const QString nodes = nodeList(targets);
 
         bool lossy = false;

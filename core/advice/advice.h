@@ -109,19 +109,33 @@ struct LocalityFigures
     double expectedDistance = kAdviceUnknown;
 };
 
+// Threads of a suggested process that share a name (digits at its end ignored: "worker3" joins "worker") when
+// such groups of one process run on different main nodes — an accelerator runtime's threads beside the
+// framework's, a data loader beside the compute threads — so that each group can be moved on its own.
+struct ThreadGroup
+{
+    QString name;                              // "acl_thread"; the base name plus "*" when names differ
+    QString role;                              // threadRole(name)
+    std::vector<std::int64_t> tids;            // ascending
+    int cpuNode = -1;                          // the node with most of the group's CPU time now
+    double cpuShareOnTargets = kAdviceUnknown; // share of the group's CPU time already on the targets
+    QStringList live;                          // taskset -cp CPUS TID, one per thread
+};
+
 struct Suggestion
 {
     std::int64_t pid = -1;
     QString ns = QStringLiteral("local");
     QString name;
-    QString reason;               // why these nodes: "accelerator NPU0 on node 6", …
-    std::vector<int> targetNodes; // OS indexes
-    QString cpus;                 // the target nodes' CPUs as a range string
-    QString relaunch;             // numactl … -- argv, every argument quoted for POSIX sh
-    QStringList live;             // taskset, migratepages
-    QString docker;               // empty when not in a container
-    QString systemd;              // a [Service] snippet
-    QStringList notes;            // limits of the commands (a space-joined cmdline, …)
+    QString reason;                        // why these nodes: "accelerator NPU0 on node 6", …
+    std::vector<int> targetNodes;          // OS indexes
+    QString cpus;                          // the target nodes' CPUs as a range string
+    QString relaunch;                      // numactl … -- argv, every argument quoted for POSIX sh
+    QStringList live;                      // taskset, migratepages
+    std::vector<ThreadGroup> threadGroups; // empty unless the process's thread groups run on different nodes
+    QString docker;                        // empty when not in a container
+    QString systemd;                       // a [Service] snippet
+    QStringList notes;                     // limits of the commands (a space-joined cmdline, …)
     LocalityFigures before;
     LocalityFigures after; // a prediction: see `assumptions`
     QString assumptions;

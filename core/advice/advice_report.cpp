@@ -48,6 +48,11 @@ QString fixed(double x, int decimals = 3)
     return std::isnan(x) ? QStringLiteral("?") : QString::number(x, 'f', decimals);
 }
 
+QString percent(double share)
+{
+    return std::isnan(share) ? QStringLiteral("?") : QString::number(100 * share, 'f', 0) + QLatin1Char('%');
+}
+
 } // namespace
 
 QJsonObject adviceJson(const Advice& advice)
@@ -73,6 +78,19 @@ QJsonObject adviceJson(const Advice& advice)
                              {QStringLiteral("systemd"), s.systemd}};
         if (!s.docker.isEmpty())
             commands.insert(QStringLiteral("docker"), s.docker);
+        QJsonArray groups;
+        for (const ThreadGroup& g : s.threadGroups) {
+            QJsonArray tids;
+            for (std::int64_t tid : g.tids)
+                tids.append(qint64(tid));
+            groups.append(
+                QJsonObject{{QStringLiteral("name"), g.name},
+                            {QStringLiteral("role"), g.role},
+                            {QStringLiteral("tids"), tids},
+                            {QStringLiteral("cpu_node"), g.cpuNode},
+                            {QStringLiteral("cpu_share_on_targets"), jsonNumber(g.cpuShareOnTargets)},
+                            {QStringLiteral("live"), QJsonArray::fromStringList(g.live)}});
+        }
         suggestions.append(QJsonObject{
             {QStringLiteral("pid"), qint64(s.pid)},
             {QStringLiteral("namespace"), s.ns},
@@ -81,6 +99,7 @@ QJsonObject adviceJson(const Advice& advice)
             {QStringLiteral("target_nodes"), intArray(s.targetNodes)},
             {QStringLiteral("cpus"), s.cpus},
             {QStringLiteral("commands"), commands},
+            {QStringLiteral("thread_groups"), groups},
             {QStringLiteral("notes"), QJsonArray::fromStringList(s.notes)},
             {QStringLiteral("predicted"), QJsonObject{{QStringLiteral("before"), figuresJson(s.before)},
                                                       {QStringLiteral("after"), figuresJson(s.after)},
@@ -168,6 +187,12 @@ QString adviceText(const Advice& advice)
             out << "    live:     " << l << "\n";
         if (!s.docker.isEmpty())
             out << "    docker:   " << s.docker << "\n";
+        for (const ThreadGroup& g : s.threadGroups) {
+            out << "    threads:  " << g.name << " (" << g.tids.size() << " thread(s), " << g.role
+                << ", node " << g.cpuNode << " now, " << percent(g.cpuShareOnTargets) << " on the targets)\n";
+            for (const QString& l : g.live)
+                out << "              " << l << "\n";
+        }
         out << "    systemd:  "
             << QString(s.systemd).trimmed().replace(QLatin1Char('\n'), QLatin1String("; ")) << "\n";
         out << "    predicted similarity " << fixed(s.before.similarity) << " → " << fixed(s.after.similarity)

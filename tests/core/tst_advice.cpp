@@ -113,6 +113,8 @@ private slots:
     void capacity();
     void threadRoles_data();
     void threadRoles();
+    void threadGroups_data();
+    void threadGroups();
 
 private:
     CapturePtr m_capture;
@@ -632,4 +634,58 @@ void TestAdvice::threadRoles()
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)
+// Each worker's threads fall into three name groups that run on different nodes (written down from the
+// fixture's thread edges: docs/witty-profiler-format.md); dockerd's threads share one node, so it gets none.
+void TestAdvice::threadGroups_data()
+{
+    QTest::addColumn<qint64>("pid");
+    QTest::addColumn<QString>("cpus");
+    QTest::addColumn<QStringList>("groups"); // "name node tid,tid", in the order listed
+    QTest::newRow("1895087") << qint64(1895087) << "144-167"
+                             << QStringList{"acl_thread 5 1896232", "python3 7 1895087,1896010",
+                                            "release_thread 5 1896233"};
+    QTest::newRow("1895088") << qint64(1895088) << "144-167"
+                             << QStringList{"acl_thread 3 1895530", "python3 1 1895088,1895445",
+                                            "release_thread 3 1895531"};
+    QTest::newRow("1895089") << qint64(1895089) << "96-119"
+                             << QStringList{"acl_thread 3 1895998", "python3 6 1895089,1895778",
+                                            "release_thread 5 1895999"};
+    QTest::newRow("1895090") << qint64(1895090) << "96-119"
+                             << QStringList{"acl_thread 7 1895760", "python3 7 1895090,1895542",
+                                            "release_thread 3 1895761"};
+    QTest::newRow("dockerd: one node") << qint64(6808) << QString() << QStringList{};
+}
+
+void TestAdvice::threadGroups()
+{
+    QFETCH(qint64, pid);
+    QFETCH(QString, cpus);
+    QFETCH(QStringList, groups);
+    const Suggestion* s = suggestionOf(*m_advice, pid);
+    QVERIFY(s);
+    QStringList got;
+    for (const ThreadGroup& g : s->threadGroups) {
+        QStringList tids;
+        for (std::int64_t tid : g.tids)
+            tids << QString::number(tid);
+        got << QStringLiteral("%1 %2 %3").arg(g.name).arg(g.cpuNode).arg(tids.join(QLatin1Char(',')));
+        QCOMPARE(g.live.size(), qsizetype(g.tids.size()));
+        for (size_t i = 0; i < g.tids.size(); ++i)
+            QCOMPARE(g.live[qsizetype(i)], QStringLiteral("taskset -cp %1 %2").arg(cpus).arg(g.tids[i]));
+        QCOMPARE(g.cpuShareOnTargets, 0.0); // no thread of these workers runs on its NPU's node yet
+    }
+    QCOMPARE(got, groups);
+    const QJsonArray json = adviceJson(*m_advice)
+                                .value(QStringLiteral("suggestions"))
+                                .toArray()
+                                .at(int(s - m_advice->suggestions.data()))
+                                .toObject()
+                                .value(QStringLiteral("thread_groups"))
+                                .toArray();
+    QCOMPARE(json.size(), qsizetype(groups.size()));
+    if (!groups.isEmpty())
+        QCOMPARE(json.at(0).toObject().value(QStringLiteral("tids")).toArray().size(),
+                 qsizetype(s->threadGroups.front().tids.size()));
+}
+
 #include "tst_advice.moc"

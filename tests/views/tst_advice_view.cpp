@@ -24,10 +24,12 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -36,6 +38,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -364,6 +367,7 @@ void TestAdviceView::copyCommands_data()
     QTest::newRow("live") << int(AdvicePanel::Command::Live);
     QTest::newRow("docker") << int(AdvicePanel::Command::Docker);
     QTest::newRow("systemd") << int(AdvicePanel::Command::Systemd);
+    QTest::newRow("thread groups") << int(AdvicePanel::Command::ThreadGroups);
 }
 
 void TestAdviceView::copyCommands()
@@ -375,12 +379,35 @@ void TestAdviceView::copyCommands()
     panel->selectProcess(1895087);
     const SuggestionFacts s = currentSuggestionFacts(*panel);
     QVERIFY(s.valid);
-    const QString expected[] = {s.relaunch, s.live, s.docker, s.systemd};
-    QVERIFY(!expected[command].isEmpty());
     QGuiApplication::clipboard()->clear();
     QPushButton* copy = panel->copyButton(AdvicePanel::Command(command));
     QVERIFY(copy->isVisibleTo(panel));
+    // The click goes where the button is on screen: wait until the pane has been laid out for this
+    // suggestion and the button, scrolled into view as a user would, is what lies under that point.
+    const auto underPointer = [copy] {
+        return copy->window()->childAt(copy->mapTo(copy->window(), copy->rect().center()));
+    };
+    for (QWidget* p = copy->parentWidget(); p; p = p->parentWidget())
+        if (auto* area = qobject_cast<QScrollArea*>(p)) {
+            QTRY_VERIFY((area->ensureWidgetVisible(copy), underPointer() == copy));
+            break;
+        }
     QTest::mouseClick(copy, Qt::LeftButton);
+    if (command == int(AdvicePanel::Command::ThreadGroups)) {
+        // A comment line per group, then one taskset per thread; a shell runs it as it is.
+        const QStringList lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'));
+        QCOMPARE(lines, (QStringList{
+                            "# acl_thread: 1 thread(s), other, node 5 now", "taskset -cp 144-167 1896232",
+                            "# python3: 2 thread(s), other, node 7 now", "taskset -cp 144-167 1895087",
+                            "taskset -cp 144-167 1896010", "# release_thread: 1 thread(s), other, node 5 now",
+                            "taskset -cp 144-167 1896233"}));
+        // dockerd's threads all run on one node: nothing to move apart.
+        panel->selectProcess(6808);
+        QVERIFY(!copy->isVisibleTo(panel));
+        return;
+    }
+    const QString expected[] = {s.relaunch, s.live, s.docker, s.systemd};
+    QVERIFY(!expected[command].isEmpty());
     QCOMPARE(QGuiApplication::clipboard()->text(), expected[command]);
     if (command == int(AdvicePanel::Command::Relaunch))
         QVERIFY(QGuiApplication::clipboard()->text().startsWith(
@@ -703,8 +730,13 @@ void TestAdviceView::screenshot()
     w.selectEntity(w.capture()->snapshots.front()->processByPid(1895087));
     QCOMPARE(w.advicePanel()->shownPid(), qint64(1895087));
     QTest::qWait(50);
-    const QString path = QStringLiteral("/tmp/numasight-advice.png");
+    // docs/images/advice.png comes from here: NUMASIGHT_SCREENSHOT_DIR=docs/images keeps it.
+    const QString dir = qEnvironmentVariable("NUMASIGHT_SCREENSHOT_DIR", m_dir.path());
+    const QString path = QDir(dir).filePath(QStringLiteral("advice.png"));
     QVERIFY(w.grab().save(path));
+    const QImage saved(path);
+    QCOMPARE(saved.size(), w.size() * w.devicePixelRatio());
+    QVERIFY(saved.pixel(saved.width() / 2, saved.height() / 2) != saved.pixel(2, saved.height() - 2));
     qInfo("screenshot: %s", qPrintable(path));
 }
 
