@@ -1,9 +1,7 @@
 #include "advice/advice.h"
 #include "commands.h"
-#include "readers/open_input.h"
 
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -29,23 +27,15 @@ int runAdvise(const QStringList& args)
         return Usage;
     }
     int snapshot = -1;
-    if (parser.isSet(QStringLiteral("snapshot"))) {
-        bool ok = false;
-        snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
-        if (!ok || snapshot < 0) {
-            printError(QStringLiteral("--snapshot takes a number from 0"));
-            return Usage;
-        }
-    }
+    if (!snapshotOption(parser, &snapshot))
+        return Usage;
 
     const QString path = files.first();
-    const auto result =
-        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
-    if (!result) {
-        printError(result.error().toString());
-        return result.error().cancelled ? Cancelled : Failed;
-    }
-    const Capture& capture = **result;
+    int exitCode = Ok;
+    const CapturePtr loaded = readInputFile(path, &exitCode);
+    if (!loaded)
+        return exitCode;
+    const Capture& capture = *loaded;
     if (capture.snapshots.empty()) {
         printError(QStringLiteral("%1: the file holds no snapshot: nothing to advise on").arg(path));
         return Failed;

@@ -1,9 +1,11 @@
 // numasight-cli: the headless front end. It links numasight_core only and runs on QCoreApplication, so it
 // works over SSH on servers without a display or Qt Gui libraries.
 #include "commands.h"
+#include "readers/open_input.h"
 #include "version.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <atomic>
@@ -73,6 +75,31 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
 bool interrupted()
 {
     return g_interrupted.load(std::memory_order_relaxed);
+}
+
+CapturePtr readInputFile(const QString& path, int* exitCode)
+{
+    auto result =
+        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
+    if (!result) {
+        printError(result.error().toString());
+        *exitCode = result.error().cancelled ? Cancelled : Failed;
+        return nullptr;
+    }
+    return std::move(result).value();
+}
+
+bool snapshotOption(const QCommandLineParser& parser, int* snapshot)
+{
+    *snapshot = -1;
+    if (!parser.isSet(QStringLiteral("snapshot")))
+        return true;
+    bool ok = false;
+    *snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
+    if (ok && *snapshot >= 0)
+        return true;
+    printError(QStringLiteral("--snapshot takes a number from 0"));
+    return false;
 }
 
 Progress terminalProgress(const QString& what)

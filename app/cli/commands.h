@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/snapshot.h"
 #include "util/progress.h"
 
 #include <QCommandLineParser>
@@ -26,6 +27,11 @@ void printError(const QString& line);
 // Parses a command's arguments; returns the exit code when the command should stop here (bad options,
 // --help).
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args);
+// Reads any input with a progress line on a terminal. On failure prints the reader's error (which names the
+// file and the place), sets `exitCode` (Failed, or Cancelled on Ctrl-C) and returns null.
+CapturePtr readInputFile(const QString& path, int* exitCode);
+// The value of --snapshot: -1 when absent. False, after saying why, when it is not a number from 0.
+bool snapshotOption(const QCommandLineParser& parser, int* snapshot);
 
 int runInfo(const QStringList& args);
 int runConvert(const QStringList& args);

@@ -1,9 +1,7 @@
 #include "advice/capture_diff.h"
 #include "commands.h"
-#include "readers/open_input.h"
 
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -14,19 +12,13 @@ namespace {
 // Reads one side; prints the reader's error (which names the file) and returns null when it fails.
 CapturePtr readSide(const QString& path, int* exitCode)
 {
-    const auto result =
-        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
-    if (!result) {
-        printError(result.error().toString());
-        *exitCode = result.error().cancelled ? Cancelled : Failed;
-        return nullptr;
-    }
-    if ((*result)->snapshots.empty()) {
+    CapturePtr capture = readInputFile(path, exitCode);
+    if (capture && capture->snapshots.empty()) {
         printError(QStringLiteral("%1: the file holds no snapshot: nothing to compare").arg(path));
         *exitCode = Failed;
         return nullptr;
     }
-    return *result;
+    return capture;
 }
 
 } // namespace

@@ -3,7 +3,6 @@
 #include "analysis/heatmap_data.h"
 #include "analysis/matrix_heatmap.h"
 #include "commands.h"
-#include "readers/open_input.h"
 #include "report/heatmap_csv.h"
 
 #include <QCommandLineParser>
@@ -140,11 +139,11 @@ std::optional<int> runHeatmapCsvExport(const QStringList& args)
                         Usage);
     }
 
-    auto loaded =
-        openInput(input, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(input).fileName())));
+    int exitCode = Ok;
+    const CapturePtr loaded = readInputFile(input, &exitCode);
     if (!loaded)
-        return fail(loaded.error().toString(), loaded.error().cancelled ? Cancelled : Failed);
-    const Capture& capture = *loaded.value();
+        return exitCode;
+    const Capture& capture = *loaded;
     if (snapshot >= int(capture.snapshots.size()))
         return fail(QStringLiteral("--snapshot %1: %2 has %3 snapshot(s), numbered from 0")
                         .arg(snapshot)

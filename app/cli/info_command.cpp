@@ -1,9 +1,7 @@
 #include "commands.h"
-#include "readers/open_input.h"
 #include "report/info_json.h"
 
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -28,23 +26,15 @@ int runInfo(const QStringList& args)
         return Usage;
     }
     int snapshot = -1;
-    if (parser.isSet(QStringLiteral("snapshot"))) {
-        bool ok = false;
-        snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
-        if (!ok || snapshot < 0) {
-            printError(QStringLiteral("--snapshot takes a number from 0"));
-            return Usage;
-        }
-    }
+    if (!snapshotOption(parser, &snapshot))
+        return Usage;
 
     const QString path = files.first();
-    const auto result =
-        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
-    if (!result) {
-        printError(result.error().toString());
-        return result.error().cancelled ? Cancelled : Failed;
-    }
-    const Capture& capture = **result;
+    int exitCode = Ok;
+    const CapturePtr loaded = readInputFile(path, &exitCode);
+    if (!loaded)
+        return exitCode;
+    const Capture& capture = *loaded;
     if (snapshot >= int(capture.snapshots.size())) {
         printError(QStringLiteral("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
                        .arg(path)
