@@ -4,6 +4,7 @@
 #include "graph_layout_job.h"
 #include "graph_scene.h"
 #include "message_bar.h"
+#include "tool_button.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -20,18 +21,6 @@
 namespace numasight {
 
 namespace {
-
-QToolButton* toolButton(QWidget* parent, const QString& name, const QString& text, const QString& icon,
-                        const QString& tip)
-{
-    auto* b = new QToolButton(parent);
-    b->setObjectName(name);
-    b->setText(text);
-    b->setIcon(QIcon::fromTheme(icon));
-    b->setToolTip(tip);
-    b->setAutoRaise(true);
-    return b;
-}
 
 QString kindMenuText(EntityKind k)
 {
@@ -72,8 +61,9 @@ GraphPanel::GraphPanel(QWidget* parent)
     , m_canvas(new GraphCanvas(m_scene, this))
     , m_viewCombo(new QComboBox(this))
     , m_engineCombo(new QComboBox(this))
-    , m_kindsButton(toolButton(this, QStringLiteral("graphKindsButton"), tr("Show"),
-                               QStringLiteral("view-filter"), tr("Entity kinds to show in the graph")))
+    , m_kindsButton(makeToolButton(this, QStringLiteral("graphKindsButton"), tr("Show"),
+                                   QStringLiteral("view-filter"), tr("Entity kinds to show in the graph"),
+                                   Qt::ToolButtonIconOnly))
     , m_kindsMenu(new QMenu(this))
     , m_minSpin(new QDoubleSpinBox(this))
     , m_search(new QLineEdit(this))
@@ -117,15 +107,14 @@ GraphPanel::GraphPanel(QWidget* parent)
     m_search->setPlaceholderText(tr("Find pid, tid, name, PCI id, CPU (Enter: next)"));
     m_search->setClearButtonEnabled(true);
 
-    auto* zoomOut = toolButton(this, QStringLiteral("graphZoomOut"), tr("−"), QStringLiteral("zoom-out"),
-                               tr("Zoom out (-)"));
-    auto* zoomIn = toolButton(this, QStringLiteral("graphZoomIn"), tr("+"), QStringLiteral("zoom-in"),
-                              tr("Zoom in (+)"));
-    auto* fit = toolButton(this, QStringLiteral("graphFit"), tr("Fit"), QStringLiteral("zoom-fit-best"),
-                           tr("Fit the graph (Ctrl+0); 100 % with 0"));
-    auto* exportButton = toolButton(this, QStringLiteral("graphExport"), tr("Export…"),
-                                    QStringLiteral("document-export"), tr("Export the graph (Ctrl+E)"));
-    exportButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto* zoomOut = makeToolButton(this, QStringLiteral("graphZoomOut"), tr("−"), QStringLiteral("zoom-out"),
+                                   tr("Zoom out (-)"), Qt::ToolButtonIconOnly);
+    auto* zoomIn = makeToolButton(this, QStringLiteral("graphZoomIn"), tr("+"), QStringLiteral("zoom-in"),
+                                  tr("Zoom in (+)"), Qt::ToolButtonIconOnly);
+    auto* fit = makeToolButton(this, QStringLiteral("graphFit"), tr("Fit"), QStringLiteral("zoom-fit-best"),
+                               tr("Fit the graph (Ctrl+0); 100 % with 0"), Qt::ToolButtonIconOnly);
+    auto* exportButton = makeToolButton(this, QStringLiteral("graphExport"), tr("Export…"),
+                                        QStringLiteral("document-export"), tr("Export the graph (Ctrl+E)"));
 
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);

@@ -6,6 +6,7 @@
 #include "heatmap_row_model.h"
 #include "message_bar.h"
 #include "report/heatmap_csv.h"
+#include "tool_button.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -32,19 +33,6 @@ namespace {
 QString processKey(QStringView ns, std::int64_t pid)
 {
     return ns.toString() + QLatin1Char('/') + QString::number(pid);
-}
-
-QToolButton* toolButton(QWidget* parent, const QString& name, const QString& text, const QString& icon,
-                        const QString& tip)
-{
-    auto* b = new QToolButton(parent);
-    b->setObjectName(name);
-    b->setText(text);
-    b->setIcon(QIcon::fromTheme(icon));
-    b->setToolTip(tip);
-    b->setAutoRaise(true);
-    b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    return b;
 }
 
 } // namespace
@@ -129,18 +117,18 @@ HeatmapPanel::HeatmapPanel(Kind kind, QWidget* parent)
     bar->addWidget(minLabel);
     bar->addWidget(m_minSpin);
     if (kind == Kind::Cpu) {
-        auto* unfold = toolButton(this, prefix + QStringLiteral("Unfold"), tr("Unfold"),
-                                  QStringLiteral("view-list-tree"), tr("Show every process's threads"));
-        auto* fold = toolButton(this, prefix + QStringLiteral("Fold"), tr("Fold"),
-                                QStringLiteral("view-list-details"), tr("Show processes only"));
+        auto* unfold = makeToolButton(this, prefix + QStringLiteral("Unfold"), tr("Unfold"),
+                                      QStringLiteral("view-list-tree"), tr("Show every process's threads"));
+        auto* fold = makeToolButton(this, prefix + QStringLiteral("Fold"), tr("Fold"),
+                                    QStringLiteral("view-list-details"), tr("Show processes only"));
         bar->addWidget(unfold);
         bar->addWidget(fold);
         connect(unfold, &QToolButton::clicked, this, &HeatmapPanel::expandAll);
         connect(fold, &QToolButton::clicked, this, &HeatmapPanel::collapseAll);
     }
-    auto* exportButton =
-        toolButton(this, prefix + QStringLiteral("Export"), tr("Export…"), QStringLiteral("document-export"),
-                   tr("Write this heatmap as PNG, PDF, SVG or its numbers as CSV"));
+    auto* exportButton = makeToolButton(this, prefix + QStringLiteral("Export"), tr("Export…"),
+                                        QStringLiteral("document-export"),
+                                        tr("Write this heatmap as PNG, PDF, SVG or its numbers as CSV"));
     bar->addWidget(exportButton);
     connect(exportButton, &QToolButton::clicked, this, &HeatmapPanel::exportRequested);
 

@@ -6,6 +6,7 @@
 #include "measure_job.h"
 #include "message_bar.h"
 #include "report/heatmap_csv.h"
+#include "tool_button.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -28,19 +29,6 @@
 namespace numasight {
 
 namespace {
-
-QToolButton* toolButton(QWidget* parent, const QString& name, const QString& text, const QString& icon,
-                        const QString& tip)
-{
-    auto* b = new QToolButton(parent);
-    b->setObjectName(name);
-    b->setText(text);
-    b->setIcon(QIcon::fromTheme(icon));
-    b->setToolTip(tip);
-    b->setAutoRaise(true);
-    b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    return b;
-}
 
 QLabel* newCaption(QWidget* parent, const QString& name)
 {
@@ -156,11 +144,11 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     m_matrix->setDecorated(true);
 
     auto* exportRows =
-        toolButton(this, QStringLiteral("mismatchExport"), tr("Export…"), QStringLiteral("document-export"),
-                   tr("Export the processes' picture or CSV"));
+        makeToolButton(this, QStringLiteral("mismatchExport"), tr("Export…"),
+                       QStringLiteral("document-export"), tr("Export the processes' picture or CSV"));
     auto* exportMatrix =
-        toolButton(this, QStringLiteral("accessMatrixExport"), tr("Export Matrix…"),
-                   QStringLiteral("document-export"), tr("Export the CPU node × memory node matrix"));
+        makeToolButton(this, QStringLiteral("accessMatrixExport"), tr("Export Matrix…"),
+                       QStringLiteral("document-export"), tr("Export the CPU node × memory node matrix"));
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_filter, 1);
@@ -417,8 +405,8 @@ TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
     m_metricCombo->addItem(tr("Anonymous pages"), int(HeatmapMetric::AnonPages));
     m_metricCombo->addItem(tr("Dirty anonymous pages"), int(HeatmapMetric::DirtyAnonPages));
     m_metricCombo->addItem(tr("Bytes"), int(HeatmapMetric::Bytes));
-    auto* exportButton = toolButton(this, QStringLiteral("timeHeatmapExport"), tr("Export…"),
-                                    QStringLiteral("document-export"), tr("Export this heatmap"));
+    auto* exportButton = makeToolButton(this, QStringLiteral("timeHeatmapExport"), tr("Export…"),
+                                        QStringLiteral("document-export"), tr("Export this heatmap"));
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     auto* metricLabel = new QLabel(tr("M&etric:"), this);
@@ -693,9 +681,9 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     , m_plot(new HeatmapPlot(this))
     , m_combo(new QComboBox(this))
     , m_orderBox(new QCheckBox(tr("&Near nodes together"), this))
-    , m_measure(toolButton(this, QStringLiteral("measureButton"), tr("Measure Latency/Bandwidth…"),
-                           QStringLiteral("chronometer"),
-                           tr("Measure this machine's latency and bandwidth between NUMA nodes")))
+    , m_measure(makeToolButton(this, QStringLiteral("measureButton"), tr("Measure Latency/Bandwidth…"),
+                               QStringLiteral("chronometer"),
+                               tr("Measure this machine's latency and bandwidth between NUMA nodes")))
     , m_progressRow(new QWidget(this))
     , m_progress(new QProgressBar(m_progressRow))
     , m_cancel(new QToolButton(m_progressRow))
@@ -712,8 +700,8 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     m_orderBox->setChecked(true);
     m_orderBox->setToolTip(tr("Order the nodes so that near ones are adjacent: sockets and sub-NUMA clusters "
                               "read as blocks along the diagonal"));
-    auto* exportButton = toolButton(this, QStringLiteral("matrixExport"), tr("Export…"),
-                                    QStringLiteral("document-export"), tr("Export this matrix"));
+    auto* exportButton = makeToolButton(this, QStringLiteral("matrixExport"), tr("Export…"),
+                                        QStringLiteral("document-export"), tr("Export this matrix"));
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     auto* label = new QLabel(tr("M&atrix:"), this);
