@@ -1,21 +1,12 @@
 #include "heatmap_export_job.h"
 
-#include <QElapsedTimer>
-#include <QMetaObject>
 #include <QSaveFile>
 
 namespace numasight {
 
 HeatmapExportJob::HeatmapExportJob(QObject* parent)
-    : QObject(parent)
+    : ExportJob(QStringLiteral("numasight-heatmap-export"), parent)
 {
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("numasight-heatmap-export"));
-}
-
-HeatmapExportJob::~HeatmapExportJob()
-{
-    m_pool.waitForDone();
 }
 
 void HeatmapExportJob::start(RenderedHeatmap rendered, const QString& path)
@@ -43,29 +34,6 @@ void HeatmapExportJob::startCsv(std::function<QByteArray()> csv, const QString& 
             return qint64(bytes.size());
         },
         path);
-}
-
-void HeatmapExportJob::run(std::function<Result<qint64>()> write, const QString& path)
-{
-    ++m_running;
-    m_pool.start([this, write = std::move(write), path] {
-        QElapsedTimer timer;
-        timer.start();
-        const Result<qint64> result = write();
-        const double seconds = double(timer.nsecsElapsed()) / 1e9;
-        const qint64 bytes = result.ok() ? result.value() : -1;
-        const QString error = result.ok() ? QString() : result.error().toString();
-        QMetaObject::invokeMethod(
-            this,
-            [this, path, bytes, seconds, error] {
-                --m_running;
-                if (error.isEmpty())
-                    emit exported(path, bytes, seconds);
-                else
-                    emit failed(error);
-            },
-            Qt::QueuedConnection);
-    });
 }
 
 } // namespace numasight
