@@ -8,29 +8,23 @@
 
 namespace numasight {
 
+// One at a time: a newer job supersedes the running one, whose result is then dropped.
 AdviceJob::AdviceJob(QObject* parent)
-    : QObject(parent)
+    : WorkerJob(QStringLiteral("numasight-advice"), 1, parent)
 {
     qRegisterMetaType<AdvicePtr>();
-    // One at a time: a newer job supersedes the running one, whose result is then dropped.
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("numasight-advice"));
 }
 
 AdviceJob::~AdviceJob()
 {
-    m_current = 0;
-    m_pool.clear(); // jobs not started yet never run
-    m_pool.waitForDone();
+    stopWorkers();
 }
 
 quint64 AdviceJob::start(CapturePtr capture, int snapshot)
 {
-    const quint64 job = ++m_lastJob;
-    m_current = job;
-    m_pool.clear(); // a queued job nobody waits for any more
+    const quint64 job = beginJob().job;
     emit started(job);
-    m_pool.start([this, job, capture = std::move(capture), snapshot] {
+    startWorker([this, job, capture = std::move(capture), snapshot] {
         AdvicePtr advice;
         QString error;
         try {
@@ -46,9 +40,8 @@ quint64 AdviceJob::start(CapturePtr capture, int snapshot)
         QMetaObject::invokeMethod(
             this,
             [this, job, advice, error] {
-                if (job != m_current)
+                if (!takeResult(job))
                     return; // superseded or cancelled: stale
-                m_current = 0;
                 if (advice)
                     emit adviceAvailable(advice);
                 else
@@ -58,15 +51,6 @@ quint64 AdviceJob::start(CapturePtr capture, int snapshot)
             Qt::QueuedConnection);
     });
     return job;
-}
-
-void AdviceJob::cancel()
-{
-    if (m_current == 0)
-        return;
-    const quint64 job = m_current;
-    m_current = 0;
-    emit finished(job);
 }
 
 } // namespace numasight

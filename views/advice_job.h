@@ -2,9 +2,7 @@
 
 #include "advice_fwd.h"
 #include "load_job.h" // CapturePtr as a metatype
-
-#include <QObject>
-#include <QThreadPool>
+#include "worker_job.h"
 
 #include <memory>
 
@@ -16,7 +14,7 @@ namespace numasight {
 // thread. Each start() gets a larger job id; the result comes back with a queued call and is dropped unless
 // that job is still the current one, so advice of a capture or snapshot no longer shown never reaches the
 // views. advise() takes no progress callback: the views show a busy indicator while isRunning().
-class AdviceJob : public QObject
+class AdviceJob : public WorkerJob
 {
     Q_OBJECT
 public:
@@ -25,23 +23,11 @@ public:
 
     // Advice on `snapshot` of `capture` (< 0: the last one, with every sample), superseding a job running.
     quint64 start(CapturePtr capture, int snapshot);
-    // Drops the current job's result when it arrives.
-    void cancel();
-    bool isRunning() const { return m_current != 0; }
-    quint64 currentJob() const { return m_current; }
-    // Blocks until no worker runs (tests, destruction).
-    void waitForIdle() { m_pool.waitForDone(); }
 
 signals:
     void started(quint64 job);
     void adviceAvailable(numasight::AdvicePtr advice);
     void adviceFailed(const QString& message);
-    void finished(quint64 job); // after adviceAvailable or adviceFailed, or on cancel()
-
-private:
-    QThreadPool m_pool;
-    quint64 m_lastJob = 0;
-    quint64 m_current = 0; // 0: idle
 };
 
 } // namespace numasight

@@ -8,43 +8,36 @@
 
 namespace numasight {
 
+// One change to a process at a time.
 ApplyJob::ApplyJob(QObject* parent)
-    : QObject(parent)
+    : WorkerJob(QStringLiteral("numasight-apply"), 1, parent)
 {
     qRegisterMetaType<ApplyPlanPtr>();
     qRegisterMetaType<ApplyRunPtr>();
-    m_pool.setMaxThreadCount(1); // one change to a process at a time
-    m_pool.setObjectName(QStringLiteral("numasight-apply"));
 }
 
 ApplyJob::~ApplyJob()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_current = 0;
-    m_pool.waitForDone();
+    stopWorkers();
 }
 
-quint64 ApplyJob::begin(Operation operation)
+WorkerJob::Ticket ApplyJob::begin(Operation operation)
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    const quint64 job = ++m_lastJob;
-    m_current = job;
+    const Ticket ticket = beginJob();
     m_operation = operation;
-    m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    emit started(job, operation);
-    return job;
+    emit started(ticket.job, operation);
+    return ticket;
 }
 
 // `work` runs on the worker and returns a function that runs on the GUI thread (emitting the result) when
 // the job is still current.
 template <class Work>
-void ApplyJob::run(quint64 job, Work work)
+void ApplyJob::run(const Ticket& ticket, Work work)
 {
-    auto flag = m_cancelFlag;
+    const quint64 job = ticket.job;
+    const auto flag = ticket.cancelFlag;
     const bool isApply = m_operation == Operation::Apply;
-    m_pool.start([this, job, flag, isApply, work = std::move(work)]() mutable {
+    startWorker([this, job, flag, isApply, work = std::move(work)]() mutable {
         std::function<void()> deliver;
         try {
             deliver = work(flag);
@@ -55,9 +48,8 @@ void ApplyJob::run(quint64 job, Work work)
         QMetaObject::invokeMethod(
             this,
             [this, job, flag, isApply, deliver] {
-                if (job != m_current)
+                if (!takeResult(job))
                     return; // cancelled or superseded: cancel() already said so
-                m_current = 0;
                 m_operation = Operation::None;
                 // An apply's result always arrives: it may have changed the process, and Undo needs it.
                 if (flag->load() && !isApply)
@@ -72,8 +64,8 @@ void ApplyJob::run(quint64 job, Work work)
 
 quint64 ApplyJob::plan(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes)
 {
-    const quint64 job = begin(Operation::Plan);
-    run(job,
+    const Ticket ticket = begin(Operation::Plan);
+    run(ticket,
         [this, pid, cpus, memoryNodes](const std::shared_ptr<std::atomic_bool>&) -> std::function<void()> {
             Result<ApplyPlan> r = planApply(pid, cpus, memoryNodes);
             if (!r) {
@@ -83,24 +75,16 @@ quint64 ApplyJob::plan(std::int64_t pid, const CpuSet& cpus, const NodeSet& memo
             auto plan = std::make_shared<const ApplyPlan>(std::move(r).value());
             return [this, plan] { emit planned(plan); };
         });
-    return job;
+    return ticket.job;
 }
 
 quint64 ApplyJob::apply(ApplyPlanPtr plan, std::int64_t periodNs, const QString& workDir)
 {
-    const quint64 job = begin(Operation::Apply);
-    run(job,
-        [this, job, plan, periodNs,
-         workDir](const std::shared_ptr<std::atomic_bool>& flag) -> std::function<void()> {
-            Progress progress = Progress::withFlag(flag);
-            auto lastPercent = std::make_shared<std::atomic_int>(-1);
-            progress.report = [this, job, lastPercent](double f) {
-                const int percent = int(f * 100.0);
-                if (lastPercent->exchange(percent) == percent)
-                    return;
-                QMetaObject::invokeMethod(
-                    this, [this, job, f] { report(job, f); }, Qt::QueuedConnection);
-            };
+    const Ticket ticket = begin(Operation::Apply);
+    const quint64 job = ticket.job;
+    run(ticket,
+        [this, job, plan, periodNs, workDir,
+         progress = progressOf(ticket)](const std::shared_ptr<std::atomic_bool>&) -> std::function<void()> {
             Result<ApplyRun> r = applyAndVerify(*plan, periodNs, workDir, progress);
             if (!r) {
                 if (r.error().cancelled)
@@ -116,8 +100,8 @@ quint64 ApplyJob::apply(ApplyPlanPtr plan, std::int64_t periodNs, const QString&
 
 quint64 ApplyJob::undo(ApplyRunPtr run)
 {
-    const quint64 job = begin(Operation::Undo);
-    this->run(job, [this, run](const std::shared_ptr<std::atomic_bool>&) -> std::function<void()> {
+    const Ticket ticket = begin(Operation::Undo);
+    this->run(ticket, [this, run](const std::shared_ptr<std::atomic_bool>&) -> std::function<void()> {
         Result<QStringList> r = undoApply(run->result);
         if (!r) {
             const QString message = r.error().toString();
@@ -126,27 +110,19 @@ quint64 ApplyJob::undo(ApplyRunPtr run)
         const QStringList lines = r.value();
         return [this, lines] { emit undone(lines); };
     });
-    return job;
+    return ticket.job;
 }
 
 void ApplyJob::cancel()
 {
-    if (m_current == 0)
+    if (!isRunning())
         return;
-    const quint64 job = m_current;
-    m_cancelFlag->store(true);
-    if (m_operation == Operation::Apply)
+    if (m_operation == Operation::Apply) {
+        currentFlag()->store(true);
         return; // stops between steps; its result (or "cancelled") still arrives, see run()
-    m_current = 0;
+    }
     m_operation = Operation::None;
-    emit cancelled(job);
-    emit finished(job);
-}
-
-void ApplyJob::report(quint64 job, double fraction)
-{
-    if (job == m_current)
-        emit progressChanged(job, fraction);
+    WorkerJob::cancel();
 }
 
 } // namespace numasight

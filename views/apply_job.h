@@ -2,10 +2,9 @@
 
 #include "advice_fwd.h"
 #include "util/index_set.h"
+#include "worker_job.h"
 
-#include <QObject>
 #include <QStringList>
-#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -28,7 +27,7 @@ namespace numasight {
 // plan or an undo at once; an applyAndVerify stops between its steps (through its Progress) and still
 // delivers its outcome — applied (the change was made before the cancel was seen: Undo needs it), failed,
 // or cancelled — because only the worker knows whether the process was changed.
-class ApplyJob : public QObject
+class ApplyJob : public WorkerJob
 {
     Q_OBJECT
 public:
@@ -46,32 +45,23 @@ public:
     quint64 plan(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes);
     quint64 apply(ApplyPlanPtr plan, std::int64_t periodNs, const QString& workDir);
     quint64 undo(ApplyRunPtr run);
-    void cancel();
-    bool isRunning() const { return m_current != 0; }
+    // A plan or an undo is dropped at once; an apply stops between its steps and still delivers (above).
+    void cancel() override;
     Operation operation() const { return m_operation; }
-    void waitForIdle() { m_pool.waitForDone(); }
 
 signals:
     void started(quint64 job, numasight::ApplyJob::Operation operation);
-    void progressChanged(quint64 job, double fraction);
     void planned(numasight::ApplyPlanPtr plan);
     void applied(numasight::ApplyRunPtr run);
     void undone(const QStringList& lines);
     void failed(const QString& message); // an error of planApply, applyAndVerify or undoApply, as is
-    void cancelled(quint64 job);
-    void finished(quint64 job);
 
 private:
-    quint64 begin(Operation operation);
+    Ticket begin(Operation operation);
     template <class Work>
-    void run(quint64 job, Work work);
-    void report(quint64 job, double fraction);
+    void run(const Ticket& ticket, Work work);
 
-    QThreadPool m_pool;
-    quint64 m_lastJob = 0;
-    quint64 m_current = 0;
     Operation m_operation = Operation::None;
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
 };
 
 } // namespace numasight

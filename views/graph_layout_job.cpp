@@ -4,19 +4,16 @@
 
 namespace numasight {
 
+// As in LoadController: a superseded layout may still be winding down while the next one starts.
 GraphLayoutJob::GraphLayoutJob(QObject* parent)
-    : QObject(parent)
+    : WorkerJob(QStringLiteral("numasight-graph-layout"), 2, parent)
 {
     qRegisterMetaType<GraphLayoutPtr>();
-    // As in LoadController: a superseded layout may still be winding down while the next one starts.
-    m_pool.setMaxThreadCount(2);
-    m_pool.setObjectName(QStringLiteral("numasight-graph-layout"));
 }
 
 GraphLayoutJob::~GraphLayoutJob()
 {
-    cancel();
-    m_pool.waitForDone();
+    stopWorkers();
 }
 
 void GraphLayoutJob::setCacheCapacity(int entries)
@@ -68,12 +65,8 @@ void GraphLayoutJob::remember(const GraphRequest& request, const QString& key, G
 
 quint64 GraphLayoutJob::start(GraphRequest request)
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    const quint64 job = ++m_lastJob;
-    m_current = job;
-    auto flag = std::make_shared<std::atomic_bool>(false);
-    m_cancelFlag = flag;
+    const Ticket ticket = beginJob();
+    const quint64 job = ticket.job;
     emit started(job);
 
     const QString key = keyOf(request);
@@ -91,16 +84,9 @@ quint64 GraphLayoutJob::start(GraphRequest request)
         return job;
     }
 
-    auto lastPercent = std::make_shared<std::atomic_int>(-1);
-    m_pool.start([this, job, flag, lastPercent, request = std::move(request), key] {
-        Progress progress = Progress::withFlag(flag);
-        auto post = [this, job, lastPercent](double fraction) {
-            const int percent = int(fraction * 100.0);
-            if (lastPercent->exchange(percent) == percent)
-                return;
-            QMetaObject::invokeMethod(
-                this, [this, job, fraction] { report(job, fraction); }, Qt::QueuedConnection);
-        };
+    startWorker([this, job, flag = ticket.cancelFlag, progress = progressOf(ticket),
+                 request = std::move(request), key]() mutable {
+        const std::function<void(double)> post = progress.report;
         // Building the spec is quick next to Graphviz; it gets the first tenth of the bar.
         post(0.0);
         GraphSpecPtr spec = buildGraph(*request.snapshot, request.options, request.samples);
@@ -132,28 +118,10 @@ quint64 GraphLayoutJob::start(GraphRequest request)
     return job;
 }
 
-void GraphLayoutJob::cancel()
-{
-    if (m_current == 0)
-        return;
-    const quint64 job = m_current;
-    m_cancelFlag->store(true);
-    m_current = 0;
-    emit cancelled(job);
-    emit finished(job);
-}
-
-void GraphLayoutJob::report(quint64 job, double fraction)
-{
-    if (job == m_current)
-        emit progressChanged(job, fraction);
-}
-
 void GraphLayoutJob::deliver(quint64 job, GraphLayoutPtr layout, const QString& error, bool wasCancelled)
 {
-    if (job != m_current)
+    if (!takeResult(job))
         return; // superseded or cancelled: a newer request owns the screen
-    m_current = 0;
     if (wasCancelled)
         emit cancelled(job);
     else if (layout)

@@ -1,12 +1,10 @@
 #pragma once
 
 #include "graph/graph_layout.h"
+#include "worker_job.h"
 
-#include <QObject>
 #include <QString>
-#include <QThreadPool>
 
-#include <atomic>
 #include <list>
 #include <memory>
 #include <vector>
@@ -29,7 +27,7 @@ struct GraphRequest
 // larger job id, and results are dropped unless their job is still the current one, so the newest request
 // always wins. Finished layouts are kept in a small LRU cache keyed by (snapshot, sample window, options,
 // engine): going back to a view or a filter seen recently is instant.
-class GraphLayoutJob : public QObject
+class GraphLayoutJob : public WorkerJob
 {
     Q_OBJECT
 public:
@@ -39,11 +37,7 @@ public:
     // Starts laying out `request`, superseding any layout still running. A cached result is delivered
     // from the event loop like a computed one, never from inside start().
     quint64 start(GraphRequest request);
-    void cancel();
 
-    bool isRunning() const { return m_current != 0; }
-    quint64 currentJob() const { return m_current; }
-    bool isWorkerRunning() const { return m_pool.activeThreadCount() > 0; }
     // How many results came from the cache, and how many were computed: for tests and the status line.
     int cacheHits() const { return m_hits; }
     int layoutsComputed() const { return m_computed; }
@@ -52,12 +46,8 @@ public:
 
 signals:
     void started(quint64 job);
-    void progressChanged(quint64 job, double fraction);
     void layoutAvailable(numasight::GraphLayoutPtr layout);
     void layoutFailed(const QString& message);
-    void cancelled(quint64 job);
-    // After layoutAvailable, layoutFailed or cancelled: nothing is being laid out any more.
-    void finished(quint64 job);
 
 private:
     struct CacheEntry
@@ -71,12 +61,7 @@ private:
     GraphLayoutPtr lookup(const GraphRequest& request, const QString& key);
     void remember(const GraphRequest& request, const QString& key, GraphLayoutPtr layout);
     void deliver(quint64 job, GraphLayoutPtr layout, const QString& error, bool wasCancelled);
-    void report(quint64 job, double fraction);
 
-    QThreadPool m_pool;
-    quint64 m_lastJob = 0;
-    quint64 m_current = 0;
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
     std::list<CacheEntry> m_cache; // most recently used first
     size_t m_capacity = 8;
     int m_hits = 0;

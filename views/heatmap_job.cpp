@@ -4,27 +4,23 @@
 
 namespace numasight {
 
+// One build may still be winding down (uncancellable) while the next one starts.
 HeatmapJob::HeatmapJob(QObject* parent)
-    : QObject(parent)
+    : WorkerJob(QStringLiteral("numasight-heatmap"), 2, parent)
 {
     qRegisterMetaType<HeatmapResult>();
-    // One build may still be winding down (uncancellable) while the next one starts.
-    m_pool.setMaxThreadCount(2);
-    m_pool.setObjectName(QStringLiteral("numasight-heatmap"));
 }
 
 HeatmapJob::~HeatmapJob()
 {
-    cancel();
-    m_pool.waitForDone();
+    stopWorkers();
 }
 
 quint64 HeatmapJob::start(std::function<HeatmapResult()> build)
 {
-    const quint64 job = ++m_lastJob;
-    m_current = job;
+    const quint64 job = beginJob().job;
     emit started(job);
-    m_pool.start([this, job, build = std::move(build)] {
+    startWorker([this, job, build = std::move(build)] {
         HeatmapResult result;
         try {
             result = build();
@@ -34,33 +30,16 @@ quint64 HeatmapJob::start(std::function<HeatmapResult()> build)
             result.error = QString::fromLocal8Bit(e.what());
         }
         QMetaObject::invokeMethod(
-            this, [this, job, result] { deliver(job, result); }, Qt::QueuedConnection);
+            this,
+            [this, job, result] {
+                if (!takeResult(job))
+                    return; // superseded or cancelled
+                emit resultAvailable(job, result);
+                emit finished(job);
+            },
+            Qt::QueuedConnection);
     });
     return job;
-}
-
-void HeatmapJob::cancel()
-{
-    if (m_current == 0)
-        return;
-    const quint64 job = m_current;
-    m_current = 0;
-    emit cancelled(job);
-    emit finished(job);
-}
-
-void HeatmapJob::waitForIdle()
-{
-    m_pool.waitForDone();
-}
-
-void HeatmapJob::deliver(quint64 job, const HeatmapResult& result)
-{
-    if (job != m_current)
-        return; // superseded or cancelled
-    m_current = 0;
-    emit resultAvailable(job, result);
-    emit finished(job);
 }
 
 } // namespace numasight

@@ -2,13 +2,9 @@
 
 #include "analysis/heatmap_data.h"
 #include "analysis/matrix_heatmap.h"
+#include "worker_job.h"
 
-#include <QObject>
-#include <QThreadPool>
-
-#include <atomic>
 #include <functional>
-#include <memory>
 
 namespace numasight {
 
@@ -27,7 +23,7 @@ struct HeatmapResult
 // unless their job is still the current one, so the newest request wins and nothing stale reaches a view.
 // The core builders take no cancel callback: a cancelled build runs to its end on the worker and is thrown
 // away.
-class HeatmapJob : public QObject
+class HeatmapJob : public WorkerJob
 {
     Q_OBJECT
 public:
@@ -35,24 +31,10 @@ public:
     ~HeatmapJob() override; // waits for a build still running
 
     quint64 start(std::function<HeatmapResult()> build);
-    void cancel();
-    bool isRunning() const { return m_current != 0; }
-    quint64 currentJob() const { return m_current; }
-    // Blocks until the worker is idle: for tests and shutdown, never the GUI's normal path.
-    void waitForIdle();
 
 signals:
     void started(quint64 job);
     void resultAvailable(quint64 job, const numasight::HeatmapResult& result);
-    void cancelled(quint64 job);
-    void finished(quint64 job);
-
-private:
-    void deliver(quint64 job, const HeatmapResult& result);
-
-    QThreadPool m_pool;
-    quint64 m_lastJob = 0;
-    quint64 m_current = 0;
 };
 
 } // namespace numasight

@@ -1,11 +1,8 @@
 #pragma once
 
 #include "measure/measurement.h"
+#include "worker_job.h"
 
-#include <QObject>
-#include <QThreadPool>
-
-#include <atomic>
 #include <memory>
 
 namespace numasight {
@@ -14,7 +11,7 @@ namespace numasight {
 // nodes and takes seconds to minutes, so it must never run on the GUI thread. Progress and the result come
 // back with queued calls tagged by job id; cancel() stops the prober within milliseconds (it polls the
 // flag inside its loops) and drops whatever it still delivers.
-class MeasureJob : public QObject
+class MeasureJob : public WorkerJob
 {
     Q_OBJECT
 public:
@@ -22,24 +19,11 @@ public:
     ~MeasureJob() override; // cancels and waits for the prober to let go of its threads and buffers
 
     quint64 start(std::shared_ptr<const Snapshot> topology, const MeasureOptions& options);
-    void cancel();
-    bool isRunning() const { return m_current != 0; }
 
 signals:
     void started(quint64 job);
-    void progressChanged(quint64 job, double fraction);
     void measured(quint64 job, const std::shared_ptr<const numasight::MeasurementResult>& result);
     void failed(quint64 job, const QString& message);
-    void cancelled(quint64 job);
-    void finished(quint64 job);
-
-private:
-    void report(quint64 job, double fraction);
-
-    QThreadPool m_pool;
-    quint64 m_lastJob = 0;
-    quint64 m_current = 0;
-    std::shared_ptr<std::atomic_bool> m_cancelFlag;
 };
 
 } // namespace numasight
