@@ -4,6 +4,7 @@
 #include "graph/graph_layout.h"
 #include "graph/layout_json.h"
 #include "readers/open_input.h"
+#include "test_fixtures.h"
 
 #include <QElapsedTimer>
 #include <QStandardPaths>
@@ -15,6 +16,7 @@
 #include <thread>
 
 using namespace numasight;
+using numasight::test::fixtureFiles;
 
 Q_DECLARE_METATYPE(LayoutMethod)
 
@@ -36,25 +38,6 @@ extern "C" __attribute__((used)) const char* __lsan_default_suppressions()
 namespace {
 
 using SnapshotPtr = std::shared_ptr<const Snapshot>;
-
-const QStringList& fixtureFiles()
-{
-    static const QStringList files{
-        QStringLiteral("witty-profiler/graph.json"),
-        QStringLiteral("hwloc/16amd64-4distances.xml"),
-        QStringLiteral("hwloc/16em64t-4s2c2t.xml"),
-        QStringLiteral("hwloc/192em64t-24n8c2t.xml"),
-        QStringLiteral("hwloc/32em64t-2n8c2t-pci-normalio.xml"),
-        QStringLiteral("hwloc/64intel64-fakeKNL-SNC4-hybrid.xml"),
-        QStringLiteral("hwloc/8intel64-4n2t-memattrs.xml"),
-        QStringLiteral("hwloc/96em64t-4n4d3ca2co-pci.xml"),
-        QStringLiteral("hwloc/fakeheterodistances.xml"),
-        QStringLiteral("hwloc/memorysidecaches.xml"),
-        QStringLiteral("hwloc/nvidiaDGX2.xml"),
-        QStringLiteral("hwloc/power8gpudistances.xml"),
-    };
-    return files;
-}
 
 const QStringList kEngines{QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"),
                            QStringLiteral("sfdp")};

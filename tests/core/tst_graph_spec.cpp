@@ -8,6 +8,7 @@
 #include "graph/graph_spec.h"
 #include "readers/hwloc_reader.h"
 #include "readers/open_input.h"
+#include "test_fixtures.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -18,6 +19,7 @@
 #include <map>
 
 using namespace numasight;
+using numasight::test::fixtureFiles;
 
 Q_DECLARE_METATYPE(GraphView)
 Q_DECLARE_METATYPE(GraphOptions)
@@ -34,25 +36,6 @@ SnapshotPtr loadFixture(const QString& relative)
         return {};
     }
     return r.value()->snapshots.front();
-}
-
-const QStringList& fixtureFiles()
-{
-    static const QStringList files{
-        QStringLiteral("witty-profiler/graph.json"),
-        QStringLiteral("hwloc/16amd64-4distances.xml"),
-        QStringLiteral("hwloc/16em64t-4s2c2t.xml"),
-        QStringLiteral("hwloc/192em64t-24n8c2t.xml"),
-        QStringLiteral("hwloc/32em64t-2n8c2t-pci-normalio.xml"),
-        QStringLiteral("hwloc/64intel64-fakeKNL-SNC4-hybrid.xml"),
-        QStringLiteral("hwloc/8intel64-4n2t-memattrs.xml"),
-        QStringLiteral("hwloc/96em64t-4n4d3ca2co-pci.xml"),
-        QStringLiteral("hwloc/fakeheterodistances.xml"),
-        QStringLiteral("hwloc/memorysidecaches.xml"),
-        QStringLiteral("hwloc/nvidiaDGX2.xml"),
-        QStringLiteral("hwloc/power8gpudistances.xml"),
-    };
-    return files;
 }
 
 // The clusters around the statement that defines `id` in DOT written by toDot() (one statement per line),

@@ -20,6 +20,7 @@
 #include "message_bar.h"
 #include "readers/open_input.h"
 #include "record/recorder.h"
+#include "test_fixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -50,6 +51,7 @@
 #include <QTest>
 
 using namespace numasight;
+using numasight::test::loadCapture;
 
 namespace {
 
@@ -102,14 +104,6 @@ namespace {
 
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 constexpr int kTimeout = 30000;
-
-CapturePtr load(const QString& path)
-{
-    const auto r = openInput(path);
-    if (!r)
-        qWarning("%s", qPrintable(r.error().toString()));
-    return r ? *r : nullptr;
-}
 
 bool openIn(MainWindow& w, const QString& path)
 {
@@ -546,7 +540,7 @@ void TestAdviceView::applyAllowedWhileRecording()
 
 void TestAdviceView::staleAdviceDropped()
 {
-    const CapturePtr witty = load(kWitty);
+    const CapturePtr witty = loadCapture(kWitty);
     QVERIFY(witty);
     AdviceJob job;
     QSignalSpy available(&job, &AdviceJob::adviceAvailable);

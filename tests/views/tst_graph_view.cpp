@@ -13,6 +13,7 @@
 #include "main_window.h"
 #include "message_bar.h"
 #include "readers/open_input.h"
+#include "test_fixtures.h"
 #include "timeline_bar.h"
 
 #include <QAction>
@@ -41,20 +42,13 @@
 #include <cmath>
 
 using namespace numasight;
+using numasight::test::loadCapture;
 
 namespace {
 
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
 constexpr int kTimeout = 30000;
-
-CapturePtr load(const QString& path)
-{
-    const auto r = openInput(path);
-    if (!r)
-        qWarning("%s", qPrintable(r.error().toString()));
-    return r ? *r : nullptr;
-}
 
 // Runs `action` and waits for the panel to show the layout it causes.
 template <class F>
@@ -149,8 +143,8 @@ void TestGraphView::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("numasight-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_graph_view"));
     QVERIFY(m_dir.isValid());
-    m_witty = load(kWitty);
-    m_dgx2 = load(kDgx2);
+    m_witty = loadCapture(kWitty);
+    m_dgx2 = loadCapture(kDgx2);
     QVERIFY(m_witty && m_dgx2);
 }
 
@@ -512,7 +506,8 @@ void TestGraphView::staleResultsDropped()
 // does not wait.
 void TestGraphView::newFiguresWaitForRunningLayout()
 {
-    const CapturePtr recording = load(makeRecording(m_dir.filePath(QStringLiteral("figures.numasight"))));
+    const CapturePtr recording =
+        loadCapture(makeRecording(m_dir.filePath(QStringLiteral("figures.numasight"))));
     QVERIFY(recording && recording->samples.size() == 4);
     const auto snapshot = recording->snapshots[0];
     const SamplePtr first = recording->samples[0], second = recording->samples[1];

@@ -22,6 +22,7 @@
 #include "message_bar.h"
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
+#include "test_fixtures.h"
 #include "timeline_bar.h"
 
 #include <QAbstractItemModelTester>
@@ -47,20 +48,13 @@
 #include <cmath>
 
 using namespace numasight;
+using numasight::test::loadCapture;
 
 namespace {
 
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kHwloc = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/");
 constexpr int kTimeout = 30000;
-
-CapturePtr load(const QString& path)
-{
-    const auto r = openInput(path);
-    if (!r)
-        qWarning("%s", qPrintable(r.error().toString()));
-    return r ? *r : nullptr;
-}
 
 // tests/data/capture/v2-recording.sql as a capture file: 4 samples, two in each of 2 snapshots.
 QString makeRecording(const QString& path)
@@ -197,7 +191,7 @@ void TestHeatmapView::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("numasight-tests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_heatmap_view"));
     QVERIFY(m_dir.isValid());
-    m_witty = load(kWitty);
+    m_witty = loadCapture(kWitty);
     QVERIFY(m_witty);
 }
 
@@ -311,7 +305,7 @@ void TestHeatmapView::distanceCellsMatchLstopo()
     QFETCH(QString, file);
     QFETCH(bool, byDistance);
     QFETCH(QList<int>, triples);
-    const CapturePtr capture = load(kHwloc + file);
+    const CapturePtr capture = loadCapture(kHwloc + file);
     QVERIFY(capture);
     MatrixPanel panel;
     panel.setOrder(byDistance ? MatrixOrder::ByDistance : MatrixOrder::Natural);
@@ -344,7 +338,7 @@ void TestHeatmapView::distanceCellsMatchLstopo()
 // P#0 with MCDRAM P#7; P#1 with P#4; P#2 with P#5; P#3 with P#6.
 void TestHeatmapView::memoryAttributeCells()
 {
-    const CapturePtr capture = load(kHwloc + QStringLiteral("64intel64-fakeKNL-SNC4-hybrid.xml"));
+    const CapturePtr capture = loadCapture(kHwloc + QStringLiteral("64intel64-fakeKNL-SNC4-hybrid.xml"));
     QVERIFY(capture);
     MatrixPanel panel;
     panel.setInput(capture, capture->snapshots.back(), true);
@@ -375,7 +369,7 @@ void TestHeatmapView::memoryAttributeCells()
 // A measured matrix (values made up here, as numasight's prober stores them) shows with its unit.
 void TestHeatmapView::measuredLatencyCells()
 {
-    const CapturePtr topology = load(kHwloc + QStringLiteral("16amd64-4distances.xml"));
+    const CapturePtr topology = loadCapture(kHwloc + QStringLiteral("16amd64-4distances.xml"));
     QVERIFY(topology);
     const Snapshot& s = *topology->snapshots.back();
     DistanceMatrix m;
@@ -414,7 +408,7 @@ void TestHeatmapView::measuredLatencyCells()
 // tooltip only.
 void TestHeatmapView::cellTextAndSmallCells()
 {
-    const CapturePtr capture = load(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+    const CapturePtr capture = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
     QVERIFY(capture);
     const MatrixHeatmapPtr m =
         matrixHeatmap(*capture->snapshots.back(), *capture->snapshots.back()->numaDistances());
@@ -587,7 +581,7 @@ void TestHeatmapView::foldAndUnfold()
     panel.toggleRow(plot->picture().rows[2].source);
     QTRY_VERIFY(plot->picture().rowCount() > 12);
     const int unfolded = plot->picture().rowCount();
-    const CapturePtr again = load(kWitty); // the same processes in another snapshot object: a rebuild
+    const CapturePtr again = loadCapture(kWitty); // the same processes in another snapshot object: a rebuild
     QVERIFY(again);
     QVERIFY(shownAfter(panel, [&] { panel.setInput(again->snapshots.back(), {}, false); }));
     QCOMPARE(panel.shownSnapshot(), again->snapshots.back());
@@ -777,7 +771,7 @@ void TestHeatmapView::staleResultsDropped()
 {
     const QString path = makeRecording(m_dir.filePath(QStringLiteral("stale.numasight")));
     QVERIFY(!path.isEmpty());
-    const CapturePtr recording = load(path);
+    const CapturePtr recording = loadCapture(path);
     QVERIFY(recording);
     HeatmapPanel panel(HeatmapPanel::Kind::Cpu);
     panel.resize(900, 600);
@@ -961,7 +955,7 @@ void TestHeatmapView::exportFormats()
     MatrixHeatmapPtr matrix;
     HeatmapPicture picture;
     if (which == u"distance") {
-        const CapturePtr c = load(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+        const CapturePtr c = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
         QVERIFY(c);
         matrix = matrixHeatmap(*c->snapshots.back(), *c->snapshots.back()->numaDistances(),
                                MatrixOrder::ByDistance);
@@ -1066,7 +1060,7 @@ void TestHeatmapView::exportErrors()
     HeatmapPicture picture = kind == u"empty" ? HeatmapPicture() : good;
     if (kind == u"topology") {
         // 192em64t-24n8c2t.xml is hwloc's view of a machine: no process, so a CPU heatmap has no row.
-        const CapturePtr c = load(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+        const CapturePtr c = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
         QVERIFY(c);
         const NodeHeatmapPtr h = cpuHeatmap(*c->snapshots.back());
         QCOMPARE(h->rowCount(), 0);
@@ -1075,7 +1069,7 @@ void TestHeatmapView::exportErrors()
     }
     if (kind == u"no matrix") {
         // `lstopo-no-graphics -i 16em64t-4s2c2t.xml --distances` lists no matrix.
-        const CapturePtr c = load(kHwloc + QStringLiteral("16em64t-4s2c2t.xml"));
+        const CapturePtr c = loadCapture(kHwloc + QStringLiteral("16em64t-4s2c2t.xml"));
         QVERIFY(c);
         MatrixPanel panel;
         panel.setInput(c, c->snapshots.back(), true);
