@@ -988,7 +988,7 @@ private:
     // The process's threads grouped by name; only returned when the groups' main nodes differ, since
     // otherwise moving the whole process says it all.
     std::vector<ThreadGroup> threadGroups(const ProcessState& p, const std::vector<int>& targets,
-                                          const QString& cpus) const
+                                          const QString& cpus)
     {
         struct Group
         {
@@ -998,8 +998,12 @@ private:
             double total = 0;
         };
         std::map<QString, Group> groups;
-        for (const Locality& t : m_out->threads) {
-            if (t.pid != p.pid || t.ns != p.ns || t.tid < 0)
+        if (m_threadsByProcess.isEmpty())
+            for (size_t i = 0; i < m_out->threads.size(); ++i)
+                m_threadsByProcess[{m_out->threads[i].ns, m_out->threads[i].pid}].push_back(i);
+        for (size_t i : m_threadsByProcess.value({p.ns, p.pid})) {
+            const Locality& t = m_out->threads[i];
+            if (t.tid < 0)
                 continue;
             Group& g = groups[baseThreadName(t.name)];
             g.names.insert(t.name);
@@ -1126,6 +1130,8 @@ private:
     QHash<std::int64_t, ThreadRates> m_threadRates;
     QHash<std::pair<QString, int>, double> m_placedCpu;
     QHash<std::pair<QString, int>, double> m_placedMem;
+    // Indexes into m_out->threads by (namespace, pid), built once the threads are final (for thread groups).
+    QHash<std::pair<QString, std::int64_t>, std::vector<size_t>> m_threadsByProcess;
 };
 
 } // namespace
