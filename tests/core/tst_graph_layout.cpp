@@ -20,21 +20,6 @@ using numasight::test::fixtureFiles;
 
 Q_DECLARE_METATYPE(LayoutMethod)
 
-// Graphviz 2.42 leaks about 60 KB per dot layout in its own allocations, even with the documented sequence
-// gvLayout, gvRenderData, gvFreeRenderData, gvFreeLayout, agclose and gvFreeContext (checked with a C
-// program under ASan). Those leaks are allocated inside Graphviz's libraries; the suppressions name them
-// so that LeakSanitizer still reports anything leaked by our own code. (Read by LeakSanitizer only.)
-extern "C" __attribute__((used)) const char* __lsan_default_suppressions()
-{
-    return "leak:libgvc.so\n"
-           "leak:libcgraph.so\n"
-           "leak:libcdt.so\n"
-           "leak:libpathplan.so\n"
-           "leak:libgvplugin_\n"
-           // Graphviz's text-size plugins load fontconfig, whose frames lack Graphviz's on the stack.
-           "leak:libfontconfig.so\n";
-}
-
 namespace {
 
 using SnapshotPtr = std::shared_ptr<const Snapshot>;
