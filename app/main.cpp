@@ -1,8 +1,8 @@
 #include "main_window.h"
-#include "message_bar.h"
 #include "readers/open_input.h"
-#include "record_dialog.h"
 #include "version.h"
+#include "views/common/message_bar.h"
+#include "views/live/record_dialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,35 +1,35 @@
 #include "main_window.h"
 
-#include "advice_panel.h"
-#include "apply_dialog.h"
-#include "compare_panel.h"
-#include "details_pane.h"
-#include "entity_filter_proxy.h"
-#include "entity_tree_model.h"
-#include "graph_canvas.h"
-#include "graph_export_dialog.h"
-#include "graph_export_job.h"
-#include "graph_layout_job.h"
-#include "graph_painter.h"
-#include "graph_panel.h"
-#include "heatmap_export_job.h"
-#include "heatmap_panel.h"
-#include "heatmap_views.h"
-#include "heatmaps_panel.h"
-#include "live_indicator.h"
-#include "load_job.h"
-#include "message_bar.h"
 #include "readers/open_input.h"
 #include "recent_files.h"
-#include "record_dialog.h"
-#include "recording_controller.h"
-#include "save_job.h"
-#include "start_page.h"
-#include "summary_panel.h"
-#include "threads_panel.h"
-#include "timeline_bar.h"
 #include "version.h"
-#include "witty_attach_dialog.h"
+#include "views/advice/advice_panel.h"
+#include "views/advice/apply_dialog.h"
+#include "views/advice/compare_panel.h"
+#include "views/browser/details_pane.h"
+#include "views/browser/entity_filter_proxy.h"
+#include "views/browser/entity_tree_model.h"
+#include "views/browser/summary_panel.h"
+#include "views/common/message_bar.h"
+#include "views/common/start_page.h"
+#include "views/graph/graph_canvas.h"
+#include "views/graph/graph_export_dialog.h"
+#include "views/graph/graph_painter.h"
+#include "views/graph/graph_panel.h"
+#include "views/heatmap/heatmap_tabs.h"
+#include "views/heatmap/heatmap_views.h"
+#include "views/heatmap/node_heatmap_panel.h"
+#include "views/jobs/graph_export_job.h"
+#include "views/jobs/graph_layout_job.h"
+#include "views/jobs/heatmap_export_job.h"
+#include "views/jobs/load_job.h"
+#include "views/jobs/save_job.h"
+#include "views/live/live_indicator.h"
+#include "views/live/record_dialog.h"
+#include "views/live/recording_controller.h"
+#include "views/live/threads_panel.h"
+#include "views/live/timeline_bar.h"
+#include "views/live/witty_attach_dialog.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -77,7 +77,7 @@ const QString kGraphEngineKey = QStringLiteral("graph/engine");
 const QString kGraphExportDirKey = QStringLiteral("graph/exportDirectory");
 const QString kGraphExportFormatKey = QStringLiteral("graph/exportFormat");
 const QString kGraphExportDpiKey = QStringLiteral("graph/exportDpi");
-// Each key of HeatmapsPanel::state() is kept under this group: view, window, sorts, measure, metric, order.
+// Each key of HeatmapTabs::state() is kept under this group: view, window, sorts, measure, metric, order.
 const QString kHeatmapGroup = QStringLiteral("heatmaps");
 const QString kPlotExportDirKey = QStringLiteral("heatmapExport/directory");
 const QString kPlotExportFormatKey = QStringLiteral("heatmapExport/format");
@@ -115,13 +115,13 @@ QString localFileOf(const QMimeData* mime)
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_loader(new LoadController(this))
+    , m_loader(new LoadJob(this))
     , m_recent(new RecentFiles(this))
     , m_model(new EntityTreeModel(this))
     , m_proxy(new EntityFilterProxy(this))
 {
     m_recorder = new RecordingController(this);
-    m_compareLoader = new LoadController(this);
+    m_compareLoader = new LoadJob(this);
     m_saver = new SaveJob(this);
     m_graphExporter = new GraphExportJob(this);
     m_plotExporter = new HeatmapExportJob(this);
@@ -137,16 +137,15 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createStatusBar();
 
-    connect(m_loader, &LoadController::started, this,
-            [this](quint64, const QString& path) { onLoadStarted(path); });
-    connect(m_loader, &LoadController::progressChanged, this,
+    connect(m_loader, &LoadJob::started, this, [this](quint64, const QString& path) { onLoadStarted(path); });
+    connect(m_loader, &LoadJob::progressChanged, this,
             [this](quint64, double fraction) { m_progress->setValue(int(fraction * 100.0)); });
-    connect(m_loader, &LoadController::captureAvailable, this, &MainWindow::onCaptureAvailable);
-    connect(m_loader, &LoadController::loadFailed, this, &MainWindow::onLoadFailed);
-    connect(m_loader, &LoadController::cancelled, this, [this] {
+    connect(m_loader, &LoadJob::captureAvailable, this, &MainWindow::onCaptureAvailable);
+    connect(m_loader, &LoadJob::loadFailed, this, &MainWindow::onLoadFailed);
+    connect(m_loader, &LoadJob::cancelled, this, [this] {
         statusBar()->showMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000);
     });
-    connect(m_loader, &LoadController::finished, this, &MainWindow::onLoadFinished);
+    connect(m_loader, &LoadJob::finished, this, &MainWindow::onLoadFinished);
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
     connect(m_recorder, &RecordingController::captureChanged, this, &MainWindow::onRecordingCapture);
@@ -271,7 +270,7 @@ void MainWindow::createActions()
         auto* a = new QAction(heatmapViews[i], this);
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_1 + i)));
         connect(a, &QAction::triggered, this, [this, i] {
-            m_heatmaps->setCurrentView(HeatmapsPanel::View(i));
+            m_heatmaps->setCurrentView(HeatmapTabs::View(i));
             showHeatmaps();
         });
         m_heatmapViewActions << a;
@@ -329,9 +328,9 @@ void MainWindow::createActions()
         else if (m_tabs->currentWidget() == m_graph)
             edit = m_graph->searchEdit();
         else if (m_tabs->currentWidget() == m_heatmaps)
-            edit = m_heatmaps->currentView() == HeatmapsPanel::View::Memory
+            edit = m_heatmaps->currentView() == HeatmapTabs::View::Memory
                        ? m_heatmaps->memoryPanel()->filterEdit()
-                   : m_heatmaps->currentView() == HeatmapsPanel::View::Mismatch
+                   : m_heatmaps->currentView() == HeatmapTabs::View::Mismatch
                        ? m_heatmaps->mismatchPanel()->filterEdit()
                        : m_heatmaps->cpuPanel()->filterEdit();
         edit->setFocus(Qt::ShortcutFocusReason);
@@ -482,14 +481,14 @@ void MainWindow::createWorkspace()
         }
     });
 
-    m_heatmaps = new HeatmapsPanel(m_workspace);
-    connect(m_heatmaps, &HeatmapsPanel::rowSelected, this, &MainWindow::onHeatmapSelection);
-    connect(m_heatmaps, &HeatmapsPanel::positionRequested, this, &MainWindow::setTimelinePosition);
-    connect(m_heatmaps, &HeatmapsPanel::stateChanged, this, &MainWindow::saveHeatmapSettings);
-    connect(m_heatmaps, &HeatmapsPanel::exportRequested, this, &MainWindow::showExportPlotDialog);
-    connect(m_heatmaps, &HeatmapsPanel::heatmapReady, this, &MainWindow::startPendingPlotExport);
-    connect(m_heatmaps, &HeatmapsPanel::measureRequested, this, &MainWindow::showMeasureDialog);
-    connect(m_heatmaps, &HeatmapsPanel::captureMeasured, this, &MainWindow::onCaptureMeasured);
+    m_heatmaps = new HeatmapTabs(m_workspace);
+    connect(m_heatmaps, &HeatmapTabs::rowSelected, this, &MainWindow::onHeatmapSelection);
+    connect(m_heatmaps, &HeatmapTabs::positionRequested, this, &MainWindow::setTimelinePosition);
+    connect(m_heatmaps, &HeatmapTabs::stateChanged, this, &MainWindow::saveHeatmapSettings);
+    connect(m_heatmaps, &HeatmapTabs::exportRequested, this, &MainWindow::showExportPlotDialog);
+    connect(m_heatmaps, &HeatmapTabs::heatmapReady, this, &MainWindow::startPendingPlotExport);
+    connect(m_heatmaps, &HeatmapTabs::measureRequested, this, &MainWindow::showMeasureDialog);
+    connect(m_heatmaps, &HeatmapTabs::captureMeasured, this, &MainWindow::onCaptureMeasured);
 
     m_advice = new AdvicePanel(m_workspace);
     connect(m_advice, &AdvicePanel::processSelected, this, &MainWindow::onAdviceSelection);
@@ -501,8 +500,8 @@ void MainWindow::createWorkspace()
     connect(m_compare, &ComparePanel::diffShown, this, &MainWindow::onDiffShown);
     connect(m_compare, &ComparePanel::diffFailed, this,
             [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
-    connect(m_compareLoader, &LoadController::captureAvailable, this, &MainWindow::onCompareCapture);
-    connect(m_compareLoader, &LoadController::loadFailed, this, [this](const QString& message) {
+    connect(m_compareLoader, &LoadJob::captureAvailable, this, &MainWindow::onCompareCapture);
+    connect(m_compareLoader, &LoadJob::loadFailed, this, [this](const QString& message) {
         statusBar()->clearMessage();
         m_messageBar->showMessage(tr("Cannot compare: %1").arg(message), MessageBar::Kind::Error);
     });
@@ -1188,7 +1187,7 @@ void MainWindow::showExportPlotDialog(bool matrix)
     const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
                              ? QFileInfo(m_path).completeBaseName()
                              : QStringLiteral("numasight");
-    const HeatmapsPanel::ExportSource source = m_heatmaps->exportSource(matrix);
+    const HeatmapTabs::ExportSource source = m_heatmaps->exportSource(matrix);
     auto* dialog = new QFileDialog(this, tr("Export Plot"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setObjectName(QStringLiteral("exportPlotDialog"));
@@ -1243,7 +1242,7 @@ void MainWindow::startPendingPlotExport()
         return;
     const auto [path, matrix] = *m_pendingPlotExport;
     m_pendingPlotExport.reset();
-    const HeatmapsPanel::ExportSource source = m_heatmaps->exportSource(matrix);
+    const HeatmapTabs::ExportSource source = m_heatmaps->exportSource(matrix);
     const auto format = heatmapExportFormatForPath(path).value_or(HeatmapExportFormat::Png);
     if (format == HeatmapExportFormat::Csv) {
         m_plotExporter->startCsv(source.csv, path);
@@ -1273,7 +1272,7 @@ void MainWindow::startMeasurement(const MeasureOptions& options)
 {
     if (!m_capture || m_capture->snapshots.empty())
         return;
-    m_heatmaps->setCurrentView(HeatmapsPanel::View::Matrices);
+    m_heatmaps->setCurrentView(HeatmapTabs::View::Matrices);
     showHeatmaps();
     m_heatmaps->matrixPanel()->startMeasurement(options);
 }

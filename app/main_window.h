@@ -1,12 +1,12 @@
 #pragma once
 
-#include "advice_fwd.h"
 #include "attach/witty_http_poller.h"
-#include "graph_export.h"
-#include "heatmap_plot.h"
 #include "measure/measure_plan.h"
 #include "model/snapshot.h"
 #include "record/recorder.h"
+#include "views/advice/advice_fwd.h"
+#include "views/graph/graph_export.h"
+#include "views/heatmap/heatmap_plot.h"
 
 #include <QMainWindow>
 #include <QSet>
@@ -34,9 +34,9 @@ class EntityTreeModel;
 class GraphExportJob;
 class GraphPanel;
 class HeatmapExportJob;
-class HeatmapsPanel;
+class HeatmapTabs;
 class LiveIndicator;
-class LoadController;
+class LoadJob;
 class MessageBar;
 class RecentFiles;
 class RecordingController;
@@ -98,7 +98,7 @@ public:
     int snapshotIndex() const { return m_snapshotIndex; }
     bool isWorkspaceShown() const;
 
-    LoadController* loader() const { return m_loader; }
+    LoadJob* loader() const { return m_loader; }
     RecentFiles* recentFiles() const { return m_recent; }
     EntityTreeModel* entityModel() const { return m_model; }
     EntityFilterProxy* entityProxy() const { return m_proxy; }
@@ -117,7 +117,7 @@ public:
     StartPage* startPage() const { return m_start; }
     GraphPanel* graphPanel() const { return m_graph; }
     GraphExportJob* graphExporter() const { return m_graphExporter; }
-    HeatmapsPanel* heatmapsPanel() const { return m_heatmaps; }
+    HeatmapTabs* heatmapsPanel() const { return m_heatmaps; }
     HeatmapExportJob* plotExporter() const { return m_plotExporter; }
     QAction* exportPlotAction() const { return m_exportPlotAction; }
     QAction* measureAction() const { return m_measureAction; }
@@ -134,7 +134,7 @@ public:
     void compareWith(const QString& path);
     void closeComparison();
     ComparePanel* comparePanel() const { return m_compare; }
-    LoadController* compareLoader() const { return m_compareLoader; }
+    LoadJob* compareLoader() const { return m_compareLoader; }
     QAction* compareAction() const { return m_compareAction; }
 
 protected:
@@ -200,7 +200,7 @@ private:
     void onDiffShown();
     void updateApplyAllowed();
 
-    LoadController* m_loader;
+    LoadJob* m_loader;
     RecentFiles* m_recent;
     CapturePtr m_capture;
     QString m_path;        // what m_capture was loaded from
@@ -230,7 +230,7 @@ private:
     bool m_graphFresh = false;         // the next graph is of another capture
     bool m_selectionFromGraph = false; // the browser follows a pick in the graph: no echo back
     std::optional<std::pair<QString, GraphExportOptions>> m_pendingExport; // waits for its layout
-    HeatmapsPanel* m_heatmaps = nullptr;
+    HeatmapTabs* m_heatmaps = nullptr;
     HeatmapExportJob* m_plotExporter = nullptr;
     bool m_heatmapsFresh = false;         // the next heatmaps are of another capture
     bool m_selectionFromHeatmaps = false; // the browser follows a pick in a heatmap: no echo back
@@ -239,7 +239,7 @@ private:
     bool m_adviceFresh = false;
     bool m_selectionFromAdvice = false; // the browser follows a pick in the advice: no echo back
     ComparePanel* m_compare = nullptr;  // in the tabs only while a comparison exists
-    LoadController* m_compareLoader = nullptr;
+    LoadJob* m_compareLoader = nullptr;
     QString m_comparePath;
     QTreeView* m_view = nullptr;
     QLineEdit* m_filter = nullptr;

@@ -9,9 +9,9 @@
 #undef foreach
 #define QT_NO_FOREACH
 
-#include "heatmap_picture.h"
-#include "heatmap_plot.h"
-#include "heatmap_row_model.h"
+#include "views/heatmap/heatmap_picture.h"
+#include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_model.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

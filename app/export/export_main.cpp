@@ -4,10 +4,10 @@
 // same arguments and runs headless on the offscreen platform unless told otherwise.
 #include "cli/commands.h"
 #include "cli/export_request.h"
-#include "graph_export.h"
-#include "heatmap_plot.h"
 #include "report/heatmap_csv.h"
 #include "version.h"
+#include "views/graph/graph_export.h"
+#include "views/heatmap/heatmap_plot.h"
 
 #include <QApplication>
 #include <QFileInfo>

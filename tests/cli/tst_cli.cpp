@@ -1,5 +1,5 @@
 // Runs the real numasight-cli binary, as a user would, and checks its output, exit codes and files.
-#include "test_process.h"
+#include "support/test_process.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 // `numasight-cli apply` end to end on the workload child (tests/core/workload_child.cpp): the binary as a
 // user runs it, its exit codes, and each thread's Cpus_allowed_list as the kernel reports it.
-#include "test_process.h"
+#include "support/test_process.h"
 
 #include <QDir>
 #include <QFile>

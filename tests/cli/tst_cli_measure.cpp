@@ -6,7 +6,7 @@
 #include "capture/capture_reader.h"
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
-#include "test_process.h"
+#include "support/test_process.h"
 
 #include <QFile>
 #include <QProcess>

@@ -1,0 +1,493 @@
+// Apply / Undo on a live process: the workload child (workload_child.cpp) is re-bound for real, and each
+// thread's Cpus_allowed_list, the process's numa_maps and two recordings must show the change.
+#include "advice/live_apply.h"
+#include "collect/procfs/fs_root.h"
+#include "collect/procfs/numa_maps.h"
+#include "support/test_process.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <grp.h>
+#include <map>
+#include <memory>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace numasight;
+using namespace numasight::test;
+
+namespace {
+
+IndexSet sysList(const char* path)
+{
+    QFile f(QString::fromLatin1(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return IndexSet::fromRangeString(std::string_view(f.readAll().trimmed().constData()))
+        .value_or(IndexSet{});
+}
+
+IndexSet onlineCpus()
+{
+    return sysList("/sys/devices/system/cpu/online");
+}
+
+IndexSet memoryNodes()
+{
+    IndexSet nodes = sysList("/sys/devices/system/node/has_memory");
+    return nodes.isEmpty() ? IndexSet{0} : nodes;
+}
+
+std::vector<std::int64_t> tasks(std::int64_t pid)
+{
+    return listNumericEntries(QStringLiteral("/proc/%1/task").arg(pid));
+}
+
+bool writeFile(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() && f.flush();
+}
+
+std::int64_t pidMax()
+{
+    QFile f(QStringLiteral("/proc/sys/kernel/pid_max"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed().toLongLong() : 4194304;
+}
+
+} // namespace
+
+class TestLiveApply : public QObject
+{
+    Q_OBJECT
+private slots:
+    void planErrors_data();
+    void planErrors();
+    void applyAndUndo_data();
+    void applyAndUndo();
+    void pages_data();
+    void pages();
+    void refusal();
+    void rollbackMidway();
+    void threadsCreatedDuringApply();
+    void verify();
+    void cancel_data();
+    void cancel();
+};
+
+void TestLiveApply::planErrors_data()
+{
+    QTest::addColumn<QString>("target"); // "workload", "spin-thread", "missing", "zero"
+    QTest::addColumn<QString>("cpus");
+    QTest::addColumn<QString>("mems");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("pid that does not exist") << "missing"
+                                             << "0"
+                                             << ""
+                                             << "no such process";
+    QTest::newRow("pid 0") << "zero"
+                           << "0"
+                           << ""
+                           << "not a process id";
+    QTest::newRow("a thread id, not a process") << "spin-thread"
+                                                << "0"
+                                                << ""
+                                                << "is a thread of process";
+    QTest::newRow("empty cpus") << "workload"
+                                << ""
+                                << ""
+                                << "no CPU given";
+    QTest::newRow("CPU 4096") << "workload"
+                              << "4096"
+                              << ""
+                              << "CPU(s) 4096 are not online";
+    QTest::newRow("one good CPU, one missing") << "workload"
+                                               << "0,4000-4001"
+                                               << ""
+                                               << "CPU(s) 4000-4001 are not online";
+    QTest::newRow("node 99") << "workload"
+                             << "0"
+                             << "99"
+                             << "NUMA node(s) 99 do not exist";
+}
+
+void TestLiveApply::planErrors()
+{
+    QFETCH(QString, target);
+    QFETCH(QString, cpus);
+    QFETCH(QString, mems);
+    QFETCH(QString, expected);
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    std::int64_t pid = w.pid;
+    if (target == QLatin1String("missing"))
+        pid = pidMax() + 1; // above pid_max: no process can have it
+    else if (target == QLatin1String("zero"))
+        pid = 0;
+    else if (target == QLatin1String("spin-thread"))
+        pid = w.spinTid;
+    const auto before = threadAffinities(w.pid);
+    const auto plan = planApply(pid, *IndexSet::fromRangeString(QStringView(cpus)),
+                                *IndexSet::fromRangeString(QStringView(mems)));
+    QVERIFY(!plan.ok());
+    const QString message = plan.error().toString();
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QCOMPARE(plan.error().file, QStringLiteral("pid %1").arg(pid));
+    QCOMPARE(threadAffinities(w.pid), before);
+}
+
+void TestLiveApply::applyAndUndo_data()
+{
+    QTest::addColumn<QString>("cpus");
+    QTest::newRow("CPU 1") << "1";
+    QTest::newRow("CPU 0") << "0";
+    QTest::newRow("CPUs 0-1") << "0-1";
+    QTest::newRow("CPUs 2-3") << "2-3";
+}
+
+void TestLiveApply::applyAndUndo()
+{
+    QFETCH(QString, cpus);
+    const CpuSet target = *IndexSet::fromRangeString(QStringView(cpus));
+    if (!target.isSubsetOf(onlineCpus()))
+        QSKIP(qPrintable(
+            QStringLiteral("this machine has CPUs %1, not %2").arg(onlineCpus().toRangeString(), cpus)));
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    w.go();
+    const auto before = threadAffinities(w.pid);
+    QCOMPARE(before.size(), std::size_t(3));
+    QCOMPARE(before.at(w.spinTid), QStringLiteral("0"));
+
+    const auto plan = planApply(w.pid, target, {});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+    QCOMPARE(plan->threads.size(), std::size_t(3));
+    QCOMPARE(plan->name, QStringLiteral("numasight_test_")); // comm is cut to 15 characters
+    const QStringList lines = plan->describe();
+    QVERIFY2(lines.join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("thread %1 (numasight_test_): CPUs 0").arg(w.spinTid)),
+             qPrintable(lines.join(QLatin1Char('\n'))));
+
+    const auto applied = applyPlan(*plan);
+    QVERIFY2(applied.ok(), applied.ok() ? "" : qPrintable(applied.error().toString()));
+    QCOMPARE(applied->applied.size(), std::size_t(3));
+    for (const std::int64_t tid : tasks(w.pid))
+        QCOMPARE(cpusAllowedList(w.pid, tid), target.toRangeString());
+    for (const AffinityChange& c : applied->applied)
+        QCOMPARE(c.before.toRangeString(), before.at(c.tid));
+
+    const auto undone = undoApply(*applied);
+    QVERIFY2(undone.ok(), undone.ok() ? "" : qPrintable(undone.error().toString()));
+    QCOMPARE(threadAffinities(w.pid), before);
+    QVERIFY2(undone->join(QLatin1Char('\n')).contains(QStringLiteral("CPUs 0 restored")),
+             qPrintable(undone->join(QLatin1Char('\n'))));
+}
+
+void TestLiveApply::pages_data()
+{
+    QTest::addColumn<int>("node");
+    // This machine may have one NUMA node only: then every page already is on node 0 and the row shows
+    // that asking for node 0 moves nothing and loses nothing; the node 1 row needs a second node.
+    QTest::newRow("node 0") << 0;
+    QTest::newRow("node 1") << 1;
+}
+
+void TestLiveApply::pages()
+{
+    QFETCH(int, node);
+    if (!memoryNodes().contains(node))
+        QSKIP(qPrintable(QStringLiteral("this machine has memory on node(s) %1 only, not on node %2")
+                             .arg(memoryNodes().toRangeString())
+                             .arg(node)));
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    const auto plan = planApply(w.pid, onlineCpus(), NodeSet{node});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+    QVERIFY(!plan->pagesBefore.empty());
+    const auto applied = applyPlan(*plan);
+    QVERIFY2(applied.ok(), applied.ok() ? "" : qPrintable(applied.error().toString()));
+    QCOMPARE(applied->pagesNotMoved, std::int64_t(0));
+
+    const ProcessMemorySample memory = readNumaMaps(FsRoot{}, w.pid);
+    std::uint64_t onTarget = 0, elsewhere = 0;
+    for (const NodePages& n : memory.nodes)
+        (n.node == node ? onTarget : elsewhere) += n.anonPages;
+    const std::uint64_t workloadPages = (64u << 20) / std::uint64_t(sysconf(_SC_PAGESIZE));
+    QVERIFY2(onTarget >= workloadPages, qPrintable(QString::number(onTarget)));
+    QCOMPARE(elsewhere, std::uint64_t(0));
+    QVERIFY(undoApply(*applied).ok());
+}
+
+// Changing a process of another user must be refused before anything changes, with a message that says
+// what to do.
+void TestLiveApply::refusal()
+{
+    const CpuSet cpus{onlineCpus().last()};
+    if (geteuid() != 0) {
+        const auto before = threadAffinities(1);
+        const auto plan = planApply(1, cpus, {});
+        QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+        const auto applied = applyPlan(*plan);
+        QVERIFY(!applied.ok());
+        QVERIFY2(applied.error().message.contains(QStringLiteral("not allowed")),
+                 qPrintable(applied.error().toString()));
+        QCOMPARE(threadAffinities(1), before);
+        return;
+    }
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    const auto before = threadAffinities(w.pid);
+    int fds[2];
+    QCOMPARE(pipe(fds), 0);
+    const pid_t child = fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        ::close(fds[0]);
+        QByteArray answer;
+        const gid_t nobodyGid = 65534;
+        if (setgroups(0, nullptr) != 0 || setresgid(nobodyGid, nobodyGid, nobodyGid) != 0 ||
+            setresuid(65534, 65534, 65534) != 0) {
+            answer = "cannot become nobody";
+        } else if (const auto plan = planApply(w.pid, cpus, {}); !plan.ok()) {
+            answer = "plan failed: " + plan.error().toString().toUtf8();
+        } else if (const auto applied = applyPlan(*plan); applied.ok()) {
+            answer = "applied";
+        } else {
+            answer = applied.error().toString().toUtf8();
+        }
+        const ssize_t written = ::write(fds[1], answer.constData(), size_t(answer.size()));
+        _exit(written == answer.size() ? 0 : 1);
+    }
+    ::close(fds[1]);
+    QByteArray answer;
+    char buffer[1024];
+    for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;)
+        answer.append(buffer, n);
+    ::close(fds[0]);
+    int status = 0;
+    QCOMPARE(waitpid(child, &status, 0), child);
+    QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    QVERIFY2(answer.contains("not allowed to change pid") && answer.contains("owned by user root") &&
+                 answer.contains("nothing was changed"),
+             answer.constData());
+    QCOMPARE(threadAffinities(w.pid), before);
+}
+
+// If one thread cannot take the CPUs, the threads already changed are put back. A cpuset that holds only
+// CPU 0 makes the kernel refuse CPU 1 for the last thread (EINVAL) after the first two took it.
+void TestLiveApply::rollbackMidway()
+{
+    const QString cpusetRoot = QStringLiteral("/sys/fs/cgroup/cpuset");
+    if (geteuid() != 0)
+        QSKIP("needs root to make a cpuset that confines one thread");
+    if (!onlineCpus().contains(0) || !onlineCpus().contains(1))
+        QSKIP("needs CPUs 0 and 1: one inside the cpuset, one outside");
+    if (!QFile::exists(cpusetRoot + QStringLiteral("/tasks")))
+        QSKIP("no cgroup v1 cpuset hierarchy at /sys/fs/cgroup/cpuset to confine one thread in");
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    const QString cpuset = cpusetRoot + QStringLiteral("/numasight-tst-%1").arg(getpid());
+    if (!QDir().mkdir(cpuset))
+        QSKIP(qPrintable(QStringLiteral("cannot create the cpuset %1").arg(cpuset)));
+    auto cleanup = qScopeGuard([&] {
+        writeFile(cpusetRoot + QStringLiteral("/tasks"), QByteArray::number(qint64(w.sleepTid)));
+        QDir().rmdir(cpuset);
+    });
+    QVERIFY(writeFile(cpuset + QStringLiteral("/cpuset.mems"), QByteArray::number(memoryNodes().first())));
+    QVERIFY(writeFile(cpuset + QStringLiteral("/cpuset.cpus"), "0"));
+    QVERIFY(writeFile(cpuset + QStringLiteral("/tasks"), QByteArray::number(qint64(w.sleepTid))));
+    // tids grow in creation order, so the confined (sleeping) thread, created last, is changed last.
+    const std::vector<std::int64_t> order = tasks(w.pid);
+    QCOMPARE(order.back(), w.sleepTid);
+    const auto before = threadAffinities(w.pid);
+    QCOMPARE(before.at(w.sleepTid), QStringLiteral("0"));
+
+    const auto plan = planApply(w.pid, CpuSet{1}, {});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+    const auto applied = applyPlan(*plan);
+    QVERIFY(!applied.ok());
+    const QString message = applied.error().toString();
+    QVERIFY2(message.contains(QStringLiteral("cannot set CPUs 1 on thread %1").arg(w.sleepTid)) &&
+                 message.contains(QStringLiteral("the 2 thread(s) already changed were restored")),
+             qPrintable(message));
+    QCOMPARE(threadAffinities(w.pid), before);
+}
+
+// Threads that appear between the plan and the change, or while it is made, are changed too, with their
+// own earlier mask kept for undo. This process is the target: a thread here keeps creating short-lived
+// threads while applyPlan runs.
+void TestLiveApply::threadsCreatedDuringApply()
+{
+    const IndexSet online = onlineCpus();
+    if (online.count() < 2)
+        QSKIP("needs two CPUs so that the new mask differs from the old one");
+    const std::int64_t self = getpid();
+    const auto initial = threadAffinities(self);
+    const CpuSet target{online.last()};
+    const auto plan = planApply(self, target, {});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+
+    std::atomic_bool stop{false};
+    std::atomic<std::int64_t> lateTid{0};
+    std::thread late([&] {
+        lateTid = gettid();
+        while (!stop)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    });
+    std::thread spawner([&] {
+        std::vector<std::thread> children;
+        while (!stop) {
+            children.emplace_back([] { std::this_thread::sleep_for(std::chrono::milliseconds(2)); });
+            if (children.size() > 8) {
+                children.front().join();
+                children.erase(children.begin());
+            }
+        }
+        for (std::thread& c : children)
+            c.join();
+    });
+    auto joinAll = qScopeGuard([&] {
+        stop = true;
+        late.join();
+        spawner.join();
+    });
+    while (lateTid == 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+
+    const auto applied = applyPlan(*plan);
+    QVERIFY2(applied.ok(), applied.ok() ? "" : qPrintable(applied.error().toString()));
+    // Whatever the spawner creates from now on inherits its mask, which is the new one.
+    for (const auto& [tid, cpus] : threadAffinities(self))
+        if (cpus != QLatin1String("<gone>"))
+            QCOMPARE(cpus, target.toRangeString());
+    const auto lateChange = std::find_if(applied->applied.begin(), applied->applied.end(),
+                                         [&](const AffinityChange& c) { return c.tid == lateTid; });
+    QVERIFY2(lateChange != applied->applied.end(), "the thread created after the plan was not changed");
+    QCOMPARE(lateChange->before.toRangeString(), initial.at(self));
+
+    stop = true;
+    joinAll.dismiss();
+    late.join();
+    spawner.join();
+    const auto undone = undoApply(*applied);
+    QVERIFY2(undone.ok(), undone.ok() ? "" : qPrintable(undone.error().toString()));
+    QCOMPARE(cpusAllowedList(self, self), initial.at(self));
+}
+
+// A diff of two recordings of the child before and after re-binding shows the change.
+void TestLiveApply::verify()
+{
+    if (!onlineCpus().contains(0) || !onlineCpus().contains(1))
+        QSKIP("needs CPUs 0 and 1 to move the spinning thread from one to the other");
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    w.go();
+    const auto plan = planApply(w.pid, CpuSet{1}, {});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+    QTemporaryDir dir;
+    std::vector<double> reported;
+    Progress progress;
+    progress.report = [&reported](double f) { reported.push_back(f); };
+    const auto run = applyAndVerify(*plan, 1'500'000'000, dir.path(), progress);
+    QVERIFY2(run.ok(), run.ok() ? "" : qPrintable(run.error().toString()));
+    auto undo = qScopeGuard([&run] { undoApply(run->result); });
+    QVERIFY(!run->cancelled);
+    QVERIFY(QFile::exists(run->beforePath) && QFile::exists(run->afterPath));
+    QVERIFY(std::is_sorted(reported.begin(), reported.end()));
+    QVERIFY(std::find(reported.begin(), reported.end(), 0.5) != reported.end());
+    QCOMPARE(reported.back(), 1.0);
+    QCOMPARE(cpusAllowedList(w.pid, w.spinTid), QStringLiteral("1"));
+
+    // The recordings themselves: the spinning thread ran on CPU 0 before and on CPU 1 after.
+    auto cpusOfSpinner = [&w](const Capture& capture) {
+        IndexSet seen;
+        for (const SamplePtr& s : capture.samples)
+            for (const ThreadCpuSample& t : s->threads)
+                if (t.tid == w.spinTid && t.cpuNs > 0)
+                    for (const auto& [cpu, ns] : t.cpuNsByCpu)
+                        if (ns > 0)
+                            seen.insert(cpu);
+        return seen;
+    };
+    QVERIFY(run->before && run->after);
+    QCOMPARE(cpusOfSpinner(*run->before), IndexSet{0});
+    QCOMPARE(cpusOfSpinner(*run->after), IndexSet{1});
+
+    QVERIFY(run->diff);
+    const LocalityChange* spinner = nullptr;
+    for (const LocalityChange& t : run->diff->threads)
+        if (t.tidA == w.spinTid && t.tidB == w.spinTid)
+            spinner = &t;
+    QVERIFY2(spinner, "the spinning thread is not in the diff");
+    QCOMPARE(spinner->cpusAllowedA, QStringLiteral("0"));
+    QCOMPARE(spinner->cpusAllowedB, QStringLiteral("1"));
+    if (memoryNodes().count() == 1) {
+        // CPUs 0 and 1 are on the one node: the per-node shares cannot differ, only the CPUs above did.
+        QCOMPARE(spinner->cpuSharesA, spinner->cpuSharesB);
+    }
+    QVERIFY(run->measuredBefore && run->measuredAfter);
+    QCOMPARE(run->measuredBefore->pid, w.pid);
+}
+
+void TestLiveApply::cancel_data()
+{
+    // Cancelled when progress goes past `cancelAfter` (< 0: from the start); progress passes 0.5 only once
+    // the change is applied and the second recording runs.
+    QTest::addColumn<double>("cancelAfter");
+    QTest::addColumn<qint64>("periodNs");
+    QTest::addColumn<bool>("expectApplied");
+    QTest::newRow("during the first recording") << -1.0 << qint64(5'000'000'000) << false;
+    QTest::newRow("once applied") << 0.5 << qint64(1'000'000'000) << true;
+}
+
+void TestLiveApply::cancel()
+{
+    QFETCH(double, cancelAfter);
+    QFETCH(qint64, periodNs);
+    QFETCH(bool, expectApplied);
+    WorkloadChild w;
+    QVERIFY(w.start(QStringLiteral(NUMASIGHT_TEST_WORKLOAD)));
+    const auto before = threadAffinities(w.pid);
+    const CpuSet target{onlineCpus().last()};
+    const auto plan = planApply(w.pid, target, {});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
+    auto flag = std::make_shared<std::atomic_bool>(cancelAfter < 0);
+    Progress progress = Progress::withFlag(flag);
+    progress.report = [flag, cancelAfter](double f) {
+        if (f > cancelAfter)
+            flag->store(true);
+    };
+    QTemporaryDir dir;
+    QElapsedTimer timer;
+    timer.start();
+    const auto run = applyAndVerify(*plan, periodNs, dir.path(), progress);
+    // A period of 5 s stopped at the start must not run out (each recording ends within one interval).
+    QVERIFY2(timer.elapsed() < 4000, qPrintable(QString::number(timer.elapsed())));
+    if (!expectApplied) {
+        QVERIFY(!run.ok());
+        QVERIFY(run.error().cancelled);
+        QCOMPARE(threadAffinities(w.pid), before);
+        return;
+    }
+    QVERIFY2(run.ok(), run.ok() ? "" : qPrintable(run.error().toString()));
+    QVERIFY(run->cancelled);
+    QVERIFY(!run->diff);
+    QCOMPARE(run->result.applied.size(), std::size_t(3));
+    for (const std::int64_t tid : tasks(w.pid))
+        QCOMPARE(cpusAllowedList(w.pid, tid), target.toRangeString());
+    QVERIFY(undoApply(run->result).ok());
+    QCOMPARE(threadAffinities(w.pid), before);
+}
+
+QTEST_GUILESS_MAIN(TestLiveApply)
+#include "tst_live_apply.moc"

@@ -1,0 +1,1175 @@
+// The heatmaps with real widgets on the offscreen platform, the real QCustomPlot and real fixtures: cells are
+// read back from the QCPColorMap and compared with numbers written down from the fixtures themselves
+// (witty-profiler's graph.json, `lstopo-no-graphics -i FILE --distances/--memattrs`, the recording's SQL).
+#undef QT_NO_FOREACH
+#include <qcustomplot.h>
+#undef foreach
+#define QT_NO_FOREACH
+
+#include "analysis/heatmap_data.h"
+#include "main_window.h"
+#include "measure/measurement.h"
+#include "readers/open_input.h"
+#include "report/heatmap_csv.h"
+#include "support/test_fixtures.h"
+#include "views/browser/entity_filter_proxy.h"
+#include "views/browser/entity_tree_model.h"
+#include "views/common/message_bar.h"
+#include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_model.h"
+#include "views/heatmap/heatmap_tabs.h"
+#include "views/heatmap/heatmap_views.h"
+#include "views/heatmap/node_heatmap_panel.h"
+#include "views/jobs/heatmap_export_job.h"
+#include "views/jobs/heatmap_job.h"
+#include "views/jobs/load_job.h"
+#include "views/live/timeline_bar.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolTip>
+#include <QTreeView>
+#include <QWheelEvent>
+#include <QXmlStreamReader>
+
+#include <sqlite3.h>
+
+#include <cmath>
+
+using namespace numasight;
+using numasight::test::loadCapture;
+
+namespace {
+
+const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+const QString kHwloc = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/");
+constexpr int kTimeout = 30000;
+
+// tests/data/capture/v2-recording.sql as a capture file: 4 samples, two in each of 2 snapshots.
+QString makeRecording(const QString& path)
+{
+    QFile sql(QStringLiteral(NUMASIGHT_TEST_DATA "/capture/v2-recording.sql"));
+    if (!sql.open(QIODevice::ReadOnly))
+        return {};
+    QFile::remove(path);
+    sqlite3* db = nullptr;
+    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
+        return {};
+    const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    return rc == SQLITE_OK ? path : QString();
+}
+
+int rowOf(const HeatmapPicture& p, qint64 pid, qint64 tid)
+{
+    for (int r = 0; r < p.rowCount(); ++r)
+        if (p.rows[size_t(r)].pid == pid && p.rows[size_t(r)].tid == tid)
+            return r;
+    return -1;
+}
+
+int columnOf(const HeatmapPicture& p, const QString& label)
+{
+    for (int c = 0; c < p.columnCount(); ++c)
+        if (p.columns[size_t(c)].label == label)
+            return c;
+    return -1;
+}
+
+int rowLabelled(const HeatmapPicture& p, const QString& label)
+{
+    for (int r = 0; r < p.rowCount(); ++r)
+        if (p.rows[size_t(r)].label == label)
+            return r;
+    return -1;
+}
+
+// What the colour map holds for a cell: the number it is coloured by.
+double mapCell(const HeatmapPlot& plot, int row, int column)
+{
+    return plot.colorMap()->data()->data(column, row);
+}
+
+bool showAndBuild(QWidget& panel, QObject* signalSource, const char* signal)
+{
+    panel.resize(1400, 900);
+    panel.show();
+    if (!QTest::qWaitForWindowExposed(&panel))
+        return false;
+    QSignalSpy shown(signalSource, signal);
+    return shown.wait(kTimeout) || !shown.isEmpty();
+}
+
+template <class F>
+bool shownAfter(NodeHeatmapPanel& panel, F action)
+{
+    QSignalSpy shown(&panel, &NodeHeatmapPanel::heatmapShown);
+    action();
+    return shown.wait(kTimeout) || !shown.isEmpty();
+}
+
+QStringList svgTexts(const QByteArray& svg, QString* error)
+{
+    QStringList texts;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    if (xml.hasError())
+        *error = xml.errorString();
+    return texts;
+}
+
+int distinctColors(const QImage& image)
+{
+    QSet<QRgb> colors;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colors.insert(image.pixel(x, y));
+    return int(colors.size());
+}
+
+} // namespace
+
+class TestHeatmapView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cpuCellsMatchFixture_data();
+    void cpuCellsMatchFixture();
+    void memoryCellsMatchFixture_data();
+    void memoryCellsMatchFixture();
+    void distanceCellsMatchLstopo_data();
+    void distanceCellsMatchLstopo();
+    void memoryAttributeCells();
+    void measuredLatencyCells();
+    void cellTextAndSmallCells();
+    void sortOrdersRows_data();
+    void sortOrdersRows();
+    void filterRows_data();
+    void filterRows();
+    void foldAndUnfold();
+    void rowsLineUpWithList();
+    void hoverShowsNumbers();
+    void clickSelects();
+    void mismatchMarks();
+    void rowModelPassesTester();
+    void staleResultsDropped();
+    void timeHeatmapFollowsTimeline();
+    void mainWindowLinksSelection();
+    void mainWindowRemembersSettings();
+    void exportFormats_data();
+    void exportFormats();
+    void exportErrors_data();
+    void exportErrors();
+    void mainWindowExportsPlot_data();
+    void mainWindowExportsPlot();
+    void measureThisMachine();
+
+private:
+    QTemporaryDir m_dir;
+    CapturePtr m_witty;
+};
+
+void TestHeatmapView::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("numasight-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_heatmap_view"));
+    QVERIFY(m_dir.isValid());
+    m_witty = loadCapture(kWitty);
+    QVERIFY(m_witty);
+}
+
+void TestHeatmapView::init()
+{
+    QSettings().clear();
+}
+
+// Shares per node written down from graph.json: the process row is witty's own
+// numa_affinity_info.cpu_runtime_pct_in_each_numa of 1895087 (NumaAccessEdge), each thread's row its
+// AccessWithProcStatusEdge's numa_index_to_cpu_runtime (all on one node).
+void TestHeatmapView::cpuCellsMatchFixture_data()
+{
+    QTest::addColumn<qint64>("pid");
+    QTest::addColumn<qint64>("tid");
+    QTest::addColumn<QList<double>>("shares"); // node0 … node7
+    QTest::newRow("process 1895087 (witty's shares)")
+        << qint64(1895087) << qint64(-1)
+        << QList<double>{0.0012786683245703885, 0.005181828923722821, 0.0002547336891541744,
+                         0.002606894857237038,  0.000691039025633556, 0.3008803792917666,
+                         0.0008430953349974278, 0.688263360552918};
+    QTest::newRow("thread 1895087 on node7")
+        << qint64(1895087) << qint64(1895087) << QList<double>{0, 0, 0, 0, 0, 0, 0, 1};
+    QTest::newRow("acl_thread 1896232 on node5")
+        << qint64(1895087) << qint64(1896232) << QList<double>{0, 0, 0, 0, 0, 1, 0, 0};
+    QTest::newRow("thread 1896010 on node0")
+        << qint64(1895087) << qint64(1896010) << QList<double>{1, 0, 0, 0, 0, 0, 0, 0};
+    QTest::newRow("vllm 1894499 all on node1")
+        << qint64(1894499) << qint64(-1) << QList<double>{0, 1, 0, 0, 0, 0, 0, 0};
+}
+
+void TestHeatmapView::cpuCellsMatchFixture()
+{
+    QFETCH(qint64, pid);
+    QFETCH(qint64, tid);
+    QFETCH(QList<double>, shares);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.expandAll();
+    const HeatmapPicture& p = panel.plot()->picture();
+    QCOMPARE(p.columnCount(), 8);
+    const int row = rowOf(p, pid, tid);
+    QVERIFY2(row >= 0, "the row is drawn");
+    for (int node = 0; node < 8; ++node) {
+        const int c = columnOf(p, QStringLiteral("node%1").arg(node));
+        QVERIFY(c >= 0);
+        const double cell = mapCell(*panel.plot(), row, c);
+        QVERIFY2(std::abs(cell - shares[node]) < 1e-12,
+                 qPrintable(QStringLiteral("node%1: %2, expected %3").arg(node).arg(cell).arg(shares[node])));
+    }
+}
+
+// total_pages and dirty_anon_pages of 1895087's NumaAccessEdge in graph.json.
+void TestHeatmapView::memoryCellsMatchFixture_data()
+{
+    QTest::addColumn<int>("measure");
+    QTest::addColumn<qint64>("pid");
+    QTest::addColumn<QList<double>>("pages");
+    QTest::newRow("total pages of 1895087")
+        << int(MemoryMeasure::TotalPages) << qint64(1895087)
+        << QList<double>{40779, 7, 16414, 519, 3596, 15166, 573587, 35195};
+    QTest::newRow("dirty anonymous pages of 1895087")
+        << int(MemoryMeasure::DirtyAnonPages) << qint64(1895087)
+        << QList<double>{40779, 7, 16414, 519, 3596, 15166, 384040, 35195};
+}
+
+void TestHeatmapView::memoryCellsMatchFixture()
+{
+    QFETCH(int, measure);
+    QFETCH(qint64, pid);
+    QFETCH(QList<double>, pages);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Memory);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    if (MemoryMeasure(measure) != panel.measure()) {
+        // Through the measure box, as a user picks it.
+        QComboBox* combo = panel.measureCombo();
+        QVERIFY(shownAfter(panel, [&] { combo->setCurrentIndex(combo->findData(measure)); }));
+    }
+    QCOMPARE(int(panel.measure()), measure);
+    const HeatmapPicture& p = panel.plot()->picture();
+    const int row = rowOf(p, pid, -1);
+    QVERIFY(row >= 0);
+    for (int node = 0; node < 8; ++node)
+        QCOMPARE(mapCell(*panel.plot(), row, columnOf(p, QStringLiteral("node%1").arg(node))), pages[node]);
+    // The tooltip of the fullest cell writes the exact count.
+    const QPoint at = panel.plot()->cellCenter(row, columnOf(p, QStringLiteral("node6")));
+    QVERIFY2(panel.plot()->toolTipAt(at).contains(formatHeatmapValue(pages[6], HeatmapValueFormat::Pages)),
+             qPrintable(panel.plot()->toolTipAt(at)));
+}
+
+// `lstopo-no-graphics -i FILE --distances`: 16amd64 has 20 between any two of its 8 nodes; the 24-node Xeon
+// pairs nodes (50) and has 65/79 beyond. Compared by node label, in both orders of the matrix.
+void TestHeatmapView::distanceCellsMatchLstopo_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("byDistance");
+    QTest::addColumn<QList<int>>("triples"); // from, to, distance, …
+    const QList<int> amd{0, 0, 10, 0, 7, 20, 3, 5, 20, 6, 6, 10, 7, 1, 20};
+    const QList<int> xeon{0,  0,  10, 0,  1,  50, 1,  0,  50, 0,  2,  65, 0,  10, 79, 2,  8,  79, 8, 9,
+                          50, 14, 22, 65, 16, 23, 65, 23, 0,  79, 23, 22, 50, 12, 20, 65, 18, 2,  65};
+    QTest::newRow("16amd64 natural") << QStringLiteral("16amd64-4distances.xml") << false << amd;
+    QTest::newRow("16amd64 by distance") << QStringLiteral("16amd64-4distances.xml") << true << amd;
+    QTest::newRow("24 nodes natural") << QStringLiteral("192em64t-24n8c2t.xml") << false << xeon;
+    QTest::newRow("24 nodes by distance") << QStringLiteral("192em64t-24n8c2t.xml") << true << xeon;
+}
+
+void TestHeatmapView::distanceCellsMatchLstopo()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, byDistance);
+    QFETCH(QList<int>, triples);
+    const CapturePtr capture = loadCapture(kHwloc + file);
+    QVERIFY(capture);
+    MatrixPanel panel;
+    panel.setOrder(byDistance ? MatrixOrder::ByDistance : MatrixOrder::Natural);
+    panel.setInput(capture, capture->snapshots.back(), true);
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    QVERIFY2(panel.currentLabel().contains(QStringLiteral("distance"), Qt::CaseInsensitive),
+             qPrintable(panel.currentLabel()));
+    panel.plot()->replotNow();
+    const HeatmapPicture& p = panel.plot()->picture();
+    for (int i = 0; i + 2 < triples.size(); i += 3) {
+        const int r = rowLabelled(p, QStringLiteral("node%1").arg(triples[i]));
+        const int c = columnOf(p, QStringLiteral("node%1").arg(triples[i + 1]));
+        QVERIFY(r >= 0 && c >= 0);
+        QCOMPARE(mapCell(*panel.plot(), r, c), double(triples[i + 2]));
+        // Cells this big carry their value as text.
+        QCOMPARE(panel.plot()->cellText(r, c), QString::number(triples[i + 2]));
+    }
+    // The order: natural keeps node numbers; by distance keeps each pair of the Xeon side by side.
+    if (!byDistance) {
+        for (int r = 0; r < p.rowCount(); ++r)
+            QCOMPARE(p.rows[size_t(r)].label, QStringLiteral("node%1").arg(r));
+    } else if (p.rowCount() == 24) {
+        for (int r = 0; r + 1 < p.rowCount(); r += 2)
+            QCOMPARE(mapCell(*panel.plot(), r, r + 1), 50.0);
+    }
+}
+
+// `lstopo-no-graphics -i 64intel64-fakeKNL-SNC4-hybrid.xml --memattrs`: Bandwidth 22500 to each DRAM node and
+// 90000 to the MCDRAM beside it, from the CPUs of the cluster (L3 cpuset = the DRAM node's CPUs). DRAM L#0 is
+// P#0 with MCDRAM P#7; P#1 with P#4; P#2 with P#5; P#3 with P#6.
+void TestHeatmapView::memoryAttributeCells()
+{
+    const CapturePtr capture = loadCapture(kHwloc + QStringLiteral("64intel64-fakeKNL-SNC4-hybrid.xml"));
+    QVERIFY(capture);
+    MatrixPanel panel;
+    panel.setInput(capture, capture->snapshots.back(), true);
+    panel.resize(1200, 900);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy shown(&panel, &MatrixPanel::heatmapShown);
+    QVERIFY(panel.selectKind(MatrixKind::Bandwidth));
+    QVERIFY(shown.wait(kTimeout) || !shown.isEmpty());
+    while (panel.isBuilding())
+        QVERIFY(shown.wait(kTimeout));
+    QVERIFY2(panel.currentLabel().contains(QStringLiteral("Bandwidth")), qPrintable(panel.currentLabel()));
+    const HeatmapPicture& p = panel.plot()->picture();
+    const QList<std::pair<int, int>> pairs{{0, 7}, {1, 4}, {2, 5}, {3, 6}};
+    for (const auto& [dram, mcdram] : pairs) {
+        const int r = rowLabelled(p, QStringLiteral("node%1").arg(dram));
+        QVERIFY(r >= 0);
+        QCOMPARE(mapCell(*panel.plot(), r, columnOf(p, QStringLiteral("node%1").arg(dram))), 22500.0);
+        QCOMPARE(mapCell(*panel.plot(), r, columnOf(p, QStringLiteral("node%1").arg(mcdram))), 90000.0);
+        // A memory-only node initiates nothing: its row is unknown, drawn grey, never 0.
+        const int mcdramRow = rowLabelled(p, QStringLiteral("node%1").arg(mcdram));
+        QVERIFY(
+            std::isnan(mapCell(*panel.plot(), mcdramRow, columnOf(p, QStringLiteral("node%1").arg(dram)))));
+    }
+    QCOMPARE(p.palette, HeatmapPalette::Nearness); // more bandwidth reads nearer
+}
+
+// A measured matrix (values made up here, as numasight's prober stores them) shows with its unit.
+void TestHeatmapView::measuredLatencyCells()
+{
+    const CapturePtr topology = loadCapture(kHwloc + QStringLiteral("16amd64-4distances.xml"));
+    QVERIFY(topology);
+    const Snapshot& s = *topology->snapshots.back();
+    DistanceMatrix m;
+    m.name = QString::fromLatin1(kMeasuredLatencyName);
+    m.unit = QStringLiteral("ns");
+    m.fromOs = false;
+    const auto nodes = s.numaNodes();
+    m.objects.assign(nodes.begin(), nodes.end());
+    const int n = m.size();
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            m.values.push_back(i == j ? 90.0 + i : 140.0 + 10 * i + j);
+    const CapturePtr measured = captureWithMatrices(*topology, s, {m});
+    MatrixPanel panel;
+    panel.setOrder(MatrixOrder::Natural);
+    panel.setInput(measured, measured->snapshots.back(), true);
+    panel.resize(1000, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy shown(&panel, &MatrixPanel::heatmapShown);
+    QVERIFY(panel.selectKind(MatrixKind::Latency));
+    do
+        QVERIFY(shown.wait(kTimeout) || !shown.isEmpty());
+    while (panel.isBuilding());
+    QCOMPARE(panel.matrix()->title, QStringLiteral("Latency measured by numasight"));
+    panel.plot()->replotNow();
+    const HeatmapPicture& p = panel.plot()->picture();
+    QCOMPARE(mapCell(*panel.plot(), 2, 5), 140.0 + 20 + 5);
+    QCOMPARE(mapCell(*panel.plot(), 3, 3), 93.0);
+    QCOMPARE(panel.plot()->cellText(2, 5), QStringLiteral("165"));
+    QVERIFY(panel.plot()->toolTipAt(panel.plot()->cellCenter(2, 5)).contains(QStringLiteral("165 ns")));
+    QCOMPARE(p.format, HeatmapValueFormat::Latency);
+}
+
+// Values go into cells that can hold them, in a font sized to the cell; small cells keep the number for the
+// tooltip only.
+void TestHeatmapView::cellTextAndSmallCells()
+{
+    const CapturePtr capture = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+    QVERIFY(capture);
+    const MatrixHeatmapPtr m =
+        matrixHeatmap(*capture->snapshots.back(), *capture->snapshots.back()->numaDistances());
+    QVERIFY(m);
+    HeatmapPlot plot;
+    plot.setShowAllRows(true);
+    plot.setPicture(matrixPicture(*m));
+    plot.resize(1300, 1200);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.replotNow();
+    QCOMPARE(plot.cellText(0, 1), QStringLiteral("50"));
+    QCOMPARE(plot.cellTexts().size(), 24 * 24);
+
+    plot.resize(300, 260); // cells of a few pixels: no text, the tooltip still has the value
+    plot.replotNow();
+    plot.replotNow();
+    QVERIFY(plot.cellTexts().isEmpty());
+    QVERIFY(plot.cellText(0, 1).isEmpty());
+    const QString tip = plot.toolTipAt(plot.cellCenter(0, 1));
+    QVERIFY2(tip.startsWith(QStringLiteral("node0 · node1\n50")), qPrintable(tip));
+}
+
+void TestHeatmapView::sortOrdersRows_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<qint64>("firstPid");
+    QTest::addColumn<qint64>("lastPid");
+    // CPU time: the sum of each process's threads' numa_index_to_cpu_runtime in graph.json (1895087 has
+    // 8.33 s, the most; both bash processes list none). Names and pids from its ProcessEntity nodes.
+    QTest::newRow("CPU time, most first")
+        << int(HeatmapSortKey::CpuTime) << true << qint64(1895087) << qint64(3821705);
+    QTest::newRow("CPU time, least first")
+        << int(HeatmapSortKey::CpuTime) << false << qint64(1893833) << qint64(1895087);
+    QTest::newRow("name A to Z") << int(HeatmapSortKey::Name) << false << qint64(1893833) << qint64(3821739);
+    QTest::newRow("name Z to A") << int(HeatmapSortKey::Name) << true << qint64(1894499) << qint64(3821705);
+    QTest::newRow("pid ascending") << int(HeatmapSortKey::Process) << false << qint64(6808)
+                                   << qint64(3821739);
+    QTest::newRow("pid descending") << int(HeatmapSortKey::Process) << true << qint64(3821739)
+                                    << qint64(6808);
+}
+
+void TestHeatmapView::sortOrdersRows()
+{
+    QFETCH(int, key);
+    QFETCH(bool, descending);
+    QFETCH(qint64, firstPid);
+    QFETCH(qint64, lastPid);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    QSignalSpy sorted(&panel, &NodeHeatmapPanel::sortChanged);
+    panel.setSort(HeatmapSortKey(key), descending);
+    QTRY_COMPARE(panel.plot()->picture().rows.front().pid, firstPid);
+    const HeatmapPicture& p = panel.plot()->picture();
+    QCOMPARE(p.rows.back().pid, lastPid);
+    QCOMPARE(p.rowCount(), 12); // folded: one row per process
+    // The list beside the map is in the same order.
+    const QModelIndex top = panel.rowView()->model()->index(0, HeatmapRowModel::IdColumn);
+    QCOMPARE(top.data().toLongLong(), firstPid);
+    // Unfolded, every thread sits under its own process whatever the key.
+    panel.expandAll();
+    const HeatmapPicture& all = panel.plot()->picture();
+    qint64 process = -1;
+    for (const HeatmapPictureRow& r : all.rows) {
+        if (r.tid < 0)
+            process = r.pid;
+        else
+            QCOMPARE(r.pid, process);
+    }
+    // A click on a header sorts by that column, the other way round when clicked again.
+    QHeaderView* header = panel.rowView()->header();
+    const int x = header->sectionViewportPosition(HeatmapRowModel::IdColumn) + 5;
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+    QCOMPARE(panel.sortKey(), HeatmapSortKey::Process);
+    const bool first = panel.sortDescending();
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
+    QCOMPARE(panel.sortDescending(), !first);
+    QVERIFY(!sorted.isEmpty());
+}
+
+void TestHeatmapView::filterRows_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<double>("minShare");
+    QTest::addColumn<int>("rows");          // after unfolding everything left
+    QTest::addColumn<QList<qint64>>("has"); // tids (or pids of processes) that must be there
+    // graph.json: each of the four vLLM workers has one acl_thread; 1895087 has 4 threads.
+    QTest::newRow("name of a thread")
+        << QStringLiteral("ACL") << 0.0 << 8 << QList<qint64>{1896232, 1895760, 1895998, 1895530};
+    QTest::newRow("pid keeps all its threads")
+        << QStringLiteral("1895087") << 0.0 << 5 << QList<qint64>{1895087, 1896010, 1896232, 1896233};
+    QTest::newRow("tid") << QStringLiteral("1896233") << 0.0 << 2 << QList<qint64>{1896233};
+    QTest::newRow("nothing") << QStringLiteral("no such thing") << 0.0 << 0 << QList<qint64>{};
+    // Shares of all the CPU time (threads' ns): the workers have 18-24 %, the launcher 14 %, the rest < 1 %.
+    QTest::newRow("at least 10 %, processes")
+        << QString() << 0.10 << -1 << QList<qint64>{1895087, 1895090, 1895089, 1895088, 1894856};
+    QTest::newRow("at least 20 %") << QString() << 0.20 << -1 << QList<qint64>{1895087, 1895090};
+}
+
+void TestHeatmapView::filterRows()
+{
+    QFETCH(QString, text);
+    QFETCH(double, minShare);
+    QFETCH(int, rows);
+    QFETCH(QList<qint64>, has);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    QTest::keyClicks(panel.filterEdit(), text);
+    panel.minShareSpin()->setValue(minShare * 100.0);
+    panel.expandAll();
+    QTRY_VERIFY(!panel.isBuilding());
+    const HeatmapPicture& p = panel.plot()->picture();
+    if (rows >= 0)
+        QCOMPARE(p.rowCount(), rows);
+    for (qint64 id : has) {
+        const bool found = std::any_of(p.rows.begin(), p.rows.end(), [id](const HeatmapPictureRow& r) {
+            return r.tid == id || (r.tid < 0 && r.pid == id);
+        });
+        QVERIFY2(found, qPrintable(QString::number(id)));
+    }
+    if (minShare > 0) {
+        int processes = 0;
+        for (const HeatmapPictureRow& r : p.rows)
+            processes += r.tid < 0;
+        QCOMPARE(processes, int(has.size()));
+    }
+    QCOMPARE(int(panel.visibleRows().size()), p.rowCount());
+    QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("filtered")) ||
+            (text.isEmpty() && minShare == 0));
+}
+
+void TestHeatmapView::foldAndUnfold()
+{
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.setSort(HeatmapSortKey::CpuTime, true);
+    QTRY_COMPARE(panel.plot()->picture().rows.front().pid, qint64(1895087));
+    QCOMPARE(panel.plot()->picture().rowCount(), 12);
+
+    // A double-click on the process's row in the map unfolds its four threads under it.
+    HeatmapPlot* plot = panel.plot();
+    plot->replotNow();
+    QTest::mouseDClick(plot->customPlot(), Qt::LeftButton, {}, plot->cellCenter(0, 3));
+    QTRY_COMPARE(plot->picture().rowCount(), 16);
+    QVERIFY(panel.isExpanded(1895087));
+    for (int r = 1; r <= 4; ++r) {
+        QCOMPARE(plot->picture().rows[size_t(r)].pid, qint64(1895087));
+        QVERIFY(plot->picture().rows[size_t(r)].tid > 0);
+    }
+    QCOMPARE(plot->picture().rows[5].tid, qint64(-1));
+
+    // Enter on a thread of it folds it back, from the list.
+    panel.rowView()->setFocus();
+    panel.rowView()->setCurrentIndex(
+        panel.rowView()->model()->index(0, 0, panel.rowView()->model()->index(0, 0)));
+    QTest::keyClick(panel.rowView(), Qt::Key_Return);
+    QTRY_COMPARE(plot->picture().rowCount(), 12);
+    QVERIFY(!panel.isExpanded(1895087));
+
+    panel.expandAll();
+    QCOMPARE(plot->picture().rowCount(), 53); // 12 processes and the 41 threads graph.json lists
+    panel.collapseAll();
+    QCOMPARE(plot->picture().rowCount(), 12);
+
+    // Folds survive new figures for the same processes.
+    panel.toggleRow(plot->picture().rows[2].source);
+    QTRY_VERIFY(plot->picture().rowCount() > 12);
+    const int unfolded = plot->picture().rowCount();
+    const CapturePtr again = loadCapture(kWitty); // the same processes in another snapshot object: a rebuild
+    QVERIFY(again);
+    QVERIFY(shownAfter(panel, [&] { panel.setInput(again->snapshots.back(), {}, false); }));
+    QCOMPARE(panel.shownSnapshot(), again->snapshots.back());
+    QCOMPARE(plot->picture().rowCount(), unfolded);
+}
+
+// The map draws exactly the rows the list beside it shows, each at the height of its row in the list.
+void TestHeatmapView::rowsLineUpWithList()
+{
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    panel.resize(1200, 420); // fewer rows than the heatmap has, so the list scrolls
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy shown(&panel, &NodeHeatmapPanel::heatmapShown);
+    QVERIFY(shown.wait(kTimeout));
+    panel.expandAll();
+    QTreeView* tree = panel.rowView();
+    HeatmapPlot* plot = panel.plot();
+    for (int scroll : {0, 7, 20}) {
+        tree->verticalScrollBar()->setValue(scroll);
+        QTRY_COMPARE(plot->firstRow(), tree->verticalScrollBar()->value());
+        plot->replotNow();
+        const QModelIndex top = tree->indexAt(QPoint(1, 1));
+        QVERIFY(top.isValid());
+        for (int i : {0, 3, 6}) {
+            QModelIndex at = top;
+            for (int k = 0; k < i && at.isValid(); ++k)
+                at = tree->indexBelow(at);
+            QVERIFY(at.isValid());
+            const int position = plot->firstRow() + i;
+            QCOMPARE(plot->picture().rows[size_t(position)].source,
+                     at.data(HeatmapRowModel::HeatmapRowRole).toInt());
+            const int listY = tree->viewport()->mapTo(&panel, tree->visualRect(at).center()).y();
+            const int mapY = plot->customPlot()->mapTo(&panel, plot->cellCenter(position, 0)).y();
+            QVERIFY2(
+                std::abs(listY - mapY) <= 2,
+                qPrintable(QStringLiteral("row %1: list %2, map %3").arg(position).arg(listY).arg(mapY)));
+        }
+    }
+    // The wheel over the map scrolls the list, and the map with it.
+    const int before = tree->verticalScrollBar()->value();
+    QWheelEvent wheel(QPointF(plot->cellCenter(plot->firstRow() + 1, 2)), QPointF(), QPoint(),
+                      QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(plot->customPlot(), &wheel);
+    QTRY_VERIFY(tree->verticalScrollBar()->value() != before);
+    QTRY_COMPARE(plot->firstRow(), tree->verticalScrollBar()->value());
+}
+
+void TestHeatmapView::hoverShowsNumbers()
+{
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.setSort(HeatmapSortKey::CpuTime, true);
+    QTRY_COMPARE(panel.plot()->picture().rows.front().pid, qint64(1895087));
+    HeatmapPlot* plot = panel.plot();
+    plot->replotNow();
+    const int node7 = columnOf(plot->picture(), QStringLiteral("node7"));
+    const QPoint at = plot->cellCenter(0, node7);
+    QHelpEvent help(QEvent::ToolTip, at, plot->customPlot()->mapToGlobal(at));
+    QCoreApplication::sendEvent(plot->customPlot(), &help);
+    const QString tip = QToolTip::text();
+    // witty's 0.688263360552918 on node7, the threads' 8.33 s in all (graph.json), most pages on node6.
+    QVERIFY2(tip.startsWith(QStringLiteral("python3 (1895087) · node7\n68.8 % (share of on-CPU time)")),
+             qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("CPU time 8.33 s")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("memory 495,716 pages, most on node6")), qPrintable(tip));
+    QCOMPARE(plot->toolTipAt(at), tip);
+    // Over a node's label: the node; outside everything: nothing.
+    const QPoint label(at.x(), plot->customPlot()->axisRect()->top() - 6);
+    QVERIFY(plot->toolTipAt(label).startsWith(QStringLiteral("node7")));
+    QVERIFY(plot->toolTipAt(QPoint(plot->customPlot()->width() - 2, 2)).isEmpty());
+}
+
+void TestHeatmapView::clickSelects()
+{
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    const auto snapshot = m_witty->snapshots.back();
+    panel.setInput(snapshot, {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.expandAll();
+    HeatmapPlot* plot = panel.plot();
+    plot->replotNow();
+    const int row = rowOf(plot->picture(), 1895087, 1896232);
+    QVERIFY(row >= 0);
+    QSignalSpy selected(&panel, &NodeHeatmapPanel::rowSelected);
+    QTest::mouseClick(plot->customPlot(), Qt::LeftButton, {}, plot->cellCenter(row, 5));
+    QCOMPARE(selected.count(), 1);
+    const EntityId entity = selected.front().at(0).value<EntityId>();
+    QVERIFY(entity.isValid());
+    QCOMPARE(snapshot->entity(entity).tid, qint64(1896232));
+    QCOMPARE(snapshot->entity(entity).kind, EntityKind::Thread);
+    QCOMPARE(selected.front().at(1).toLongLong(), qint64(1895087));
+    QCOMPARE(selected.front().at(2).toLongLong(), qint64(1896232));
+    QCOMPARE(plot->selectedRow(), row);
+    QCOMPARE(panel.rowView()->currentIndex().data(HeatmapRowModel::TidRole).toLongLong(), qint64(1896232));
+    // Keys move the pick, and tell the others as a click does.
+    QTest::keyClick(plot->customPlot(), Qt::Key_Down);
+    QCOMPARE(selected.count(), 2);
+    QCOMPARE(plot->selectedRow(), row + 1);
+    // A pick from outside selects silently, unfolding the process.
+    panel.collapseAll();
+    QVERIFY(panel.selectRow(1895090, 1895760));
+    QCOMPARE(selected.count(), 2);
+    QCOMPARE(plot->picture().rows[size_t(plot->selectedRow())].tid, qint64(1895760));
+    QVERIFY(!panel.selectRow(42, 42));
+}
+
+// graph.json's 1895087 runs on node7 (witty's shares: 69 %) while its dirty pages sit on node6, and holds
+// NPU0 (AccessEdge), whose CPU affinity 144-167 is node6's: the memory and the accelerator are both away.
+void TestHeatmapView::mismatchMarks()
+{
+    MismatchPanel panel;
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    HeatmapPlot* plot = panel.processPlot();
+    plot->replotNow();
+    const HeatmapPicture& p = plot->picture();
+    const int row = rowOf(p, 1895087, -1);
+    QVERIFY(row >= 0);
+    QVERIFY(p.rows[size_t(row)].warning);
+    QVERIFY(p.rows[size_t(row)].label.startsWith(QStringLiteral("⚠")));
+    QCOMPARE(mapCell(*plot, row, columnOf(p, QStringLiteral("node6"))), 384040.0 / 495716.0);
+    bool cpuMark = false, npuMark = false;
+    for (const HeatmapMarker& m : p.markers) {
+        if (m.row != row)
+            continue;
+        cpuMark = cpuMark || (m.glyph == u"●" && m.column == columnOf(p, QStringLiteral("node7")));
+        npuMark = npuMark || (m.glyph == u"◆" && m.column == columnOf(p, QStringLiteral("node6")));
+    }
+    QVERIFY(cpuMark);
+    QVERIFY(npuMark);
+    QVERIFY(plot->cellText(row, columnOf(p, QStringLiteral("node7"))).contains(QStringLiteral("●")));
+    const QString tip = plot->toolTipAt(plot->cellCenter(row, columnOf(p, QStringLiteral("node6"))));
+    QVERIFY2(tip.contains(QStringLiteral("◆ accelerator NPU0")), qPrintable(tip));
+    // Mismatched rows come first; the matrix sums to one.
+    QVERIFY(p.rows.front().warning);
+    double sum = 0;
+    for (double v : panel.view()->accessMatrix)
+        sum += v;
+    QVERIFY(std::abs(sum - 1.0) < 1e-9);
+    panel.setMismatchedOnly(true);
+    for (const HeatmapPictureRow& r : plot->picture().rows)
+        QVERIFY(r.warning);
+}
+
+void TestHeatmapView::rowModelPassesTester()
+{
+    HeatmapRowModel model;
+    HeatmapRowFilter filter;
+    filter.setSourceModel(&model);
+    QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.sort(0);
+    const NodeHeatmapPtr cpu = cpuHeatmap(*m_witty->snapshots.back());
+    model.setHeatmap(cpu);
+    QCOMPARE(model.rowCount(), 12);
+    int workerRow = -1;
+    for (int i = 0; i < cpu->rowCount(); ++i)
+        if (cpu->rows[size_t(i)].pid == 1895087 && cpu->rows[size_t(i)].kind == HeatmapRowKind::Process)
+            workerRow = i;
+    const QModelIndex worker = model.indexOfRow(workerRow);
+    QVERIFY(worker.isValid());
+    QCOMPARE(model.rowCount(worker), 4);
+    QCOMPARE(model.index(0, 0, worker).parent(), worker);
+    model.setSort(HeatmapSortKey::Name, false);
+    filter.resort();
+    filter.setFilterText(QStringLiteral("acl"));
+    QCOMPARE(filter.rowCount(), 4);
+    // Each acl_thread has under 7 % of all the CPU time (graph.json), so none is left at 20 %.
+    filter.setMinCpuShare(0.2);
+    QCOMPARE(filter.rowCount(), 0);
+    filter.setFilterText(QString());
+    QCOMPARE(filter.rowCount(), 2); // 1895087 (24 %) and 1895090 (23 %)
+    filter.setFilterText(QString());
+    filter.setMinCpuShare(0);
+    model.setHeatmap(memoryHeatmap(*m_witty->snapshots.back(), {}, MemoryMeasure::Bytes));
+    QCOMPARE(model.headerData(HeatmapRowModel::MemoryColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Bytes"));
+    model.setHeatmap(nullptr);
+    QCOMPARE(filter.rowCount(), 0);
+}
+
+// A build superseded before it comes back never reaches the screen.
+void TestHeatmapView::staleResultsDropped()
+{
+    const QString path = makeRecording(m_dir.filePath(QStringLiteral("stale.numasight")));
+    QVERIFY(!path.isEmpty());
+    const CapturePtr recording = loadCapture(path);
+    QVERIFY(recording);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.resize(900, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy shown(&panel, &NodeHeatmapPanel::heatmapShown);
+    QSignalSpy started(panel.job(), &HeatmapJob::started);
+    panel.setInput(m_witty->snapshots.back(), {});
+    panel.ensureBuilt();
+    panel.setInput(recording->snapshots.front(), {recording->samples[1]});
+    panel.ensureBuilt();
+    QCOMPARE(started.count(), 2);
+    QVERIFY(shown.wait(kTimeout));
+    panel.job()->waitForIdle();
+    QTest::qWait(50);
+    QCOMPARE(shown.count(), 1);
+    QVERIFY(panel.isCurrent());
+    QCOMPARE(panel.shownSnapshot(), recording->snapshots.front());
+    // The recording's rows: pid 1000 and its sampled threads, not graph.json's.
+    QCOMPARE(panel.heatmap()->rows.front().pid, qint64(1000));
+}
+
+// tests/data/capture/v2-recording.sql: worker_0 (tid 2000 of pid 1000) ran 10 + 20 + 5 ns on CPUs 3, 0 and 3
+// in samples 1 and 2 (sample_thread_cpus), all node 0's (cpu_nodes); samples 0 and 3 have no interval.
+void TestHeatmapView::timeHeatmapFollowsTimeline()
+{
+    const QString path = makeRecording(m_dir.filePath(QStringLiteral("time.numasight")));
+    QVERIFY(!path.isEmpty());
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(window.loader(), &LoadJob::finished);
+    window.openPath(path);
+    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(window.capture());
+    QCOMPARE(window.capture()->samples.size(), size_t(4));
+    HeatmapTabs* heatmaps = window.heatmapsPanel();
+    TimeHeatmapPanel* time = heatmaps->timePanel();
+    window.setTimelinePosition(1);
+    const Snapshot& s = *window.capture()->snapshots[size_t(window.snapshotIndex())];
+    EntityId worker;
+    for (EntityId t : s.ofKind(EntityKind::Thread))
+        if (s.entity(t).tid == 2000)
+            worker = t;
+    QVERIFY(worker.isValid());
+    window.selectEntity(worker); // in the browser: the over-time heatmap takes it as its subject
+    QVERIFY(time->subject().has_value());
+    QCOMPARE(time->subject()->tid, qint64(2000));
+    QSignalSpy shown(time, &TimeHeatmapPanel::heatmapShown);
+    heatmaps->setCurrentView(HeatmapTabs::View::Time);
+    window.showHeatmaps();
+    QVERIFY(shown.wait(kTimeout) || !shown.isEmpty());
+    const HeatmapPicture& p = time->plot()->picture();
+    QCOMPARE(p.columnCount(), 2);
+    QCOMPARE(p.columns[0].source, 1);
+    QCOMPARE(p.columns[1].source, 2);
+    const int node0 = rowLabelled(p, QStringLiteral("node0"));
+    const int node1 = rowLabelled(p, QStringLiteral("node1"));
+    for (int c = 0; c < 2; ++c) {
+        QCOMPARE(mapCell(*time->plot(), node0, c), 1.0);
+        QCOMPARE(mapCell(*time->plot(), node1, c), 0.0);
+    }
+    QCOMPARE(time->plot()->cursorColumn(), 0);
+    window.setTimelinePosition(2);
+    QCOMPARE(time->plot()->cursorColumn(), 1);
+    window.setTimelinePosition(3);
+    QCOMPARE(time->plot()->cursorColumn(), -1); // a sample without interval has no column
+    // A click on a column moves the timeline there.
+    time->plot()->replotNow();
+    QTest::mouseClick(time->plot()->customPlot(), Qt::LeftButton, {}, time->plot()->cellCenter(node0, 0));
+    QCOMPARE(window.timeline()->position(), 1);
+    QCOMPARE(time->plot()->cursorColumn(), 0);
+    // The CPU time itself: 35 ns a sample on node 0.
+    shown.clear();
+    time->setMetric(HeatmapMetric::CpuNs);
+    QVERIFY(shown.wait(kTimeout));
+    QCOMPARE(mapCell(*time->plot(), node0, 0), 35.0);
+}
+
+void TestHeatmapView::mainWindowLinksSelection()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(window.loader(), &LoadJob::finished);
+    window.openPath(kWitty);
+    QVERIFY(loaded.wait(kTimeout));
+    HeatmapTabs* heatmaps = window.heatmapsPanel();
+    NodeHeatmapPanel* cpu = heatmaps->cpuPanel();
+    heatmaps->setCurrentView(HeatmapTabs::View::Cpu);
+    QSignalSpy shown(cpu, &NodeHeatmapPanel::heatmapShown);
+    window.showHeatmaps();
+    QCOMPARE(window.workspaceTabs()->currentWidget(), heatmaps);
+    QVERIFY(shown.wait(kTimeout) || !shown.isEmpty());
+    cpu->expandAll();
+    const Snapshot& s = *window.capture()->snapshots.back();
+
+    // Heatmap → browser (and details).
+    HeatmapPlot* plot = cpu->plot();
+    plot->replotNow();
+    const int row = rowOf(plot->picture(), 1895088, 1895530);
+    QVERIFY(row >= 0);
+    cpu->rowView()->scrollTo(cpu->rowView()->model()->index(0, 0));
+    QTRY_VERIFY(plot->firstRow() <= row && row < plot->firstRow() + plot->visibleRowCount());
+    plot->replotNow();
+    QTest::mouseClick(plot->customPlot(), Qt::LeftButton, {}, plot->cellCenter(row, 1));
+    const QModelIndex current = window.entityView()->currentIndex();
+    QVERIFY(current.isValid());
+    QTRY_COMPARE(s.entity(window.entityModel()->entityAt(window.entityProxy()->mapToSource(current))).tid,
+                 qint64(1895530));
+
+    // Browser → heatmaps: the process row gets picked, and becomes the over-time subject.
+    window.selectEntity(s.processByPid(1895090));
+    QCOMPARE(cpu->rowView()->currentIndex().data(HeatmapRowModel::PidRole).toLongLong(), qint64(1895090));
+    QCOMPARE(cpu->rowView()->currentIndex().data(HeatmapRowModel::TidRole).toLongLong(), qint64(-1));
+    QCOMPARE(heatmaps->timePanel()->subject()->pid, qint64(1895090));
+    // The memory tab was never shown: it builds on demand and picks the same process once its rows are in.
+    NodeHeatmapPanel* memory = heatmaps->memoryPanel();
+    QSignalSpy memoryShown(memory, &NodeHeatmapPanel::heatmapShown);
+    memory->ensureBuilt();
+    QVERIFY(memoryShown.wait(kTimeout));
+    QVERIFY(memory->plot()->selectedRow() >= 0);
+    QCOMPARE(memory->plot()->picture().rows[size_t(memory->plot()->selectedRow())].pid, qint64(1895090));
+
+    // Shortcuts reach the views.
+    window.showEntityBrowser();
+    QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_5));
+    QCOMPARE(window.workspaceTabs()->currentWidget(), heatmaps);
+    QCOMPARE(heatmaps->currentView(), HeatmapTabs::View::Matrices);
+    window.showEntityBrowser();
+    QTest::keySequence(&window, QKeySequence(Qt::CTRL | Qt::Key_H));
+    QCOMPARE(window.workspaceTabs()->currentWidget(), heatmaps);
+}
+
+void TestHeatmapView::mainWindowRemembersSettings()
+{
+    {
+        MainWindow window;
+        window.show();
+        HeatmapTabs* heatmaps = window.heatmapsPanel();
+        heatmaps->setCurrentView(HeatmapTabs::View::Memory);
+        heatmaps->cpuPanel()->setSort(HeatmapSortKey::RemoteShare, false);
+        heatmaps->memoryPanel()->setMeasure(MemoryMeasure::Bytes);
+        heatmaps->setWindow(HeatmapTabs::Window::Recording);
+        heatmaps->timePanel()->setMetric(HeatmapMetric::CpuBusy);
+        heatmaps->matrixPanel()->setOrder(MatrixOrder::Natural);
+        window.close();
+    }
+    QCOMPARE(QSettings().value(QStringLiteral("heatmaps/measure")).toString(), QStringLiteral("bytes"));
+    MainWindow window;
+    HeatmapTabs* heatmaps = window.heatmapsPanel();
+    QCOMPARE(heatmaps->currentView(), HeatmapTabs::View::Memory);
+    QCOMPARE(heatmaps->cpuPanel()->sortKey(), HeatmapSortKey::RemoteShare);
+    QCOMPARE(heatmaps->cpuPanel()->sortDescending(), false);
+    QCOMPARE(heatmaps->memoryPanel()->measure(), MemoryMeasure::Bytes);
+    QCOMPARE(heatmaps->window(), HeatmapTabs::Window::Recording);
+    QCOMPARE(heatmaps->timePanel()->metric(), HeatmapMetric::CpuBusy);
+    QCOMPARE(heatmaps->matrixPanel()->order(), MatrixOrder::Natural);
+}
+
+void TestHeatmapView::exportFormats_data()
+{
+    QTest::addColumn<QString>("which"); // cpu, memory, distance
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QSize>("size");
+    for (const QString& which : {QStringLiteral("cpu"), QStringLiteral("memory"), QStringLiteral("distance")})
+        for (const QString& format :
+             {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv")})
+            QTest::addRow("%s %s", qPrintable(which), qPrintable(format))
+                << which << format << (format == u"png" ? QSize(900, 700) : QSize());
+}
+
+void TestHeatmapView::exportFormats()
+{
+    QFETCH(QString, which);
+    QFETCH(QString, format);
+    QFETCH(QSize, size);
+    NodeHeatmapPtr heatmap;
+    MatrixHeatmapPtr matrix;
+    HeatmapPicture picture;
+    if (which == u"distance") {
+        const CapturePtr c = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+        QVERIFY(c);
+        matrix = matrixHeatmap(*c->snapshots.back(), *c->snapshots.back()->numaDistances(),
+                               MatrixOrder::ByDistance);
+        picture = matrixPicture(*matrix);
+    } else {
+        heatmap = which == u"cpu" ? cpuHeatmap(*m_witty->snapshots.back())
+                                  : memoryHeatmap(*m_witty->snapshots.back(), {}, MemoryMeasure::TotalPages);
+        picture = nodeHeatmapPicture(*heatmap, HeatmapSortKey::CpuTime, true);
+    }
+    const QString path = m_dir.filePath(QStringLiteral("export-%1.%2").arg(which, format));
+    QFile::remove(path);
+    if (format == u"csv") {
+        HeatmapExportJob job;
+        QSignalSpy done(&job, &HeatmapExportJob::exported);
+        job.startCsv([heatmap, matrix] { return heatmap ? heatmapCsv(*heatmap) : matrixCsv(*matrix); }, path);
+        QVERIFY(done.wait(kTimeout));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        if (heatmap) {
+            const auto csv = readHeatmapCsv(bytes, path);
+            QVERIFY2(csv, csv ? "" : qPrintable(csv.error().toString()));
+            QCOMPARE(int(csv->rows.size()), heatmap->rowCount());
+            for (int r = 0; r < heatmap->rowCount(); ++r)
+                for (int c = 0; c < heatmap->columnCount(); ++c) {
+                    const double a = csv->rows[size_t(r)].values[size_t(c)], b = heatmap->value(r, c);
+                    QVERIFY(a == b || (std::isnan(a) && std::isnan(b)));
+                }
+        } else {
+            const auto csv = readMatrixCsv(bytes, path);
+            QVERIFY(csv);
+            QCOMPARE(int(csv->rows.size()), 24);
+            for (int r = 0; r < 24; ++r)
+                for (int c = 0; c < 24; ++c)
+                    QCOMPARE(csv->values[size_t(r) * 24 + size_t(c)], matrix->at(r, c));
+        }
+        return;
+    }
+    const auto f = heatmapExportFormatFromName(format);
+    QVERIFY(f);
+    const Result<qint64> written = exportHeatmapPicture(picture, path, *f, size);
+    QVERIFY2(written, written ? "" : qPrintable(written.error().toString()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QCOMPARE(qint64(bytes.size()), *written);
+    if (format == u"png") {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "PNG"));
+        QCOMPARE(image.size(), size);
+        QVERIFY2(distinctColors(image) > 20, "the picture is not blank");
+    } else if (format == u"svg") {
+        QString error;
+        const QStringList texts = svgTexts(bytes, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        // Every node's label is real text, and so is the title.
+        for (int n = 0; n < picture.columnCount(); ++n)
+            QVERIFY2(texts.contains(picture.columns[size_t(n)].label),
+                     qPrintable(picture.columns[size_t(n)].label));
+        QVERIFY(texts.contains(picture.title));
+        if (which == u"cpu")
+            QVERIFY(texts.contains(QStringLiteral("python3 (1895087)")));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.contains("/Type /Page"));
+    }
+    // Nothing but the output: the temporary was renamed.
+    QCOMPARE(
+        QDir(m_dir.path()).entryList({QFileInfo(path).fileName() + QStringLiteral(".*")}, QDir::Files).size(),
+        0);
+}
+
+void TestHeatmapView::exportErrors_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty heatmap") << QStringLiteral("empty") << QStringLiteral("nothing to export");
+    QTest::newRow("too small") << QStringLiteral("small") << QStringLiteral("out of range");
+    QTest::newRow("too large") << QStringLiteral("large") << QStringLiteral("out of range");
+    QTest::newRow("CSV is no picture") << QStringLiteral("csv") << QStringLiteral("CSV is written from");
+    QTest::newRow("folder missing") << QStringLiteral("folder") << QStringLiteral("cannot write");
+    QTest::newRow("unknown format") << QStringLiteral("tiff") << QString();
+    QTest::newRow("topology without processes")
+        << QStringLiteral("topology") << QStringLiteral("nothing to export");
+    QTest::newRow("capture without matrices")
+        << QStringLiteral("no matrix") << QStringLiteral("nothing to export");
+}
+
+void TestHeatmapView::exportErrors()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, message);
+    const HeatmapPicture good = nodeHeatmapPicture(*cpuHeatmap(*m_witty->snapshots.back()));
+    QString path = m_dir.filePath(QStringLiteral("error.png"));
+    QFile::remove(path);
+    if (kind == u"tiff") {
+        QVERIFY(!heatmapExportFormatFromName(u"tiff"));
+        QVERIFY(!heatmapExportFormatForPath(QStringLiteral("x.tiff")));
+        QCOMPARE(heatmapExportFormatForPath(QStringLiteral("x.SVG")), HeatmapExportFormat::Svg);
+        return;
+    }
+    HeatmapPicture picture = kind == u"empty" ? HeatmapPicture() : good;
+    if (kind == u"topology") {
+        // 192em64t-24n8c2t.xml is hwloc's view of a machine: no process, so a CPU heatmap has no row.
+        const CapturePtr c = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+        QVERIFY(c);
+        const NodeHeatmapPtr h = cpuHeatmap(*c->snapshots.back());
+        QCOMPARE(h->rowCount(), 0);
+        QCOMPARE(h->columnCount(), 24);
+        picture = nodeHeatmapPicture(*h);
+    }
+    if (kind == u"no matrix") {
+        // `lstopo-no-graphics -i 16em64t-4s2c2t.xml --distances` lists no matrix.
+        const CapturePtr c = loadCapture(kHwloc + QStringLiteral("16em64t-4s2c2t.xml"));
+        QVERIFY(c);
+        MatrixPanel panel;
+        panel.setInput(c, c->snapshots.back(), true);
+        QVERIFY(panel.choices().empty());
+        QVERIFY(panel.captionLabel()->text().contains(QStringLiteral("no NUMA distance matrix")));
+        QVERIFY(!panel.selectKind(MatrixKind::Latency));
+        picture = panel.exportPicture();
+    }
+    QSize size;
+    HeatmapExportFormat format = HeatmapExportFormat::Png;
+    if (kind == u"small")
+        size = QSize(40, 40);
+    if (kind == u"large")
+        size = QSize(20000, 500);
+    if (kind == u"csv")
+        format = HeatmapExportFormat::Csv;
+    if (kind == u"folder")
+        path = m_dir.filePath(QStringLiteral("missing/error.png"));
+    const Result<qint64> r = exportHeatmapPicture(picture, path, format, size);
+    QVERIFY(!r);
+    QVERIFY2(r.error().toString().contains(message), qPrintable(r.error().toString()));
+    QVERIFY(r.error().toString().contains(path));
+    QVERIFY(!QFile::exists(path));
+}
+
+void TestHeatmapView::mainWindowExportsPlot_data()
+{
+    QTest::addColumn<int>("view");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("cpu png") << int(HeatmapTabs::View::Cpu) << QStringLiteral("cpu.png");
+    QTest::newRow("memory csv") << int(HeatmapTabs::View::Memory) << QStringLiteral("mem.csv");
+    QTest::newRow("mismatch svg") << int(HeatmapTabs::View::Mismatch) << QStringLiteral("mismatch.svg");
+    QTest::newRow("matrices pdf") << int(HeatmapTabs::View::Matrices) << QStringLiteral("distance.pdf");
+}
+
+// File ▸ Export Plot on a view that was never shown: it is built first, then written by the worker.
+void TestHeatmapView::mainWindowExportsPlot()
+{
+    QFETCH(int, view);
+    QFETCH(QString, name);
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(window.loader(), &LoadJob::finished);
+    window.openPath(kWitty);
+    QVERIFY(loaded.wait(kTimeout));
+    window.showEntityBrowser();
+    window.heatmapsPanel()->setCurrentView(HeatmapTabs::View(view));
+    const QString path = m_dir.filePath(name);
+    QFile::remove(path);
+    QSignalSpy exported(window.plotExporter(), &HeatmapExportJob::exported);
+    QSignalSpy failed(window.plotExporter(), &HeatmapExportJob::failed);
+    window.exportPlotTo(path);
+    QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty() || !failed.isEmpty(), kTimeout);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.front().front().toString()));
+    QCOMPARE(exported.front().front().toString(), path);
+    QVERIFY(QFileInfo(path).size() > 100);
+}
+
+// The prober on this machine, from the GUI: progress in the Matrices tab, then the capture shown holds the
+// measured matrices and the tab shows them.
+void TestHeatmapView::measureThisMachine()
+{
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy loaded(window.loader(), &LoadJob::finished);
+    window.openPath(QString::fromLatin1(kLocalMachine));
+    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(window.capture());
+    QVERIFY(window.measureAction()->isEnabled());
+    MatrixPanel* matrices = window.heatmapsPanel()->matrixPanel();
+    QSignalSpy finished(matrices, &MatrixPanel::measurementFinished);
+    MeasureOptions options;
+    options.pairs = MeasurePairs::Local;
+    options.bufferBytes = 16 * kMiB;
+    options.repeats = 1;
+    options.bandwidthThreads = 1;
+    const CapturePtr before = window.capture();
+    window.startMeasurement(options);
+    QVERIFY(matrices->isMeasuring());
+    QCOMPARE(window.heatmapsPanel()->currentView(), HeatmapTabs::View::Matrices);
+    QVERIFY(finished.wait(120000));
+    if (!finished.front().front().toBool())
+        QSKIP(qPrintable(QStringLiteral("this machine refuses the measurement: ") +
+                         matrices->errorBar()->text()));
+    QVERIFY(window.capture() != before);
+    const Snapshot& s = *window.capture()->snapshots.back();
+    bool latency = false;
+    for (const DistanceMatrix& m : s.distances())
+        latency = latency || (m.name == QLatin1String(kMeasuredLatencyName) && m.unit == u"ns" && !m.fromOs);
+    QVERIFY(latency);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        matrices->matrix() && matrices->matrix()->title.contains(QStringLiteral("measured")), kTimeout);
+    const double ns = matrices->matrix()->at(0, 0);
+    QVERIFY2(ns > 1 && ns < 10000, qPrintable(QString::number(ns)));
+    QVERIFY(window.windowTitle().contains(QStringLiteral("unsaved")));
+}
+
+QTEST_MAIN(TestHeatmapView)
+#include "tst_heatmap_view.moc"

@@ -1,0 +1,446 @@
+// Live sessions in the real window, offscreen: recording this test process itself (procfs everywhere,
+// eBPF where it can load) through the record dialog, pausing, stopping, saving; closing the window while
+// recording; and attaching to loopback witty-profiler servers, one of them refusing.
+#include "capture/capture_reader.h"
+#include "main_window.h"
+#include "support/witty_test_server.h"
+#include "views/browser/entity_filter_proxy.h"
+#include "views/browser/entity_tree_model.h"
+#include "views/common/message_bar.h"
+#include "views/jobs/save_job.h"
+#include "views/live/live_indicator.h"
+#include "views/live/process_memory_model.h"
+#include "views/live/record_dialog.h"
+#include "views/live/recording_controller.h"
+#include "views/live/sample_roles.h"
+#include "views/live/thread_table_model.h"
+#include "views/live/threads_panel.h"
+#include "views/live/timeline_bar.h"
+#include "views/live/witty_attach_dialog.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <atomic>
+#include <pthread.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace numasight;
+using namespace numasight::testing;
+
+namespace {
+
+constexpr int kTimeout = 30000;
+
+// A thread of this process that keeps a CPU busy, so the recording has CPU time to attribute.
+class Spinner
+{
+public:
+    Spinner()
+        : m_thread([this] {
+            pthread_setname_np(pthread_self(), "live-spinner");
+            m_tid = gettid();
+            while (!m_stop.load(std::memory_order_relaxed)) {
+                volatile double x = 1;
+                for (int i = 0; i < 100000; ++i)
+                    x = x * 1.0000001;
+            }
+        })
+    {
+        while (m_tid.load() == 0)
+            std::this_thread::yield();
+    }
+    ~Spinner()
+    {
+        m_stop = true;
+        m_thread.join();
+    }
+    qint64 tid() const { return m_tid; }
+
+private:
+    std::atomic_bool m_stop = false;
+    std::atomic<qint64> m_tid = 0;
+    std::thread m_thread;
+};
+
+int sampleCount(MainWindow& w)
+{
+    return w.capture() ? int(w.capture()->samples.size()) : 0;
+}
+
+// The row of `tid` in the Threads table as shown (through the proxy), or an invalid index.
+QModelIndex threadRow(MainWindow& w, qint64 tid, int column)
+{
+    const auto* proxy = w.threadsPanel()->threadView()->model();
+    for (int r = 0; r < proxy->rowCount(); ++r)
+        if (proxy->index(r, 0).data(SampleTidRole).toLongLong() == tid)
+            return proxy->index(r, column);
+    return {};
+}
+
+} // namespace
+
+class TestLiveSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void recordDialogValidates();
+    void recordThisProcess_data();
+    void recordThisProcess();
+    void closeWhileRecording();
+    void openFileStopsRecording();
+    void attachWitty();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestLiveSession::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("numasight-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_live_session"));
+    QVERIFY(m_dir.isValid());
+}
+
+void TestLiveSession::init()
+{
+    QSettings().clear();
+}
+
+void TestLiveSession::recordDialogValidates()
+{
+    RecordDialog dialog;
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QPushButton* ok = dialog.buttons()->button(QDialogButtonBox::Ok);
+    // The default file is a new name in the cache folder.
+    QVERIFY(dialog.outputEdit()->text().startsWith(
+        QStandardPaths::writableLocation(QStandardPaths::CacheLocation)));
+    QVERIFY(ok->isEnabled());
+    dialog.scopeCombo()->setCurrentIndex(dialog.scopeCombo()->findData(int(RecordDialog::ScopeKind::Pids)));
+    QVERIFY(!ok->isEnabled()); // no pid yet
+    QTest::keyClicks(dialog.pidsEdit(), QStringLiteral("12, x"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("recordError"))->text().contains(QStringLiteral("'x'")));
+    dialog.pidsEdit()->setText(QStringLiteral("12 13"));
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog.options()->scope.pids, (std::vector<std::int64_t>{12, 13}));
+    dialog.scopeCombo()->setCurrentIndex(dialog.scopeCombo()->findData(int(RecordDialog::ScopeKind::Comm)));
+    QTest::keyClicks(dialog.commEdit(), QStringLiteral("py(thon"));
+    QVERIFY(!ok->isEnabled());
+    dialog.commEdit()->setText(QStringLiteral("^python"));
+    QVERIFY(ok->isEnabled());
+    QVERIFY(dialog.options()->scope.comm.match(QStringLiteral("python3")).hasMatch());
+    // eBPF's availability is probed in the background and said in words either way.
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.ebpfLabel()->text().startsWith(QStringLiteral("Checking")), 10000);
+    QString why;
+    if (!makeLocalEnvironment()->ebpfAvailable(&why))
+        QVERIFY2(dialog.ebpfLabel()->text().contains(why), qPrintable(dialog.ebpfLabel()->text()));
+    // Choices are remembered for the next dialog.
+    dialog.intervalSpin()->setValue(250);
+    dialog.untilStoppedCheck()->setChecked(false);
+    dialog.durationSpin()->setValue(42);
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    RecordDialog again;
+    QCOMPARE(again.intervalSpin()->value(), 250);
+    QCOMPARE(again.durationSpin()->value(), 42);
+    QVERIFY(!again.untilStoppedCheck()->isChecked());
+    QCOMPARE(again.commEdit()->text(), QStringLiteral("^python"));
+    QCOMPARE(again.options()->durationNs, 42'000'000'000LL);
+}
+
+void TestLiveSession::recordThisProcess_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("procfs") << "procfs";
+    QTest::newRow("ebpf") << "ebpf";
+}
+
+void TestLiveSession::recordThisProcess()
+{
+    QFETCH(QString, mode);
+    if (mode == u"ebpf") {
+        QString why;
+        if (!makeLocalEnvironment()->ebpfAvailable(&why))
+            QSKIP(qPrintable(QStringLiteral("eBPF cannot run here: %1").arg(why)));
+    }
+    Spinner spinner;
+    const qint64 pid = QCoreApplication::applicationPid();
+    const QString file = m_dir.filePath(QStringLiteral("live-%1.numasight").arg(mode));
+
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QAbstractItemModelTester threadsTester(w.threadsPanel()->threadView()->model(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    // Through the dialog, as a user: Ctrl+Shift+A, scope this pid, 100 ms, the mode, a file.
+    QTest::keyClick(&w, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+    RecordDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = w.findChild<RecordDialog*>()) && dialog->isVisible());
+    dialog->scopeCombo()->setCurrentIndex(dialog->scopeCombo()->findData(int(RecordDialog::ScopeKind::Pids)));
+    QTest::keyClicks(dialog->pidsEdit(), QString::number(pid));
+    dialog->intervalSpin()->setValue(100);
+    dialog->untilStoppedCheck()->setChecked(true);
+    const RecordMode recordMode = mode == u"ebpf" ? RecordMode::Ebpf : RecordMode::Procfs;
+    dialog->modeCombo()->setCurrentIndex(dialog->modeCombo()->findData(int(recordMode)));
+    dialog->outputEdit()->setText(file);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(w.isLive());
+
+    // Samples arrive, the views follow them.
+    QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) >= 3, kTimeout);
+    QVERIFY2(!w.messageBar()->isVisible() || w.messageBar()->kind() != MessageBar::Kind::Error,
+             qPrintable(w.messageBar()->text()));
+    QVERIFY(w.isWorkspaceShown());
+    QSlider* slider = w.timeline()->slider();
+    QVERIFY(w.timeline()->isVisible());
+    const int maximum = slider->maximum();
+    QTRY_VERIFY_WITH_TIMEOUT(slider->maximum() > maximum, kTimeout);
+    QCOMPARE(slider->value(), slider->maximum()); // following the newest
+    QCOMPARE(w.capture()->source.mode, mode);
+    const QString indicator = w.liveIndicator()->label()->text();
+    QVERIFY2(indicator.startsWith(QStringLiteral("Recording · %1 · ").arg(mode)) &&
+                 indicator.endsWith(QStringLiteral("samples")),
+             qPrintable(indicator));
+    QVERIFY(w.findChild<QLabel*>(QStringLiteral("sourceLabel"))->text().contains(mode));
+
+    // The Threads dock lists this process's threads, with the spinner's CPU time.
+    const qint64 mainTid = gettid();
+    QTRY_VERIFY_WITH_TIMEOUT(threadRow(w, spinner.tid(), 0).isValid() && threadRow(w, mainTid, 0).isValid(),
+                             kTimeout);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        threadRow(w, spinner.tid(), ThreadTableModel::CpuMsColumn).data(SampleSortRole).toULongLong() >
+            10'000'000,
+        kTimeout);
+    QCOMPARE(threadRow(w, spinner.tid(), ThreadTableModel::CommColumn).data().toString(),
+             QStringLiteral("live-spinner"));
+    QCOMPARE(threadRow(w, spinner.tid(), ThreadTableModel::PidColumn).data().toLongLong(), pid);
+    QCOMPARE(threadRow(w, spinner.tid(), ThreadTableModel::ModeColumn).data().toString(), mode);
+    const int nodeColumns = w.threadsPanel()->threadModel()->nodeCount();
+    QVERIFY(nodeColumns >= 1);
+    double share = 0;
+    for (int n = 0; n < nodeColumns; ++n)
+        share += threadRow(w, spinner.tid(), ThreadTableModel::FirstNodeColumn + n)
+                     .data(SampleSortRole)
+                     .toDouble();
+    QVERIFY2(std::abs(share - 1.0) < 1e-6, qPrintable(QString::number(share)));
+    QVERIFY(w.threadsPanel()->memoryModel()->rowOfPid(pid) >= 0);
+
+    if (mode == u"procfs") {
+        const QString path = QStringLiteral("/tmp/numasight-live.png");
+        QVERIFY(w.grab().save(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    // Picking the spinner's row selects that thread in the entity browser.
+    QTableView* table = w.threadsPanel()->threadView();
+    const QModelIndex row = threadRow(w, spinner.tid(), ThreadTableModel::CommColumn);
+    table->scrollTo(row);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
+    const EntityId selected =
+        w.detailsPane()
+            ? w.entityModel()->entityAt(w.entityProxy()->mapToSource(w.entityView()->currentIndex()))
+            : EntityId();
+    QVERIFY(selected.isValid());
+    QCOMPARE(w.entityModel()->snapshot()->entity(selected).tid, spinner.tid());
+
+    // Moving the timeline back keeps it there while samples keep coming.
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_Home);
+    QCOMPARE(slider->value(), 0);
+    QVERIFY(w.threadsPanel()->captionLabel()->text().startsWith(QStringLiteral("Sample 1 of")));
+    const int grownFrom = slider->maximum();
+    QTRY_VERIFY_WITH_TIMEOUT(slider->maximum() > grownFrom, kTimeout);
+    QCOMPARE(slider->value(), 0);
+    QTest::keyClick(slider, Qt::Key_End);
+
+    // Pause: no samples for a while; Resume: they come again.
+    QTest::mouseClick(w.liveIndicator()->pauseButton(), Qt::LeftButton);
+    QVERIFY(w.recorder()->isPaused());
+    QVERIFY(w.liveIndicator()->label()->text().startsWith(QStringLiteral("Paused")));
+    QTest::qWait(200); // a sample already being taken may still land
+    const int paused = sampleCount(w);
+    QTest::qWait(400);
+    QCOMPARE(sampleCount(w), paused);
+    QTest::mouseClick(w.liveIndicator()->pauseButton(), Qt::LeftButton);
+    QVERIFY(!w.recorder()->isPaused());
+    QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) > paused, kTimeout);
+
+    // Stop ends it cleanly; Save As copies the file, which opens with every sample.
+    QTest::mouseClick(w.liveIndicator()->stopButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isLive(), kTimeout);
+    QVERIFY(!w.liveIndicator()->isVisible());
+    QVERIFY(!w.recorder()->summary().error);
+    const int samples = sampleCount(w);
+    QCOMPARE(w.recorder()->summary().samples, samples);
+    const QString copy = m_dir.filePath(QStringLiteral("saved-%1.numasight").arg(mode));
+    QSignalSpy saved(w.saveJob(), &SaveJob::saved);
+    w.saveCaptureAs(copy);
+    QVERIFY(saved.wait(kTimeout));
+    const auto read = readCaptureFile(copy);
+    QVERIFY2(read.ok(), read.ok() ? "" : qPrintable(read.error().toString()));
+    QCOMPARE(int(read.value()->samples.size()), samples);
+    QCOMPARE(read.value()->source.mode, mode);
+    QCOMPARE(read.value()->snapshots.size(), w.capture()->snapshots.size());
+}
+
+void TestLiveSession::closeWhileRecording()
+{
+    Spinner spinner;
+    const QString file = m_dir.filePath(QStringLiteral("closed.numasight"));
+    auto w = std::make_unique<MainWindow>();
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    RecordOptions options;
+    options.outputPath = file;
+    options.intervalNs = 100'000'000;
+    options.durationNs = 3600LL * 1'000'000'000;
+    options.mode = RecordMode::Procfs;
+    options.scope.pids = {QCoreApplication::applicationPid()};
+    QVERIFY(w->startRecording(options));
+    QTRY_VERIFY_WITH_TIMEOUT(sampleCount(*w) >= 2, kTimeout);
+    QSignalSpy finished(w->recorder(), &RecordingController::finished);
+    QVERIFY(w->close());
+    // close() returned with the recording over: collectors stopped, file closed.
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(w->recorder()->state(), RecordingController::State::Idle);
+    w.reset();
+    const auto read = readCaptureFile(file);
+    QVERIFY2(read.ok(), read.ok() ? "" : qPrintable(read.error().toString()));
+    QVERIFY(read.value()->samples.size() >= 2);
+    QVERIFY(!QFileInfo::exists(file + QStringLiteral("-journal")));
+}
+
+void TestLiveSession::openFileStopsRecording()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    RecordOptions options;
+    options.outputPath = m_dir.filePath(QStringLiteral("superseded.numasight"));
+    options.intervalNs = 100'000'000;
+    options.durationNs = 3600LL * 1'000'000'000;
+    options.mode = RecordMode::Procfs;
+    options.scope.pids = {QCoreApplication::applicationPid()};
+    QVERIFY(w.startRecording(options));
+    QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) >= 1, kTimeout);
+    const QString witty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+    w.openPath(witty);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isLive(), kTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(w.currentPath(), QFileInfo(witty).absoluteFilePath(), kTimeout);
+    // The recording's last samples do not come back over the file.
+    QTest::qWait(300);
+    QCOMPARE(w.currentPath(), QFileInfo(witty).absoluteFilePath());
+    QVERIFY(w.capture()->samples.empty());
+    QVERIFY(readCaptureFile(options.outputPath).ok());
+}
+
+void TestLiveSession::attachWitty()
+{
+    const QByteArray graph = fixture();
+    QVERIFY(!graph.isEmpty());
+    FakeWitty a(Behaviour::Serve, envelope(graph, QStringLiteral("10.0.0.1")));
+    FakeWitty b(Behaviour::Serve, envelope(graph, QStringLiteral("10.0.0.2")));
+    QVERIFY(a.isListening() && b.isListening());
+    const quint16 refused = refusedPort();
+
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::keyClick(&w, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+    WittyAttachDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = w.findChild<WittyAttachDialog*>()) && dialog->isVisible());
+    QPushButton* ok = dialog->buttons()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled()); // nothing entered yet
+    QTest::keyClicks(dialog->urlsEdit(), QStringLiteral("ftp://nope"));
+    QVERIFY(!ok->isEnabled());
+    dialog->urlsEdit()->clear();
+    const QStringList lines{QStringLiteral("127.0.0.1:%1").arg(a.port()),
+                            QStringLiteral("http://127.0.0.1:%1").arg(b.port()),
+                            QStringLiteral("127.0.0.1:%1").arg(refused)};
+    for (const QString& line : lines) {
+        QTest::keyClicks(dialog->urlsEdit(), line);
+        QTest::keyClick(dialog->urlsEdit(), Qt::Key_Return);
+    }
+    dialog->intervalSpin()->setValue(0.4);
+    dialog->timeoutSpin()->setValue(3);
+    QVERIFY(ok->isEnabled());
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QVERIFY(w.isLive());
+    QVERIFY(w.wittyPoller());
+
+    // Rounds arrive; both hosts' namespaces are in the browser; the refused one is said inline.
+    QTRY_VERIFY_WITH_TIMEOUT(w.capture() && w.capture()->snapshots.size() >= 2, kTimeout);
+    QVERIFY(w.timeline()->isVisible());
+    QCOMPARE(w.timeline()->slider()->maximum(), int(w.capture()->snapshots.size()) - 1);
+    QTRY_VERIFY(w.messageBar()->isVisible());
+    QVERIFY2(w.messageBar()->text().contains(QStringLiteral("refused")) &&
+                 w.messageBar()->text().contains(QString::number(refused)),
+             qPrintable(w.messageBar()->text()));
+    const Snapshot* shown = w.entityModel()->snapshot();
+    QVERIFY(shown);
+    for (const QString& ns : {QStringLiteral("10.0.0.1"), QStringLiteral("10.0.0.2")}) {
+        const EntityId worker = shown->processByPid(1895087, ns);
+        QVERIFY2(worker.isValid(), qPrintable(ns));
+        QVERIFY(w.entityProxy()->mapFromSource(w.entityModel()->indexOf(worker)).isValid());
+    }
+    const int rounds = w.timeline()->count();
+    QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->count() > rounds, kTimeout); // the others continue
+    QCOMPARE(w.timeline()->position(), w.timeline()->count() - 1);
+    QVERIFY(w.liveIndicator()->label()->text().startsWith(QStringLiteral("Polling · 3 hosts")));
+    QVERIFY(!w.liveIndicator()->pauseButton()->isVisible());
+    // The same failure every round is said once: dismissing it keeps it dismissed.
+    w.messageBar()->dismiss();
+    const int now = w.timeline()->count();
+    QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->count() > now, kTimeout);
+    QVERIFY(!w.messageBar()->isVisible());
+
+    // Going back in the timeline shows an older round.
+    w.setTimelinePosition(0);
+    QCOMPARE(w.snapshotIndex(), 0);
+    QCOMPARE(w.entityModel()->snapshot(), w.capture()->snapshots[0].get());
+
+    w.activateWindow(); // the dialog had it
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier); // Stop
+    QVERIFY(!w.isLive());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.wittyPoller()->isRunning(), kTimeout);
+    const QString file = m_dir.filePath(QStringLiteral("witty-session.numasight"));
+    QSignalSpy saved(w.saveJob(), &SaveJob::saved);
+    w.saveCaptureAs(file);
+    QVERIFY(saved.wait(kTimeout));
+    const auto read = readCaptureFile(file);
+    QVERIFY2(read.ok(), read.ok() ? "" : qPrintable(read.error().toString()));
+    QCOMPARE(int(read.value()->snapshots.size()), w.wittyPoller()->roundsCaptured());
+    QCOMPARE(int(read.value()->snapshots.size()), int(w.capture()->snapshots.size()));
+    QVERIFY(read.value()->snapshots.back()->processByPid(1895087, QStringLiteral("10.0.0.2")).isValid());
+    // The addresses are remembered for the next time.
+    QCOMPARE(QSettings().value(QStringLiteral("witty/urls")).toStringList().size(), 3);
+}
+
+QTEST_MAIN(TestLiveSession)
+#include "tst_live_session.moc"

@@ -1,0 +1,211 @@
+#include "views/advice/compare_panel.h"
+
+#include "advice/capture_diff.h"
+#include "views/advice/compare_model.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QMetaObject>
+#include <QProgressBar>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <exception>
+
+namespace numasight {
+
+ComparePanel::ComparePanel(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new CompareModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_flowModel(new CompareFlowModel(this))
+{
+    qRegisterMetaType<CaptureDiffPtr>();
+    setObjectName(QStringLiteral("comparePanel"));
+    m_pool.setMaxThreadCount(1);
+    m_pool.setObjectName(QStringLiteral("numasight-compare"));
+
+    m_header = new QLabel(this);
+    m_header->setObjectName(QStringLiteral("compareHeader"));
+    m_header->setWordWrap(true);
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("compareNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->hide();
+    m_busy = new QProgressBar(this);
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(160);
+    m_busy->setTextVisible(false);
+    m_busy->hide();
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(CompareModel::SortRole);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header is clicked
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(CompareModel::NameColumn, 180);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ComparePanel::onCurrentRowChanged);
+
+    m_flows = new QTableView(this);
+    m_flows->setObjectName(QStringLiteral("compareFlows"));
+    m_flows->setModel(m_flowModel);
+    m_flows->verticalHeader()->hide();
+    m_flows->horizontalHeader()->setStretchLastSection(true);
+    m_flows->setAlternatingRowColors(true);
+    m_flowsTitle = new QLabel(tr("<b>Flows</b>"), this);
+
+    auto* flowBox = new QWidget(this);
+    auto* flowLayout = new QVBoxLayout(flowBox);
+    flowLayout->setContentsMargins(0, 0, 0, 0);
+    flowLayout->addWidget(m_flowsTitle);
+    flowLayout->addWidget(m_flows, 1);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(flowBox);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addWidget(m_header);
+    layout->addWidget(m_notes);
+    layout->addWidget(m_busy);
+    layout->addWidget(splitter, 1);
+}
+
+ComparePanel::~ComparePanel()
+{
+    m_current = 0;
+    m_pool.clear();
+    m_pool.waitForDone();
+}
+
+void ComparePanel::compare(CapturePtr a, CapturePtr b, const QString& labelA, const QString& labelB)
+{
+    m_a = std::move(a);
+    m_b = std::move(b);
+    m_labelA = labelA;
+    m_labelB = labelB;
+    const quint64 job = ++m_lastJob;
+    m_current = job;
+    m_pool.clear();
+    m_busy->show();
+    m_header->setText(tr("Comparing %1 (A) with %2 (B)…").arg(labelA, labelB));
+    m_pool.start([this, job, a = m_a, b = m_b, labelA, labelB] {
+        CaptureDiffPtr diff;
+        QString error;
+        try {
+            if (!a || !b || a->snapshots.empty() || b->snapshots.empty())
+                error = tr("Nothing to compare: both captures need a snapshot.");
+            else if (!(diff = diffCaptures(*a, *b, labelA, labelB)))
+                error = tr("Could not compare %1 with %2.").arg(labelA, labelB);
+        } catch (const std::exception& e) {
+            error = tr("Comparing failed: %1").arg(QString::fromUtf8(e.what()));
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, job, diff, error] {
+                if (job != m_current)
+                    return; // superseded or cleared
+                m_current = 0;
+                m_busy->hide();
+                if (diff) {
+                    onDiff(diff);
+                } else {
+                    m_header->setText(error);
+                    emit diffFailed(error);
+                }
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ComparePanel::clear()
+{
+    m_current = 0;
+    m_pool.clear();
+    m_busy->hide();
+    m_a.reset();
+    m_b.reset();
+    m_diff.reset();
+    m_model->setDiff(nullptr);
+    m_flowModel->setDiff(nullptr);
+    m_header->clear();
+    m_notes->hide();
+}
+
+void ComparePanel::onDiff(CaptureDiffPtr diff)
+{
+    m_diff = std::move(diff);
+    m_model->setDiff(m_diff);
+    m_flowModel->setDiff(m_diff);
+    const int changed = int(changedPids(m_diff).size());
+    m_header->setText(tr("<b>A</b> %1 → <b>B</b> %2 · %3 process(es), %4 thread(s) · %5 changed by ≥ %6 %")
+                          .arg(m_diff->labelA.toHtmlEscaped(), m_diff->labelB.toHtmlEscaped())
+                          .arg(m_diff->processes.size())
+                          .arg(m_diff->threads.size())
+                          .arg(changed)
+                          .arg(kDiffThreshold * 100.0, 0, 'f', 0));
+    m_notes->setText(m_diff->notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!m_diff->notes.isEmpty());
+    m_flowsTitle->setText(tr("<b>Flows</b> (%1)").arg(m_diff->flows.size()));
+    emit diffShown(m_diff);
+}
+
+void ComparePanel::onCurrentRowChanged()
+{
+    const QModelIndex index = m_table->currentIndex();
+    if (!index.isValid())
+        return;
+    const qint64 pid = index.data(CompareModel::PidARole).toLongLong();
+    const qint64 tid = index.data(CompareModel::TidARole).toLongLong();
+    if (pid >= 0)
+        emit processSelected(pid, tid);
+}
+
+QSet<std::int64_t> ComparePanel::changedPids(const CaptureDiffPtr& ptr)
+{
+    QSet<std::int64_t> pids;
+    if (!ptr)
+        return pids;
+    const CaptureDiff& diff = *ptr;
+    for (const std::vector<LocalityChange>* rows : {&diff.processes, &diff.threads})
+        for (const LocalityChange& c : *rows)
+            if (c.change >= kDiffThreshold && c.tidA < 0 && c.tidB < 0) {
+                if (c.pidA >= 0)
+                    pids.insert(c.pidA);
+                if (c.pidB >= 0)
+                    pids.insert(c.pidB);
+            }
+    return pids;
+}
+
+QSet<std::int64_t> ComparePanel::changedTids(const CaptureDiffPtr& ptr)
+{
+    QSet<std::int64_t> tids;
+    if (!ptr)
+        return tids;
+    const CaptureDiff& diff = *ptr;
+    for (const LocalityChange& c : diff.threads)
+        if (c.change >= kDiffThreshold) {
+            if (c.tidA >= 0)
+                tids.insert(c.tidA);
+            if (c.tidB >= 0)
+                tids.insert(c.tidB);
+        }
+    return tids;
+}
+
+} // namespace numasight

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "views/advice/advice_fwd.h"
+#include "views/jobs/load_job.h"
+
+#include <QSet>
+#include <QThreadPool>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QTableView;
+
+Q_DECLARE_METATYPE(numasight::CaptureDiffPtr)
+
+namespace numasight {
+
+class CompareFlowModel;
+class CompareModel;
+
+// The "Compare" tab: what changed between the capture shown (A) and another one (B), process by process and
+// thread by thread, highest change first, and the flows. diffCaptures() runs on a worker (both captures go
+// through the advisor); a result for a comparison no longer asked for is dropped. Rows whose change reaches
+// kDiffThreshold are emphasised, and changedPids()/changedTids() are what the window highlights in the graph
+// and the heatmaps. Picking a row says which process or thread of A it is.
+class ComparePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparePanel(QWidget* parent = nullptr);
+    ~ComparePanel() override; // waits for the worker
+
+    void compare(CapturePtr a, CapturePtr b, const QString& labelA, const QString& labelB);
+    void clear();
+    bool isRunning() const { return m_current != 0; }
+    CaptureDiffPtr diff() const { return m_diff; }
+    CapturePtr captureA() const { return m_a; }
+    CapturePtr captureB() const { return m_b; }
+    QString labelB() const { return m_labelB; }
+
+    // Pids and tids (of either side) of the rows whose change reaches kDiffThreshold.
+    static QSet<std::int64_t> changedPids(const CaptureDiffPtr& diff);
+    static QSet<std::int64_t> changedTids(const CaptureDiffPtr& diff);
+
+    CompareModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QTableView* table() const { return m_table; }
+    CompareFlowModel* flowModel() const { return m_flowModel; }
+    QTableView* flowTable() const { return m_flows; }
+    QLabel* headerLabel() const { return m_header; }
+
+signals:
+    void diffShown(numasight::CaptureDiffPtr diff);
+    void diffFailed(const QString& message);
+    void processSelected(qint64 pid, qint64 tid); // of capture A
+
+private:
+    void onDiff(CaptureDiffPtr diff);
+    void onCurrentRowChanged();
+
+    QLabel* m_header;
+    QLabel* m_notes;
+    QProgressBar* m_busy;
+    CompareModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    CompareFlowModel* m_flowModel;
+    QTableView* m_flows;
+    QLabel* m_flowsTitle;
+
+    QThreadPool m_pool;
+    quint64 m_lastJob = 0;
+    quint64 m_current = 0;
+    CapturePtr m_a, m_b;
+    QString m_labelA, m_labelB;
+    CaptureDiffPtr m_diff;
+};
+
+} // namespace numasight

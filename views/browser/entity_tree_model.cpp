@@ -1,0 +1,613 @@
+#include "views/browser/entity_tree_model.h"
+
+#include <QHash>
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <tuple>
+
+namespace numasight {
+
+namespace {
+
+bool isHardware(EntityKind k)
+{
+    switch (k) {
+    case EntityKind::Host:
+    case EntityKind::Package:
+    case EntityKind::NumaNode:
+    case EntityKind::Core:
+    case EntityKind::Pu:
+    case EntityKind::PciDevice:
+    case EntityKind::Accelerator:
+    case EntityKind::Nic:
+    case EntityKind::OsDevice:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isWorkload(EntityKind k)
+{
+    return k == EntityKind::Container || k == EntityKind::Process || k == EntityKind::Thread;
+}
+
+// Namespaces in the order every table uses: "local" first, then the remote hosts by name.
+QStringList orderedNamespaces(const Snapshot& s, bool (*wanted)(EntityKind))
+{
+    QSet<QString> seen;
+    for (const Entity& e : s.entities())
+        if (wanted(e.kind))
+            seen.insert(e.ns);
+    QStringList out(seen.begin(), seen.end());
+    std::sort(out.begin(), out.end(), [](const QString& a, const QString& b) {
+        if ((a == u"local") != (b == u"local"))
+            return a == u"local";
+        return a < b;
+    });
+    return out;
+}
+
+QString indexLabel(const QString& kind, const Entity& e)
+{
+    QString out = kind;
+    if (e.logicalIndex >= 0)
+        out += QStringLiteral(" L#%1").arg(e.logicalIndex);
+    if (e.osIndex >= 0)
+        out += e.logicalIndex >= 0 ? QStringLiteral(" (P#%1)").arg(e.osIndex)
+                                   : QStringLiteral(" P#%1").arg(e.osIndex);
+    return out;
+}
+
+} // namespace
+
+// Places entities into the node vector; whatever it does not place ends up under Other.
+class EntityTreeModel::Builder
+{
+public:
+    Builder(EntityTreeModel& m, const Snapshot& s)
+        : m(m)
+        , s(s)
+    {
+        m.m_nodes.clear();
+        m.m_nodes.push_back({});
+        m.m_nodeOfEntity.assign(s.entities().size(), -1);
+    }
+
+    int group(int parent, const QString& label)
+    {
+        Node n;
+        n.parent = parent;
+        n.row = int(m.m_nodes[size_t(parent)].children.size());
+        n.section = m.m_nodes[size_t(parent)].section;
+        n.label = label;
+        m.m_nodes.push_back(std::move(n));
+        const int id = int(m.m_nodes.size()) - 1;
+        m.m_nodes[size_t(parent)].children.push_back(id);
+        return id;
+    }
+
+    int place(int parent, EntityId e)
+    {
+        if (placed(e))
+            return m.m_nodeOfEntity[size_t(e.value)];
+        const int id = group(parent, {});
+        m.m_nodes[size_t(id)].entity = e;
+        m.m_nodeOfEntity[size_t(e.value)] = id;
+        return id;
+    }
+
+    bool placed(EntityId e) const { return e.isValid() && m.m_nodeOfEntity[size_t(e.value)] >= 0; }
+
+    int section(Section sec, const QString& label)
+    {
+        const int id = group(0, label);
+        m.m_nodes[size_t(id)].section = int(sec);
+        m.m_sections[int(sec)] = id;
+        return id;
+    }
+
+    std::vector<EntityId> ofKindIn(EntityKind k, const QString& ns) const
+    {
+        std::vector<EntityId> out;
+        for (EntityId id : s.ofKind(k))
+            if (s.entity(id).ns == ns)
+                out.push_back(id);
+        return out;
+    }
+
+    void buildMachine(int root)
+    {
+        for (const QString& ns : orderedNamespaces(s, isHardware)) {
+            const auto hosts = ofKindIn(EntityKind::Host, ns);
+            const int host = hosts.empty() ? group(root, QStringLiteral("Namespace %1").arg(ns))
+                                           : place(root, hosts.front());
+            buildHost(host, ns);
+        }
+    }
+
+    void buildHost(int host, const QString& ns)
+    {
+        const auto packages = ofKindIn(EntityKind::Package, ns);
+        for (EntityId p : packages)
+            place(host, p);
+        auto packageHolding = [&](const CpuSet& cpus, EntityId declaredParent) -> int {
+            if (placed(declaredParent) && s.entity(declaredParent).kind == EntityKind::Package)
+                return m.m_nodeOfEntity[size_t(declaredParent.value)];
+            for (EntityId p : packages)
+                if (!cpus.isEmpty() && cpus.isSubsetOf(s.entity(p).cpus))
+                    return m.m_nodeOfEntity[size_t(p.value)];
+            return host;
+        };
+
+        for (EntityId n : ofKindIn(EntityKind::NumaNode, ns)) {
+            const Entity& node = s.entity(n);
+            place(packageHolding(node.cpus, node.parent), n);
+        }
+
+        // Caches beside the cores they serve: under the smallest NUMA node holding all their CPUs (a node's
+        // L3 on Sub-NUMA-Clustering parts), else the package, else the host. Nesting cores inside L3, L2
+        // and L1 as lstopo draws them would make a 192-CPU tree five levels deeper for no new fact.
+        std::vector<EntityId> caches = ofKindIn(EntityKind::Cache, ns);
+        std::stable_sort(caches.begin(), caches.end(), [&](EntityId a, EntityId b) {
+            const Entity& x = s.entity(a);
+            const Entity& y = s.entity(b);
+            return std::tuple(-x.cacheLevel, x.cpus.first()) < std::tuple(-y.cacheLevel, y.cpus.first());
+        });
+        const auto nodes = ofKindIn(EntityKind::NumaNode, ns);
+        for (EntityId c : caches) {
+            const Entity& cache = s.entity(c);
+            int at = -1;
+            int smallest = std::numeric_limits<int>::max();
+            for (EntityId n : nodes) {
+                const Entity& node = s.entity(n);
+                if (!cache.cpus.isEmpty() && cache.cpus.isSubsetOf(node.cpus) &&
+                    node.cpus.count() < smallest) {
+                    smallest = node.cpus.count();
+                    at = m.m_nodeOfEntity[size_t(n.value)];
+                }
+            }
+            place(at >= 0 ? at : packageHolding(cache.cpus, cache.parent), c);
+        }
+
+        // Cores go under the node holding their first CPU; PUs under their core, else their node.
+        QHash<int, int> coreOfCpu;
+        for (EntityId c : ofKindIn(EntityKind::Core, ns)) {
+            const Entity& core = s.entity(c);
+            const EntityId node = s.nodeOfCpu(CpuId(core.cpus.first()), ns);
+            const int at =
+                placed(node) ? m.m_nodeOfEntity[size_t(node.value)] : packageHolding(core.cpus, core.parent);
+            const int id = place(at, c);
+            core.cpus.forEach([&](int cpu) { coreOfCpu.insert(cpu, id); });
+        }
+        for (EntityId p : ofKindIn(EntityKind::Pu, ns)) {
+            const Entity& pu = s.entity(p);
+            const int cpu = pu.osIndex >= 0 ? pu.osIndex : pu.cpus.first();
+            int at = -1;
+            if (placed(pu.parent) && s.entity(pu.parent).kind == EntityKind::Core)
+                at = m.m_nodeOfEntity[size_t(pu.parent.value)];
+            else if (coreOfCpu.contains(cpu))
+                at = coreOfCpu.value(cpu);
+            else if (const EntityId node = s.nodeOfCpu(CpuId(cpu), ns); placed(node))
+                at = m.m_nodeOfEntity[size_t(node.value)];
+            else
+                at = packageHolding(CpuSet{cpu}, pu.parent);
+            place(at, p);
+        }
+
+        // Devices: the group is the node they are attached to; inside it they keep their PCI tree.
+        std::vector<EntityId> devices;
+        for (EntityKind k :
+             {EntityKind::Accelerator, EntityKind::Nic, EntityKind::PciDevice, EntityKind::OsDevice})
+            for (EntityId d : ofKindIn(k, ns))
+                devices.push_back(d);
+        std::sort(devices.begin(), devices.end());
+        QHash<std::int32_t, int> groupOf; // device → node index of its NUMA node, or -1 for "no node"
+        for (EntityId d : devices) {
+            const EntityId node = s.nodeOfDevice(d);
+            groupOf.insert(d.value, placed(node) ? m.m_nodeOfEntity[size_t(node.value)] : -1);
+        }
+        QHash<std::int32_t, std::vector<EntityId>> childDevices;
+        std::map<int, std::vector<EntityId>> roots; // ordered, so groups fill in a stable order
+        for (EntityId d : devices) {
+            const EntityId parent = s.entity(d).parent;
+            if (parent.isValid() && groupOf.contains(parent.value) &&
+                groupOf.value(parent.value) == groupOf.value(d.value))
+                childDevices[parent.value].push_back(d);
+            else
+                roots[groupOf.value(d.value)].push_back(d);
+        }
+        int noNode = -1;
+        for (const auto& [at, list] : roots) {
+            int parentNode = at;
+            if (at < 0) {
+                if (noNode < 0)
+                    noNode = group(host, QStringLiteral("Devices without a NUMA node"));
+                parentNode = noNode;
+            }
+            for (EntityId d : list)
+                placeDeviceTree(parentNode, d, childDevices);
+        }
+    }
+
+    void placeDeviceTree(int parent, EntityId d, const QHash<std::int32_t, std::vector<EntityId>>& children)
+    {
+        if (placed(d))
+            return; // a cycle in malformed input: the rest lands in Other
+        const int id = place(parent, d);
+        for (EntityId c : children.value(d.value))
+            placeDeviceTree(id, c, children);
+    }
+
+    void buildWorkload(int root)
+    {
+        for (const QString& ns : orderedNamespaces(s, isWorkload)) {
+            const auto hosts = ofKindIn(EntityKind::Host, ns);
+            const QString label =
+                hosts.empty() ? QStringLiteral("Namespace %1").arg(ns)
+                              : QStringLiteral("%1 (%2)").arg(entityLabel(s.entity(hosts.front())), ns);
+            const int host = group(root, label);
+            for (EntityId c : ofKindIn(EntityKind::Container, ns))
+                place(host, c);
+            auto processes = ofKindIn(EntityKind::Process, ns);
+            std::sort(processes.begin(), processes.end(), [&](EntityId a, EntityId b) {
+                return std::pair(s.entity(a).pid, a) < std::pair(s.entity(b).pid, b);
+            });
+            auto groupFor = [&](EntityId p) {
+                const EntityId c = s.containerOf(p);
+                return placed(c) ? m.m_nodeOfEntity[size_t(c.value)] : host;
+            };
+            // A process roots the tree of its group (container or host) when its parent is elsewhere.
+            for (EntityId p : processes) {
+                const Entity& e = s.entity(p);
+                const EntityId parent = e.ppid >= 0 ? s.processByPid(e.ppid, ns) : EntityId();
+                if (!parent.isValid() || parent == p || groupFor(parent) != groupFor(p))
+                    placeProcessTree(groupFor(p), p, groupFor);
+            }
+        }
+    }
+
+    template <class GroupFor>
+    void placeProcessTree(int parent, EntityId p, const GroupFor& groupFor)
+    {
+        if (placed(p))
+            return;
+        const int id = place(parent, p);
+        std::vector<EntityId> threads(s.threadsOf(p).begin(), s.threadsOf(p).end());
+        std::sort(threads.begin(), threads.end(), [&](EntityId a, EntityId b) {
+            return std::pair(s.entity(a).tid, a) < std::pair(s.entity(b).tid, b);
+        });
+        for (EntityId t : threads)
+            place(id, t);
+        std::vector<EntityId> children(s.childrenOf(p).begin(), s.childrenOf(p).end());
+        std::sort(children.begin(), children.end(), [&](EntityId a, EntityId b) {
+            return std::pair(s.entity(a).pid, a) < std::pair(s.entity(b).pid, b);
+        });
+        for (EntityId c : children)
+            if (groupFor(c) == groupFor(p))
+                placeProcessTree(id, c, groupFor);
+    }
+
+    void buildOther(int root)
+    {
+        std::map<QString, std::vector<EntityId>> byType;
+        for (size_t i = 0; i < s.entities().size(); ++i) {
+            const EntityId id{std::int32_t(i)};
+            if (!placed(id)) {
+                const Entity& e = s.entity(id);
+                byType[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName].push_back(id);
+            }
+        }
+        for (const auto& [type, list] : byType) {
+            const int g = group(root, QStringLiteral("%1 (%2)").arg(type).arg(list.size()));
+            for (EntityId id : list)
+                place(g, id);
+        }
+    }
+
+    EntityTreeModel& m;
+    const Snapshot& s;
+};
+
+EntityTreeModel::EntityTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{
+    m_nodes.push_back({});
+}
+
+EntityTreeModel::~EntityTreeModel() = default;
+
+void EntityTreeModel::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
+{
+    beginResetModel();
+    m_snapshot = std::move(snapshot);
+    m_nodes.clear();
+    m_nodes.push_back({});
+    m_nodeOfEntity.clear();
+    std::fill(std::begin(m_sections), std::end(m_sections), -1);
+    if (m_snapshot) {
+        Builder b(*this, *m_snapshot);
+        b.buildMachine(b.section(Section::Machine, tr("Machine")));
+        b.buildWorkload(b.section(Section::Workload, tr("Workload")));
+        b.buildOther(b.section(Section::Other, tr("Other")));
+    }
+    endResetModel();
+}
+
+QString EntityTreeModel::entityLabel(const Entity& e)
+{
+    switch (e.kind) {
+    case EntityKind::Package:
+    case EntityKind::NumaNode:
+    case EntityKind::Core:
+    case EntityKind::Pu:
+        if (e.osIndex >= 0 || e.logicalIndex >= 0)
+            return indexLabel(entityKindName(e.kind), e);
+        break;
+    case EntityKind::Accelerator:
+        if (e.name.isEmpty() && e.osIndex >= 0)
+            return deviceClassName(e.deviceClass).toUpper() + QString::number(e.osIndex);
+        break;
+    case EntityKind::Cache:
+        if (e.cacheLevel > 0)
+            return QStringLiteral("L%1 cache").arg(e.cacheLevel);
+        break;
+    default:
+        break;
+    }
+    if (!e.name.isEmpty())
+        return e.name;
+    if (!e.key.isEmpty())
+        return e.key;
+    return e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName;
+}
+
+int EntityTreeModel::nodeOf(const QModelIndex& index) const
+{
+    return index.isValid() ? int(index.internalId()) : 0;
+}
+
+QModelIndex EntityTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (column < 0 || column >= ColumnCount || row < 0)
+        return {};
+    const int p = nodeOf(parent);
+    if (p < 0 || size_t(p) >= m_nodes.size() || size_t(row) >= m_nodes[size_t(p)].children.size())
+        return {};
+    return createIndex(row, column, quintptr(m_nodes[size_t(p)].children[size_t(row)]));
+}
+
+QModelIndex EntityTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid())
+        return {};
+    const int p = m_nodes[size_t(nodeOf(child))].parent;
+    if (p <= 0)
+        return {};
+    return createIndex(m_nodes[size_t(p)].row, 0, quintptr(p));
+}
+
+int EntityTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return int(m_nodes[size_t(nodeOf(parent))].children.size());
+}
+
+int EntityTreeModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
+
+QModelIndex EntityTreeModel::indexOf(EntityId id, int column) const
+{
+    if (!id.isValid() || size_t(id.value) >= m_nodeOfEntity.size() || m_nodeOfEntity[size_t(id.value)] < 0)
+        return {};
+    const int n = m_nodeOfEntity[size_t(id.value)];
+    return createIndex(m_nodes[size_t(n)].row, column, quintptr(n));
+}
+
+QModelIndex EntityTreeModel::sectionIndex(Section section) const
+{
+    const int n = m_sections[int(section)];
+    return n < 0 ? QModelIndex() : createIndex(m_nodes[size_t(n)].row, 0, quintptr(n));
+}
+
+EntityId EntityTreeModel::entityAt(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.model() != this)
+        return {};
+    return m_nodes[size_t(nodeOf(index))].entity;
+}
+
+QString EntityTreeModel::nodeColumnText(EntityId id) const
+{
+    const Entity& e = m_snapshot->entity(id);
+    switch (e.kind) {
+    case EntityKind::NumaNode:
+        return e.osIndex >= 0 ? QString::number(e.osIndex) : QString();
+    case EntityKind::Core:
+    case EntityKind::Pu: {
+        const EntityId n = m_snapshot->nodeOfCpu(
+            CpuId(e.kind == EntityKind::Pu && e.osIndex >= 0 ? e.osIndex : e.cpus.first()), e.ns);
+        return n.isValid() ? QString::number(m_snapshot->entity(n).osIndex) : QString();
+    }
+    case EntityKind::PciDevice:
+    case EntityKind::Accelerator:
+    case EntityKind::Nic:
+    case EntityKind::OsDevice: {
+        const EntityId n = m_snapshot->nodeOfDevice(id);
+        return n.isValid() ? QString::number(m_snapshot->entity(n).osIndex) : e.nodes.toRangeString();
+    }
+    default:
+        if (!e.nodes.isEmpty())
+            return e.nodes.toRangeString();
+        return e.numaNode >= 0 ? QString::number(e.numaNode) : QString();
+    }
+}
+
+namespace {
+
+QString idText(const Entity& e)
+{
+    switch (e.kind) {
+    case EntityKind::Process:
+        return e.pid >= 0 ? QString::number(e.pid) : e.key;
+    case EntityKind::Thread:
+        return e.tid >= 0 ? QString::number(e.tid) : e.key;
+    case EntityKind::Package:
+    case EntityKind::NumaNode:
+    case EntityKind::Core:
+    case EntityKind::Pu:
+        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key;
+    case EntityKind::Accelerator:
+    case EntityKind::Nic:
+    case EntityKind::PciDevice:
+    case EntityKind::OsDevice:
+        if (!e.pciBusId.isEmpty())
+            return e.pciBusId;
+        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key;
+    case EntityKind::Container:
+        return e.containerId.isEmpty() ? e.key : e.containerId;
+    default:
+        return e.key;
+    }
+}
+
+QVariant idSortKey(const Entity& e)
+{
+    switch (e.kind) {
+    case EntityKind::Process:
+        return qlonglong(e.pid);
+    case EntityKind::Thread:
+        return qlonglong(e.tid);
+    case EntityKind::Package:
+    case EntityKind::NumaNode:
+    case EntityKind::Core:
+    case EntityKind::Pu:
+        return qlonglong(e.osIndex);
+    default:
+        return idText(e);
+    }
+}
+
+QString kindText(const Entity& e)
+{
+    const QString kind = entityKindName(e.kind);
+    if (e.deviceClass != DeviceClass::None && e.deviceClass != DeviceClass::Other)
+        return kind + QStringLiteral(" (") + deviceClassName(e.deviceClass).toUpper() + QLatin1Char(')');
+    if (e.kind == EntityKind::Unknown && !e.typeName.isEmpty())
+        return e.typeName;
+    return kind;
+}
+
+std::uint64_t memoryOf(const Entity& e)
+{
+    return e.kind == EntityKind::Cache ? e.cacheBytes : e.memoryBytes;
+}
+
+} // namespace
+
+QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) const
+{
+    if (role == Qt::DisplayRole || role == SortRole) {
+        switch (Column(column)) {
+        case NameColumn:
+            return entityLabel(e);
+        case KindColumn:
+            return kindText(e);
+        case IdColumn:
+            return role == SortRole ? idSortKey(e) : QVariant(idText(e));
+        case CpusColumn:
+            if (role == SortRole)
+                return e.cpus.first();
+            return e.cpus.toRangeString();
+        case NodeColumn:
+            return nodeColumnText(EntityId(std::int32_t(&e - m_snapshot->entities().data())));
+        case MemoryColumn: {
+            const std::uint64_t bytes = memoryOf(e);
+            if (role == SortRole)
+                return qulonglong(bytes);
+            return bytes ? QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat)
+                         : QString();
+        }
+        case ColumnCount:
+            break;
+        }
+        return {};
+    }
+    if (role == Qt::ToolTipRole && column == NameColumn) {
+        QString tip = e.typeName + QStringLiteral(" · ") + e.ns + QStringLiteral(" · ") + e.key;
+        if (!e.cmdline.isEmpty())
+            tip += QLatin1Char('\n') + e.cmdline;
+        return tip;
+    }
+    if (role == Qt::TextAlignmentRole &&
+        (column == IdColumn || column == MemoryColumn || column == NodeColumn))
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == SearchTextRole) {
+        QStringList parts{e.name, e.key, idText(e), e.pciBusId, e.containerId};
+        if (e.pid >= 0)
+            parts << QString::number(e.pid);
+        if (e.tid >= 0)
+            parts << QString::number(e.tid);
+        parts << entityLabel(e);
+        return parts.join(QLatin1Char('\n')).toLower();
+    }
+    return {};
+}
+
+QVariant EntityTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Node& n = m_nodes[size_t(nodeOf(index))];
+    switch (role) {
+    case EntityIdRole:
+        return n.entity.value;
+    case EntityKindRole:
+        return n.entity.isValid() ? int(m_snapshot->entity(n.entity).kind) : -1;
+    case IsGroupRole:
+        return !n.entity.isValid();
+    case SectionRole:
+        return n.section;
+    default:
+        break;
+    }
+    if (n.entity.isValid())
+        return entityData(m_snapshot->entity(n.entity), index.column(), role);
+    if (index.column() == NameColumn && (role == Qt::DisplayRole || role == SortRole))
+        return n.label;
+    if (role == SearchTextRole)
+        return QString();
+    return {};
+}
+
+QVariant EntityTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case NameColumn:
+        return tr("Name");
+    case KindColumn:
+        return tr("Kind");
+    case IdColumn:
+        return tr("Id");
+    case CpusColumn:
+        return tr("CPUs");
+    case NodeColumn:
+        return tr("NUMA node");
+    case MemoryColumn:
+        return tr("Memory");
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+} // namespace numasight

@@ -1,0 +1,1110 @@
+// QCustomPlot's header iterates with Qt's `foreach`, which QT_NO_FOREACH switches off for our code: its
+// header comes first, before any Qt header has seen QT_NO_FOREACH, and the macro goes away right after it.
+#undef QT_NO_FOREACH
+#include <qcustomplot.h>
+#undef foreach
+#define QT_NO_FOREACH
+
+#include "views/heatmap/heatmap_plot.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHelpEvent>
+#include <QImage>
+#include <QKeyEvent>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace numasight {
+
+namespace {
+
+// Exports and the screen lay out with the same fonts: pixel sizes do not change with a device's dpi, and
+// exports are drawn at this resolution so their point sizes match what the window shows.
+constexpr int kExportDpi = 96;
+constexpr int kLabelPixels = 12;
+constexpr int kMinTextCellWidth = 16;
+constexpr int kMinTextCellHeight = 9;
+constexpr int kMinTextPixels = 6;
+// Beyond this many visible cells the text would be a grey haze, and creating the items costs more than
+// the picture is worth; the tooltip still has every number.
+constexpr int kMaxTextCells = 4000;
+
+QFont pixelFont(const QFont& base, int pixels, bool bold = false)
+{
+    QFont f = base;
+    f.setPixelSize(std::max(1, pixels));
+    f.setBold(bold);
+    return f;
+}
+
+QCPColorGradient gradientFor(HeatmapPalette palette)
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    QMap<double, QColor> amount{{0.0, QColor(0xf7, 0xfb, 0xff)},
+                                {0.25, QColor(0xc6, 0xdb, 0xef)},
+                                {0.5, QColor(0x6b, 0xae, 0xd6)},
+                                {0.75, QColor(0x21, 0x71, 0xb5)},
+                                {1.0, QColor(0x08, 0x30, 0x6b)}};
+    QMap<double, QColor> distance{{0.0, QColor(0xff, 0xff, 0xcc)},
+                                  {0.35, QColor(0xfe, 0xd9, 0x76)},
+                                  {0.6, QColor(0xfd, 0x8d, 0x3c)},
+                                  {0.8, QColor(0xe3, 0x1a, 0x1c)},
+                                  {1.0, QColor(0x80, 0x00, 0x26)}};
+    switch (palette) {
+    case HeatmapPalette::Amount:
+        g.setColorStops(amount);
+        break;
+    case HeatmapPalette::Distance:
+        g.setColorStops(distance);
+        break;
+    case HeatmapPalette::Nearness: {
+        QMap<double, QColor> reversed;
+        for (auto it = distance.cbegin(); it != distance.cend(); ++it)
+            reversed.insert(1.0 - it.key(), it.value());
+        g.setColorStops(reversed);
+        break;
+    }
+    }
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    // Unknown is not zero: grey, unlike any value of the scale.
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(QColor(0xd4, 0xd4, 0xd4));
+    g.setLevelCount(256);
+    return g;
+}
+
+QCPRange dataRangeFor(const HeatmapPicture& p)
+{
+    if (p.format == HeatmapValueFormat::Share)
+        return {0.0, 1.0};
+    auto [lo, hi] = p.valueRange();
+    if (p.palette == HeatmapPalette::Amount)
+        lo = std::min(lo, 0.0);
+    if (!(hi > lo))
+        return {lo - 1.0, lo + 1.0};
+    return {lo, hi};
+}
+
+QString decoratedLabel(const HeatmapPictureRow& r)
+{
+    return r.indent > 0 ? QStringLiteral("↳ ") + r.label : r.label;
+}
+
+int labelStride(int items, double pixelsPerItem, double pixelsPerLabel)
+{
+    if (items <= 0 || pixelsPerItem <= 0)
+        return 1;
+    return std::max(1, int(std::ceil(pixelsPerLabel / pixelsPerItem)));
+}
+
+} // namespace
+
+struct HeatmapPlot::Private
+{
+    QCustomPlot* plot = nullptr;
+    QCPAxisRect* rect = nullptr;
+    QCPColorMap* map = nullptr;
+    QCPColorScale* scale = nullptr;
+    QCPMarginGroup* group = nullptr;
+    QCPTextElement* title = nullptr;
+    QCPTextElement* subtitle = nullptr;
+    QCPTextElement* notes = nullptr;
+    QCPItemRect* selection = nullptr;
+    QCPItemRect* cursor = nullptr;
+    QSharedPointer<QCPAxisTickerText> rowTicker;
+    QSharedPointer<QCPAxisTickerText> columnTicker;
+    std::vector<QCPItemText*> texts;
+    QHash<qint64, QString> textOfCell; // row << 32 | column -> what is written there
+    QString textsKey;                  // what the texts were made for: skip remaking them when unchanged
+    HeatmapPicture picture;
+    quint64 generation = 0;
+    int rowHeight = 20;
+    bool external = false;
+    bool allRows = false; // exports: every row at once
+    bool decorated = false;
+    int first = 0;
+    int count = 0;   // rows at least partly in view
+    double span = 0; // rows the height holds, fractions included
+    int topMargin = -1;
+    int bottomMargin = -1;
+    int cursorColumn = -1;
+    QString ticksKey;
+
+    QCPAxis* columnAxis() const { return rect->axis(QCPAxis::atTop); }
+    QCPAxis* rowAxis() const { return rect->axis(QCPAxis::atLeft); }
+    double cellWidth() const
+    {
+        return std::abs(columnAxis()->coordToPixel(1) - columnAxis()->coordToPixel(0));
+    }
+    double cellHeight() const { return std::abs(rowAxis()->coordToPixel(1) - rowAxis()->coordToPixel(0)); }
+};
+
+HeatmapPlot::HeatmapPlot(QWidget* parent)
+    : QWidget(parent)
+    , d(std::make_unique<Private>())
+    , m_scroll(new QScrollBar(Qt::Vertical, this))
+{
+    d->plot = new QCustomPlot(this);
+    d->plot->setObjectName(QStringLiteral("heatmapCustomPlot"));
+    d->plot->setFocusPolicy(Qt::StrongFocus);
+    d->plot->setMouseTracking(true);
+    // Tick labels are kept as pixmaps between replots (scrolling 10 000 rows redraws the same few); exports
+    // paint with pmNoCaching, so their labels stay text.
+    d->plot->setPlottingHint(QCP::phCacheLabels, true);
+    m_scroll->setObjectName(QStringLiteral("heatmapScroll"));
+    m_scroll->hide();
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(d->plot, 1);
+    layout->addWidget(m_scroll);
+
+    const QFont labels = pixelFont(font(), kLabelPixels);
+    d->rect = d->plot->axisRect();
+    d->rect->setupFullAxesBox(false);
+    d->map = new QCPColorMap(d->columnAxis(), d->rowAxis());
+    d->map->setInterpolate(false);
+    d->map->setTightBoundary(false);
+    d->rowTicker.reset(new QCPAxisTickerText);
+    d->columnTicker.reset(new QCPAxisTickerText);
+    for (QCPAxis* a : d->rect->axes()) {
+        a->setTickLabelFont(labels);
+        a->setLabelFont(labels);
+        a->setSubTicks(false);
+        a->setTickLength(0, 3);
+        a->grid()->setVisible(false);
+        a->setBasePen(QPen(QColor(0x90, 0x90, 0x90)));
+    }
+    d->rect->axis(QCPAxis::atBottom)->setVisible(false);
+    d->rect->axis(QCPAxis::atRight)->setVisible(false);
+    d->columnAxis()->setVisible(true);
+    d->columnAxis()->setTicker(d->columnTicker);
+    d->columnAxis()->setTickLabels(true);
+    d->rowAxis()->setTicker(d->rowTicker);
+    d->rowAxis()->setRangeReversed(true); // the first row on top, as in the list beside it
+
+    d->scale = new QCPColorScale(d->plot);
+    d->scale->setType(QCPAxis::atRight);
+    d->scale->setBarWidth(14);
+    d->scale->axis()->setTickLabelFont(labels);
+    d->scale->axis()->setLabelFont(labels);
+    d->plot->plotLayout()->addElement(0, 1, d->scale);
+    d->map->setColorScale(d->scale);
+    d->group = new QCPMarginGroup(d->plot);
+    d->rect->setMarginGroup(QCP::msTop | QCP::msBottom, d->group);
+    d->scale->setMarginGroup(QCP::msTop | QCP::msBottom, d->group);
+
+    d->selection = new QCPItemRect(d->plot);
+    d->selection->setPen(QPen(QColor(0x21, 0x21, 0x21), 2));
+    d->selection->setBrush(Qt::NoBrush);
+    d->selection->setSelectable(false);
+    d->selection->setVisible(false);
+    d->cursor = new QCPItemRect(d->plot);
+    d->cursor->setPen(QPen(QColor(0xff, 0x8c, 0x00), 2));
+    d->cursor->setBrush(Qt::NoBrush); // a frame: a tint would change the colours being read
+    d->cursor->setSelectable(false);
+    d->cursor->setVisible(false);
+    for (QCPItemRect* item : {d->selection, d->cursor})
+        for (QCPItemPosition* p : item->positions()) {
+            p->setAxes(d->columnAxis(), d->rowAxis());
+            p->setType(QCPItemPosition::ptPlotCoords);
+        }
+
+    d->plot->installEventFilter(this);
+    connect(d->plot, &QCustomPlot::afterLayout, this, [this] {
+        // Rows that fit, and how the labels fit, depend on the size the layout just gave the map.
+        const QString ticks = d->ticksKey;
+        const double span = d->span;
+        applyWindow();
+        if (d->ticksKey != ticks || std::abs(span - d->span) > 1e-6)
+            d->plot->replot(QCustomPlot::rpQueuedReplot);
+        updateCellTexts();
+    });
+    connect(d->plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        const QPoint pos = e->position().toPoint();
+        if (const auto cell = cellAt(pos)) {
+            setSelectedRow(cell->first);
+            emit cellClicked(cell->first, cell->second);
+            emit rowClicked(cell->first);
+            return;
+        }
+        if (const int row = rowAtLabel(pos); row >= 0) {
+            setSelectedRow(row);
+            emit rowClicked(row);
+            return;
+        }
+        if (pos.y() < d->rect->top() && pos.x() >= d->rect->left() && pos.x() <= d->rect->right()) {
+            const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
+            if (c >= 0 && c < d->picture.columnCount())
+                emit columnClicked(c);
+        }
+    });
+    connect(d->plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* e) {
+        const QPoint pos = e->position().toPoint();
+        int row = -1;
+        if (const auto cell = cellAt(pos))
+            row = cell->first;
+        else
+            row = rowAtLabel(pos);
+        if (row >= 0)
+            emit rowActivated(row);
+    });
+    connect(m_scroll, &QScrollBar::valueChanged, this, &HeatmapPlot::onScroll);
+    setFocusProxy(d->plot);
+    rebuild();
+}
+
+HeatmapPlot::~HeatmapPlot() = default;
+
+QCustomPlot* HeatmapPlot::customPlot() const
+{
+    return d->plot;
+}
+
+QCPColorMap* HeatmapPlot::colorMap() const
+{
+    return d->map;
+}
+
+const HeatmapPicture& HeatmapPlot::picture() const
+{
+    return d->picture;
+}
+
+void HeatmapPlot::setPicture(HeatmapPicture picture)
+{
+    d->picture = std::move(picture);
+    ++d->generation;
+    if (m_selectedRow >= d->picture.rowCount())
+        m_selectedRow = -1;
+    d->cursorColumn = d->picture.cursorColumn;
+    rebuild();
+}
+
+void HeatmapPlot::clear()
+{
+    m_selectedRow = -1;
+    d->cursorColumn = -1;
+    setPicture(HeatmapPicture());
+}
+
+void HeatmapPlot::setRowHeight(int pixels)
+{
+    const int h = std::clamp(pixels, 4, 48);
+    if (h == d->rowHeight)
+        return;
+    d->rowHeight = h;
+    applyWindow();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int HeatmapPlot::rowHeight() const
+{
+    return d->rowHeight;
+}
+
+void HeatmapPlot::setExternalRows(bool external)
+{
+    if (external == d->external)
+        return;
+    d->external = external;
+    d->rowAxis()->setTickLabels(!external);
+    d->rowAxis()->setTicks(!external);
+    if (external)
+        d->rowAxis()->setLabel(QString());
+    rebuild();
+}
+
+bool HeatmapPlot::hasExternalRows() const
+{
+    return d->external;
+}
+
+void HeatmapPlot::setRowWindow(int first, double rows)
+{
+    rows = std::max(0.0, rows);
+    if (first == d->first && std::abs(rows - d->span) < 1e-9 && d->external)
+        return;
+    d->first = std::max(0, first);
+    d->span = rows;
+    applyWindow();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setShowAllRows(bool all)
+{
+    if (all == d->allRows)
+        return;
+    d->allRows = all;
+    applyWindow();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setMargins(int top, int bottom)
+{
+    d->topMargin = top;
+    d->bottomMargin = bottom;
+    if (top < 0 || bottom < 0) {
+        d->rect->setAutoMargins(QCP::msAll);
+        d->scale->setAutoMargins(QCP::msAll);
+    } else {
+        // Fixed top and bottom so the map's rows sit exactly beside the rows of a list; left and right
+        // still make room for the labels and the colour scale.
+        d->rect->setAutoMargins(QCP::msLeft | QCP::msRight);
+        d->scale->setAutoMargins(QCP::msLeft | QCP::msRight);
+        QMargins m = d->rect->margins();
+        m.setTop(top);
+        m.setBottom(bottom);
+        d->rect->setMargins(m);
+        QMargins s = d->scale->margins();
+        s.setTop(top);
+        s.setBottom(bottom);
+        d->scale->setMargins(s);
+    }
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int HeatmapPlot::firstRow() const
+{
+    return d->first;
+}
+
+int HeatmapPlot::visibleRowCount() const
+{
+    return std::min(d->count, std::max(0, d->picture.rowCount() - d->first));
+}
+
+void HeatmapPlot::scrollToRow(int row)
+{
+    if (d->external || d->allRows || row < 0 || row >= d->picture.rowCount())
+        return;
+    if (row < d->first)
+        m_scroll->setValue(row);
+    else if (row >= d->first + d->count)
+        m_scroll->setValue(row - d->count + 1);
+}
+
+void HeatmapPlot::setDecorated(bool decorated)
+{
+    if (decorated == d->decorated)
+        return;
+    d->decorated = decorated;
+    rebuild();
+}
+
+void HeatmapPlot::setSelectedRow(int row)
+{
+    m_selectedRow = row >= 0 && row < d->picture.rowCount() ? row : -1;
+    updateOverlays();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::setCursorColumn(int column)
+{
+    d->cursorColumn = column >= 0 && column < d->picture.columnCount() ? column : -1;
+    d->picture.cursorColumn = d->cursorColumn;
+    updateOverlays();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int HeatmapPlot::cursorColumn() const
+{
+    return d->cursorColumn;
+}
+
+void HeatmapPlot::replotNow()
+{
+    d->plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+// Everything that follows from the picture: cells, colours, axis texts, the decorations.
+void HeatmapPlot::rebuild()
+{
+    const HeatmapPicture& p = d->picture;
+    const int rows = p.rowCount();
+    const int cols = p.columnCount();
+
+    QCPLayoutGrid* layout = d->plot->plotLayout();
+    for (QCPTextElement** e : {&d->title, &d->subtitle, &d->notes})
+        if (*e) {
+            layout->remove(*e);
+            *e = nullptr;
+        }
+    layout->simplify();
+    if (d->decorated) {
+        // The title block above and the notes below are part of the picture a reader gets, not of the
+        // window's chrome: exports carry them, the panels show them in their own captions.
+        const QString noteText = p.notes.join(QStringLiteral("\n"));
+        int row = 0;
+        if (!p.title.isEmpty()) {
+            layout->insertRow(row);
+            d->title = new QCPTextElement(d->plot, p.title, pixelFont(font(), 15, true));
+            layout->addElement(row++, 0, d->title);
+        }
+        if (!p.subtitle.isEmpty()) {
+            layout->insertRow(row);
+            d->subtitle = new QCPTextElement(d->plot, p.subtitle, pixelFont(font(), 11));
+            d->subtitle->setTextColor(QColor(0x55, 0x55, 0x55));
+            layout->addElement(row++, 0, d->subtitle);
+        }
+        if (!noteText.isEmpty()) {
+            const int last = layout->rowCount();
+            layout->insertRow(last);
+            d->notes = new QCPTextElement(d->plot, noteText, pixelFont(font(), 10));
+            d->notes->setTextColor(QColor(0x66, 0x66, 0x66));
+            d->notes->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+            d->notes->setMargins(QMargins(10, 2, 10, 6));
+            layout->addElement(last, 0, d->notes);
+        }
+        for (int r = 0; r < layout->rowCount(); ++r)
+            layout->setRowStretchFactor(r, layout->element(r, 0) == d->rect ? 1.0 : 0.001);
+    }
+
+    // A single row or column would have no extent in QCustomPlot (its cells are spaced from the first
+    // centre to the last), so it is stored twice, half a cell each side of its centre.
+    const int keySize = cols == 1 ? 2 : std::max(cols, 1);
+    const int valueSize = rows == 1 ? 2 : std::max(rows, 1);
+    const QCPRange keyRange = cols <= 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, cols - 1);
+    const QCPRange valueRange = rows <= 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, rows - 1);
+    QCPColorMapData* data = d->map->data();
+    data->setSize(keySize, valueSize);
+    data->setRange(keyRange, valueRange);
+    if (rows == 0 || cols == 0) {
+        data->fill(kUnknown);
+    } else {
+        for (int r = 0; r < valueSize; ++r) {
+            const int pr = rows == 1 ? 0 : r;
+            for (int c = 0; c < keySize; ++c)
+                data->setCell(c, r, p.value(pr, cols == 1 ? 0 : c));
+        }
+    }
+    QCPColorGradient gradient = gradientFor(p.palette);
+    d->map->setGradient(gradient);
+    d->map->setDataRange(dataRangeFor(p));
+    d->map->setVisible(rows > 0 && cols > 0);
+    d->scale->axis()->setLabel(p.valueName);
+    d->scale->setVisible(rows > 0 && cols > 0);
+    if (p.format == HeatmapValueFormat::Share) {
+        // Shares are read as percentages everywhere else (cells, tooltips).
+        QSharedPointer<QCPAxisTickerText> percent(new QCPAxisTickerText);
+        for (int i = 0; i <= 4; ++i)
+            percent->addTick(i / 4.0, QString::number(i * 25));
+        d->scale->axis()->setTicker(percent);
+    } else {
+        d->scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+
+    d->columnAxis()->setRange(-0.5, std::max(cols, 1) - 0.5);
+    d->columnAxis()->setLabel(d->decorated ? p.columnAxisLabel : QString());
+    d->rowAxis()->setLabel(d->decorated && !d->external ? p.rowAxisLabel : QString());
+    d->ticksKey.clear();
+    d->textsKey.clear();
+
+    if (!d->external && !d->allRows)
+        d->first = std::clamp(d->first, 0, std::max(0, rows - std::max(1, d->count)));
+    applyWindow();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double HeatmapPlot::fittingRows() const
+{
+    const int height = d->rect->height() > 0 ? d->rect->height() : std::max(0, d->plot->height() - 60);
+    return std::max(1.0, double(height) / std::max(1, d->rowHeight));
+}
+
+// Which rows are on screen, and everything that depends on it: the row range, the scroll bar, the
+// row labels.
+void HeatmapPlot::applyWindow()
+{
+    const int rows = d->picture.rowCount();
+    const int cols = d->picture.columnCount();
+    const int oldFirst = d->first, oldCount = d->count;
+    int full = 1; // rows wholly in view: a scroll page
+    if (d->allRows) {
+        d->first = 0;
+        d->span = std::max(rows, 1);
+        full = rows;
+    } else if (!d->external) {
+        d->span = fittingRows();
+        full = std::max(1, int(std::floor(d->span + 1e-9)));
+        d->first = std::clamp(d->first, 0, std::max(0, rows - full));
+    }
+    d->count = int(std::ceil(d->span - 1e-9));
+    d->rowAxis()->setRange(d->first - 0.5, d->first - 0.5 + std::max(d->span, 1e-3));
+
+    if (!d->external && !d->allRows) {
+        const QSignalBlocker block(m_scroll);
+        m_scroll->setRange(0, std::max(0, rows - full));
+        m_scroll->setPageStep(full);
+        m_scroll->setSingleStep(1);
+        m_scroll->setValue(d->first);
+        m_scroll->setVisible(rows > full);
+    } else {
+        m_scroll->hide();
+    }
+
+    // Labels for the rows in view only (QCustomPlot would measure all 10 000 otherwise), every k-th when
+    // rows are thinner than a line of text.
+    const double rowPixels =
+        d->rect->height() > 0 && d->span > 0 ? double(d->rect->height()) / d->span : double(d->rowHeight);
+    const int rowStride = labelStride(d->count, rowPixels, kLabelPixels + 2);
+    const double colPixels = d->rect->width() > 0 && cols > 0 ? double(d->rect->width()) / cols : 60.0;
+    int longest = 1;
+    for (const HeatmapPictureColumn& c : d->picture.columns)
+        longest = std::max(longest, int(c.label.size()));
+    // Labels wider than their column stand on end (every node of a 36-node matrix keeps its name) as long as
+    // a line of text fits the column; thinner columns (samples over time) label every k-th.
+    const double labelWidth = longest * kLabelPixels * 0.62 + 8;
+    const bool upright = colPixels < labelWidth && colPixels >= kLabelPixels + 2;
+    const int colStride = upright ? 1 : labelStride(cols, colPixels, labelWidth);
+    d->columnAxis()->setTickLabelRotation(upright ? -90 : 0);
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
+                            .arg(d->generation)
+                            .arg(d->first)
+                            .arg(d->count)
+                            .arg(rowStride)
+                            .arg(colStride)
+                            .arg(d->external)
+                            .arg(upright);
+    if (key != d->ticksKey) {
+        d->ticksKey = key;
+        d->rowTicker->clear();
+        if (!d->external)
+            for (int r = d->first; r < std::min(rows, d->first + d->count); ++r)
+                if ((r - d->first) % rowStride == 0 || r == m_selectedRow)
+                    d->rowTicker->addTick(r, decoratedLabel(d->picture.rows[size_t(r)]));
+        d->columnTicker->clear();
+        for (int c = 0; c < cols; c += colStride)
+            d->columnTicker->addTick(c, d->picture.columns[size_t(c)].label);
+    }
+    updateOverlays();
+    if (oldFirst != d->first || oldCount != d->count)
+        emit rowWindowChanged(d->first, d->count);
+}
+
+void HeatmapPlot::onScroll(int value)
+{
+    if (d->external || d->allRows || value == d->first)
+        return;
+    d->first = value;
+    applyWindow();
+    d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::updateOverlays()
+{
+    const int cols = std::max(d->picture.columnCount(), 1);
+    const bool selected = m_selectedRow >= 0 && m_selectedRow < d->picture.rowCount();
+    d->selection->setVisible(selected);
+    if (selected) {
+        d->selection->topLeft->setCoords(-0.5, m_selectedRow - 0.5);
+        d->selection->bottomRight->setCoords(cols - 0.5, m_selectedRow + 0.5);
+    }
+    const bool cursor = d->cursorColumn >= 0 && d->cursorColumn < d->picture.columnCount();
+    d->cursor->setVisible(cursor);
+    if (cursor) {
+        d->cursor->topLeft->setCoords(d->cursorColumn - 0.5, -0.5);
+        d->cursor->bottomRight->setCoords(d->cursorColumn + 0.5, std::max(d->picture.rowCount(), 1) - 0.5);
+    }
+}
+
+// The values written in cells, and the markers, for the rows in view, at a font that fits the cells the
+// layout just produced. Remade only when the window, the cell size or the picture changed.
+void HeatmapPlot::updateCellTexts()
+{
+    const HeatmapPicture& p = d->picture;
+    const int cols = p.columnCount();
+    const int last = std::min(p.rowCount(), d->first + d->count);
+    const double w = d->cellWidth();
+    const double h = d->cellHeight();
+    const QString key = QStringLiteral("%1|%2|%3|%4|%5")
+                            .arg(d->generation)
+                            .arg(d->first)
+                            .arg(last)
+                            .arg(std::lround(w * 4))
+                            .arg(std::lround(h * 4));
+    if (key == d->textsKey)
+        return;
+    d->textsKey = key;
+    for (QCPItemText* t : d->texts)
+        d->plot->removeItem(t);
+    d->texts.clear();
+    d->textOfCell.clear();
+    if (cols == 0 || last <= d->first)
+        return;
+
+    QHash<qint64, std::vector<const HeatmapMarker*>> markersOf;
+    for (const HeatmapMarker& m : p.markers)
+        if (m.row >= d->first && m.row < last && m.column >= 0 && m.column < cols)
+            markersOf[(qint64(m.row) << 32) | m.column].push_back(&m);
+
+    int longest = 1;
+    QVector<QString> texts;
+    const bool values = p.cellText && w >= kMinTextCellWidth && h >= kMinTextCellHeight &&
+                        qint64(last - d->first) * cols <= kMaxTextCells;
+    if (values) {
+        texts.resize((last - d->first) * cols);
+        for (int r = d->first; r < last; ++r)
+            for (int c = 0; c < cols; ++c) {
+                const double v = p.value(r, c);
+                if (!std::isfinite(v) || (p.blankZeros && v == 0))
+                    continue;
+                QString& t = texts[(r - d->first) * cols + c];
+                t = formatHeatmapCell(v, p.format);
+                longest = std::max(longest, int(t.size()));
+            }
+    }
+    // The widest text of the view sets one font for all cells, so equal numbers look equal.
+    const int textPixels = int(std::min({h * 0.62, w / (longest * 0.62 + 0.8), 15.0}));
+    const bool withMarkers = !markersOf.isEmpty() && w >= 6 && h >= 6;
+    if ((!values || textPixels < kMinTextPixels) && !withMarkers)
+        return;
+
+    QCPColorGradient gradient = d->map->gradient();
+    const QCPRange range = d->map->dataRange();
+    const auto add = [&](double x, double y, const QString& text, const QColor& color, int pixels,
+                         bool bold) {
+        auto* item = new QCPItemText(d->plot);
+        item->setClipToAxisRect(true);
+        item->setClipAxisRect(d->rect);
+        item->position->setAxes(d->columnAxis(), d->rowAxis());
+        item->position->setType(QCPItemPosition::ptPlotCoords);
+        item->position->setCoords(x, y);
+        item->setPositionAlignment(Qt::AlignCenter);
+        item->setText(text);
+        item->setFont(pixelFont(font(), pixels, bold));
+        item->setColor(color);
+        item->setSelectable(false);
+        item->setPadding(QMargins());
+        d->texts.push_back(item);
+    };
+    for (int r = d->first; r < last; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const qint64 cell = (qint64(r) << 32) | c;
+            const auto markers = markersOf.value(cell);
+            // A narrow cell with markers keeps the markers: they are the finding, the tooltip has the number.
+            const bool room = markers.empty() || w >= 40;
+            const QString text =
+                values && room && textPixels >= kMinTextPixels ? texts[(r - d->first) * cols + c] : QString();
+            QStringList written;
+            if (!text.isEmpty()) {
+                const double v = p.value(r, c);
+                const QRgb bg = gradient.color(v, range, false);
+                const QColor ink = qGray(bg) < 128 ? QColor(Qt::white) : QColor(0x20, 0x20, 0x20);
+                // With markers in the cell the number moves right, the markers take the left.
+                add(markers.empty() ? c : c + 0.18, r, text, ink, textPixels, false);
+                written << text;
+            }
+            if (withMarkers && !markers.empty()) {
+                const int pixels = int(std::clamp(h * 0.7, 6.0, 18.0));
+                const double step = std::min(0.22, 0.9 / double(markers.size() + 1));
+                double x = text.isEmpty() ? c - step * (double(markers.size()) - 1) / 2.0 : c - 0.3;
+                for (const HeatmapMarker* m : markers) {
+                    add(x, r, m->glyph, m->color, pixels, true);
+                    written.prepend(m->glyph);
+                    x += step;
+                }
+            }
+            if (!written.isEmpty())
+                d->textOfCell.insert(cell, written.join(QLatin1Char(' ')));
+        }
+}
+
+std::optional<std::pair<int, int>> HeatmapPlot::cellAt(const QPoint& pos) const
+{
+    if (d->picture.isEmpty() || !d->rect->rect().contains(pos))
+        return std::nullopt;
+    const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
+    const int r = int(std::lround(d->rowAxis()->pixelToCoord(pos.y())));
+    if (c < 0 || c >= d->picture.columnCount() || r < d->first || r >= d->first + std::max(d->count, 0) ||
+        r >= d->picture.rowCount())
+        return std::nullopt;
+    return std::make_pair(r, c);
+}
+
+QPoint HeatmapPlot::cellCenter(int row, int column) const
+{
+    return QPoint(int(std::lround(d->columnAxis()->coordToPixel(column))),
+                  int(std::lround(d->rowAxis()->coordToPixel(row))));
+}
+
+int HeatmapPlot::rowAtLabel(const QPoint& pos) const
+{
+    if (d->picture.isEmpty() || pos.x() >= d->rect->left() || pos.y() < d->rect->top() ||
+        pos.y() > d->rect->bottom())
+        return -1;
+    const int r = int(std::lround(d->rowAxis()->pixelToCoord(pos.y())));
+    return r >= d->first && r < std::min(d->picture.rowCount(), d->first + d->count) ? r : -1;
+}
+
+QString HeatmapPlot::toolTipAt(const QPoint& pos) const
+{
+    const HeatmapPicture& p = d->picture;
+    QStringList lines;
+    if (const auto cell = cellAt(pos)) {
+        const auto [r, c] = *cell;
+        const HeatmapPictureRow& row = p.rows[size_t(r)];
+        const HeatmapPictureColumn& column = p.columns[size_t(c)];
+        lines << QStringLiteral("%1 · %2").arg(row.label, column.label);
+        QString value = formatHeatmapValue(p.value(r, c), p.format, p.unit);
+        if (!p.valueName.isEmpty())
+            value += QStringLiteral(" (%1)").arg(QString(p.valueName).remove(QStringLiteral(" (%)")));
+        lines << value;
+        for (const HeatmapMarker& m : p.markers)
+            if (m.row == r && m.column == c)
+                lines << QStringLiteral("%1 %2").arg(m.glyph, m.meaning);
+        if (!row.detail.isEmpty())
+            lines << row.detail;
+        if (!column.detail.isEmpty())
+            lines << QStringLiteral("%1: %2").arg(column.label, column.detail);
+        return lines.join(QLatin1Char('\n'));
+    }
+    if (const int r = rowAtLabel(pos); r >= 0) {
+        const HeatmapPictureRow& row = p.rows[size_t(r)];
+        return row.detail.isEmpty() ? row.label : row.label + QLatin1Char('\n') + row.detail;
+    }
+    if (pos.y() < d->rect->top() && pos.x() >= d->rect->left() && pos.x() <= d->rect->right()) {
+        const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
+        if (c >= 0 && c < p.columnCount()) {
+            const HeatmapPictureColumn& column = p.columns[size_t(c)];
+            return column.detail.isEmpty() ? column.label : column.label + QLatin1Char('\n') + column.detail;
+        }
+    }
+    return {};
+}
+
+QStringList HeatmapPlot::cellTexts() const
+{
+    QStringList out;
+    for (const QCPItemText* t : d->texts)
+        out << t->text();
+    return out;
+}
+
+QString HeatmapPlot::cellText(int row, int column) const
+{
+    return d->textOfCell.value((qint64(row) << 32) | column);
+}
+
+void HeatmapPlot::moveSelection(int delta)
+{
+    const int rows = d->picture.rowCount();
+    if (rows == 0)
+        return;
+    const int row = std::clamp(m_selectedRow < 0 ? (delta > 0 ? d->first : d->first + d->count - 1)
+                                                 : m_selectedRow + delta,
+                               0, rows - 1);
+    setSelectedRow(row);
+    scrollToRow(row);
+    emit rowClicked(row);
+}
+
+bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != d->plot)
+        return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::ToolTip: {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, d->plot);
+        return true;
+    }
+    case QEvent::Wheel: {
+        auto* wheel = static_cast<QWheelEvent*>(event);
+        const int steps = wheel->angleDelta().y() / 120;
+        if (steps == 0 || d->allRows)
+            return false;
+        if (d->external) {
+            emit wheelRows(-3 * steps); // the list beside the plot scrolls, and the plot follows it
+            return true;
+        }
+        if (wheel->modifiers() & Qt::ControlModifier)
+            setRowHeight(d->rowHeight + 2 * steps);
+        else
+            m_scroll->setValue(m_scroll->value() - 3 * steps);
+        return true;
+    }
+    case QEvent::KeyPress: {
+        auto* key = static_cast<QKeyEvent*>(event);
+        switch (key->key()) {
+        case Qt::Key_Up:
+            moveSelection(-1);
+            return true;
+        case Qt::Key_Down:
+            moveSelection(1);
+            return true;
+        case Qt::Key_PageUp:
+            moveSelection(-std::max(1, d->count - 1));
+            return true;
+        case Qt::Key_PageDown:
+            moveSelection(std::max(1, d->count - 1));
+            return true;
+        case Qt::Key_Home:
+            moveSelection(-d->picture.rowCount());
+            return true;
+        case Qt::Key_End:
+            moveSelection(d->picture.rowCount());
+            return true;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (m_selectedRow >= 0)
+                emit rowActivated(m_selectedRow);
+            return true;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            setRowHeight(d->rowHeight + 2);
+            return true;
+        case Qt::Key_Minus:
+            setRowHeight(d->rowHeight - 2);
+            return true;
+        default:
+            return false;
+        }
+    }
+    default:
+        return false;
+    }
+}
+
+// --- export ---
+
+QString heatmapExportFormatName(HeatmapExportFormat format)
+{
+    switch (format) {
+    case HeatmapExportFormat::Png:
+        return QStringLiteral("png");
+    case HeatmapExportFormat::Pdf:
+        return QStringLiteral("pdf");
+    case HeatmapExportFormat::Svg:
+        return QStringLiteral("svg");
+    case HeatmapExportFormat::Csv:
+        return QStringLiteral("csv");
+    }
+    return {};
+}
+
+std::optional<HeatmapExportFormat> heatmapExportFormatFromName(QStringView name)
+{
+    for (auto f : {HeatmapExportFormat::Png, HeatmapExportFormat::Pdf, HeatmapExportFormat::Svg,
+                   HeatmapExportFormat::Csv})
+        if (name.compare(heatmapExportFormatName(f), Qt::CaseInsensitive) == 0)
+            return f;
+    return std::nullopt;
+}
+
+std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix();
+    return suffix.isEmpty() ? std::nullopt : heatmapExportFormatFromName(suffix);
+}
+
+QSize defaultHeatmapExportSize(const HeatmapPicture& p)
+{
+    const int rows = std::max(p.rowCount(), 1);
+    const int cols = std::max(p.columnCount(), 1);
+    int longest = 4;
+    for (const HeatmapPictureRow& r : p.rows)
+        longest = std::max(longest, int(decoratedLabel(r).size()));
+    const int left = std::clamp(longest * 7 + 48, 90, 420);
+    int cellW = 0, cellH = 0;
+    if (p.squareCells) {
+        cellW = cellH = cols <= 16 ? 56 : std::max(14, 1100 / cols);
+    } else {
+        cellW = cols <= 16 ? 64 : (cols <= 64 ? std::max(18, 1100 / cols) : std::max(2, 1400 / cols));
+        cellH = rows <= 150 ? 20 : std::max(1, 3000 / rows);
+    }
+    int titleHeight = 64;
+    titleHeight += int(p.notes.size()) * 14 + (p.notes.isEmpty() ? 0 : 10);
+    const int width = left + cols * cellW + 130;
+    const int height = titleHeight + 40 + rows * cellH + 20;
+    return {std::clamp(width, 480, kMaxHeatmapExportSide), std::clamp(height, 240, kMaxHeatmapExportSide)};
+}
+
+namespace {
+
+LoadError exportError(const QString& path, const QString& message)
+{
+    LoadError e;
+    e.file = path;
+    e.message = message;
+    return e;
+}
+
+// The plot the window would show for `picture`, laid out for `size` with every row in view.
+std::unique_ptr<HeatmapPlot> exportPlot(const HeatmapPicture& picture, QSize size)
+{
+    auto plot = std::make_unique<HeatmapPlot>();
+    plot->setAttribute(Qt::WA_DontShowOnScreen);
+    plot->setDecorated(true);
+    plot->setPicture(picture);
+    plot->resize(size);
+    QCustomPlot* custom = plot->customPlot();
+    custom->resize(size);
+    custom->setViewport(QRect(QPoint(0, 0), size));
+    return plot;
+}
+
+} // namespace
+
+// Exports show every row: HeatmapPlot's own window is for scrolling on screen.
+struct HeatmapPlotExportAccess
+{
+    static void showAllRows(HeatmapPlot& plot, QSize size)
+    {
+        plot.setExternalRows(false);
+        plot.d->allRows = true;
+        plot.applyWindow();
+        // Two passes: the first layout fixes the map's size, the second places labels and cell texts for it.
+        plot.d->plot->setViewport(QRect(QPoint(0, 0), size));
+        plot.d->plot->replot(QCustomPlot::rpImmediateRefresh);
+        plot.applyWindow();
+        plot.d->plot->replot(QCustomPlot::rpImmediateRefresh);
+    }
+};
+
+namespace {
+
+QImage renderHeatmapImage(const HeatmapPicture& picture, QSize size, double scale)
+{
+    auto plot = exportPlot(picture, size);
+    HeatmapPlotExportAccess::showAllRows(*plot, size);
+    QImage image(QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale))),
+                 QImage::Format_RGB32); // opaque: the PNG stores no alpha channel
+    if (image.isNull())
+        return image;
+    image.setDotsPerMeterX(int(std::lround(kExportDpi * scale / 0.0254)));
+    image.setDotsPerMeterY(int(std::lround(kExportDpi * scale / 0.0254)));
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.scale(scale, scale);
+    plot->customPlot()->toPainter(&painter, size.width(), size.height());
+    painter.end();
+    return image;
+}
+
+} // namespace
+
+QImage renderHeatmapPicture(const HeatmapPicture& picture, QSize size)
+{
+    return renderHeatmapImage(picture, size.isValid() ? size : defaultHeatmapExportSize(picture), 1.0);
+}
+
+Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, HeatmapExportFormat format,
+                                            QSize size, double scale, const QString& path)
+{
+    if (format == HeatmapExportFormat::Csv)
+        return exportError(path,
+                           QStringLiteral("CSV is written from the heatmap's numbers, not its picture"));
+    if (picture.isEmpty())
+        return exportError(path, QStringLiteral("nothing to export: the heatmap has no rows or no nodes"));
+    if (!size.isValid())
+        size = defaultHeatmapExportSize(picture);
+    if (size.width() < kMinHeatmapExportSide || size.height() < kMinHeatmapExportSide ||
+        size.width() > kMaxHeatmapExportSide || size.height() > kMaxHeatmapExportSide)
+        return exportError(path,
+                           QStringLiteral("a picture of %1×%2 is out of range: use %3 to %4 pixels a side")
+                               .arg(size.width())
+                               .arg(size.height())
+                               .arg(kMinHeatmapExportSide)
+                               .arg(kMaxHeatmapExportSide));
+    if (!(scale >= 0.125) || scale > 16 ||
+        double(size.width()) * scale * double(size.height()) * scale > 400'000'000.0)
+        return exportError(path,
+                           QStringLiteral("a PNG scale of %1 is out of range for %2×%3: use 0.125 to 16 "
+                                          "and stay under 400 million pixels")
+                               .arg(scale)
+                               .arg(size.width())
+                               .arg(size.height()));
+
+    RenderedHeatmap out;
+    out.format = format;
+    if (format == HeatmapExportFormat::Png) {
+        out.image = renderHeatmapImage(picture, size, scale);
+        if (out.image.isNull())
+            return exportError(path,
+                               QStringLiteral("not enough memory for the PNG: use a smaller size or scale"));
+        return out;
+    }
+    auto plot = exportPlot(picture, size);
+    HeatmapPlotExportAccess::showAllRows(*plot, size);
+    QBuffer buffer(&out.bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QCPPainter painter;
+    if (format == HeatmapExportFormat::Svg) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setResolution(kExportDpi);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(picture.title);
+        svg.setDescription(QStringLiteral("numasight heatmap: %1").arg(picture.subtitle));
+        if (!painter.begin(&svg))
+            return exportError(path, QStringLiteral("cannot start the SVG writer"));
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->customPlot()->toPainter(&painter, size.width(), size.height());
+        painter.end();
+    } else {
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(QStringLiteral("numasight"));
+        pdf.setTitle(picture.title);
+        pdf.setResolution(kExportDpi);
+        pdf.setPageSize(
+            QPageSize(QSizeF(size) * 72.0 / kExportDpi, QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        if (!painter.begin(&pdf))
+            return exportError(path, QStringLiteral("cannot start the PDF writer"));
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->customPlot()->toPainter(&painter, size.width(), size.height());
+        painter.end();
+    }
+    return out;
+}
+
+Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return exportError(
+            path, QStringLiteral("cannot write: %1; pick a folder you can write to").arg(file.errorString()));
+    if (rendered.format == HeatmapExportFormat::Png) {
+        if (!rendered.image.save(&file, "PNG"))
+            return exportError(path, QStringLiteral("cannot encode the PNG: %1").arg(file.errorString()));
+    } else if (file.write(rendered.bytes) != rendered.bytes.size()) {
+        return exportError(path, QStringLiteral("cannot write: %1").arg(file.errorString()));
+    }
+    const qint64 bytes = file.size();
+    if (!file.commit())
+        return exportError(
+            path,
+            QStringLiteral("cannot write: %1; check the free space and permissions").arg(file.errorString()));
+    return bytes;
+}
+
+Result<qint64> exportHeatmapPicture(const HeatmapPicture& picture, const QString& path,
+                                    HeatmapExportFormat format, QSize size, double scale)
+{
+    Result<RenderedHeatmap> rendered = renderHeatmapExport(picture, format, size, scale, path);
+    if (!rendered)
+        return rendered.error();
+    return writeHeatmapExport(*rendered, path);
+}
+
+} // namespace numasight

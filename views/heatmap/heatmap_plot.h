@@ -1,0 +1,141 @@
+#pragma once
+
+#include "util/result.h"
+#include "views/heatmap/heatmap_picture.h"
+
+#include <QImage>
+#include <QSize>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QCustomPlot;
+class QCPColorMap;
+class QScrollBar;
+
+namespace numasight {
+
+// Draws a HeatmapPicture with QCustomPlot: a QCPColorMap with the nodes along the top, the rows down the
+// left, a colour scale on the right, the values written in cells big enough to hold them (QCPItemText, font
+// scaled to the cell), glyph markers and a cursor column on top. Hovering shows the exact numbers; a click
+// picks a row. Only this file and heatmap_plot.cpp know QCustomPlot, which is slow to compile.
+//
+// Rows have a fixed height and scroll (wheel, keys, the scroll bar), so 10 000 threads stay readable. A
+// panel with its own row list (NodeHeatmapPanel's tree) drives the window instead: setRowWindow() puts
+// exactly the rows the list shows beside it, and the plot's labels are hidden.
+class HeatmapPlot : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeatmapPlot(QWidget* parent = nullptr);
+    ~HeatmapPlot() override;
+
+    // Keeps the first row shown when the row count allows, so new figures do not scroll the view away.
+    void setPicture(HeatmapPicture picture);
+    const HeatmapPicture& picture() const;
+    void clear();
+
+    // Row height in pixels for the plot's own scrolling (4 to 48); + and - change it.
+    void setRowHeight(int pixels);
+    int rowHeight() const;
+    // An outside list drives the rows: `rows` rows (a fraction for a partly visible last one) from `first`
+    // fill the height between the top and bottom margins, and the plot's own row labels and scroll bar go
+    // away.
+    void setExternalRows(bool external);
+    bool hasExternalRows() const;
+    void setRowWindow(int first, double rows);
+    // Every row at once, stretched to the height (matrices, time heatmaps: a few dozen nodes).
+    void setShowAllRows(bool all);
+    void setMargins(int top, int bottom); // of the colour map inside the widget, for lining up with a list
+    int firstRow() const;
+    int visibleRowCount() const; // rows at least partly in view
+    void scrollToRow(int row);   // makes `row` visible
+    // Title, subtitle and notes above the map (exports and panels without a caption of their own).
+    void setDecorated(bool decorated);
+
+    void setSelectedRow(int row); // -1: none; draws a frame, emits nothing
+    int selectedRow() const { return m_selectedRow; }
+    void setCursorColumn(int column); // -1: none
+    int cursorColumn() const;
+
+    // Geometry and text, for tests and the export: positions are in customPlot() coordinates.
+    std::optional<std::pair<int, int>> cellAt(const QPoint& pos) const; // (row, column)
+    QPoint cellCenter(int row, int column) const;
+    int rowAtLabel(const QPoint& pos) const; // a row label under `pos`, -1 when none
+    QString toolTipAt(const QPoint& pos) const;
+    QStringList cellTexts() const;               // the texts written in cells now (values and markers)
+    QString cellText(int row, int column) const; // "" when the cell has none
+
+    QCustomPlot* customPlot() const;
+    QCPColorMap* colorMap() const;
+    QScrollBar* scrollBar() const { return m_scroll; }
+    void replotNow(); // draws now instead of at the next event loop turn
+
+signals:
+    void rowClicked(int row);
+    void cellClicked(int row, int column);
+    void rowActivated(int row); // double-click or Enter: a process row folds or unfolds
+    void columnClicked(int column);
+    void rowWindowChanged(int first, int count);
+    void wheelRows(int rows); // with external rows: the wheel asks the list to scroll
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    friend struct HeatmapPlotExportAccess;
+    struct Private;
+    void rebuild();
+    void applyWindow();
+    void updateCellTexts();
+    void updateOverlays();
+    void onScroll(int value);
+    double fittingRows() const;
+    void moveSelection(int delta);
+
+    std::unique_ptr<Private> d;
+    QScrollBar* m_scroll;
+    int m_selectedRow = -1;
+};
+
+enum class HeatmapExportFormat : std::uint8_t
+{
+    Png,
+    Pdf,
+    Svg,
+    Csv,
+};
+QString heatmapExportFormatName(HeatmapExportFormat format); // "png", "pdf", "svg", "csv"
+std::optional<HeatmapExportFormat> heatmapExportFormatFromName(QStringView name);
+std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& path);
+
+// A size that shows every row and column of `picture` readably: cells of at least a label's height while
+// that stays under ~4000 pixels, thinner rows (and every k-th label) beyond.
+QSize defaultHeatmapExportSize(const HeatmapPicture& picture);
+inline constexpr int kMinHeatmapExportSide = 120;
+inline constexpr int kMaxHeatmapExportSide = 16000;
+
+// An export drawn in memory: the PNG's image (encoded when written) or the SVG/PDF document.
+struct RenderedHeatmap
+{
+    HeatmapExportFormat format = HeatmapExportFormat::Png;
+    QImage image;
+    QByteArray bytes;
+};
+// Draws `picture` at `size` (logical pixels; a PNG gets size × scale pixels) with every row shown, title
+// and notes included, through the plot the window uses: PNG, PDF or SVG (vector, real text). GUI thread
+// only (QCustomPlot is a widget); drawing is quick, encoding and writing are not, so they are separate.
+// `path` only names the file in errors.
+Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, HeatmapExportFormat format,
+                                            QSize size = {}, double scale = 1.0, const QString& path = {});
+// Encodes and writes to a temporary beside `path`, renamed at the end, so a failed export leaves no half
+// file. Any thread.
+Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path);
+// Both, one after the other (numasight-export, tests).
+Result<qint64> exportHeatmapPicture(const HeatmapPicture& picture, const QString& path,
+                                    HeatmapExportFormat format, QSize size = {}, double scale = 1.0);
+// The same drawing as an image, for tests and screenshots.
+QImage renderHeatmapPicture(const HeatmapPicture& picture, QSize size = {});
+
+} // namespace numasight

@@ -1,0 +1,719 @@
+#include "views/heatmap/node_heatmap_panel.h"
+
+#include "report/heatmap_csv.h"
+#include "views/common/deferred_build.h"
+#include "views/common/message_bar.h"
+#include "views/common/tool_button.h"
+#include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_model.h"
+#include "views/jobs/heatmap_job.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace numasight {
+
+namespace {
+
+QString processKey(QStringView ns, std::int64_t pid)
+{
+    return ns.toString() + QLatin1Char('/') + QString::number(pid);
+}
+
+} // namespace
+
+NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
+    : QWidget(parent)
+    , m_kind(kind)
+    , m_job(new HeatmapJob(this))
+    , m_model(new HeatmapRowModel(this))
+    , m_filter(new HeatmapRowFilter(this))
+    , m_tree(new QTreeView(this))
+    , m_plot(new HeatmapPlot(this))
+    , m_split(new QSplitter(Qt::Horizontal, this))
+    , m_sortCombo(new QComboBox(this))
+    , m_descending(new QToolButton(this))
+    , m_filterEdit(new QLineEdit(this))
+    , m_minSpin(new QDoubleSpinBox(this))
+    , m_caption(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_error(new MessageBar(this))
+    , m_progressRow(new QWidget(this))
+    , m_progress(new QProgressBar(m_progressRow))
+    , m_cancel(new QToolButton(m_progressRow))
+    , m_deferred(new DeferredBuild(this, [this] { build(); }))
+    , m_pictureTimer(new QTimer(this))
+    , m_progressDelay(new QTimer(this))
+{
+    const QString prefix = kind == Kind::Cpu ? QStringLiteral("cpuHeatmap") : QStringLiteral("memHeatmap");
+    setObjectName(prefix + QStringLiteral("Panel"));
+    m_filter->setSourceModel(m_model);
+    m_filter->sort(0, Qt::AscendingOrder); // by rank; the order itself is HeatmapRowModel's
+
+    m_sortCombo->setObjectName(prefix + QStringLiteral("Sort"));
+    m_sortCombo->addItem(tr("Remote share"), int(HeatmapSortKey::RemoteShare));
+    m_sortCombo->addItem(tr("CPU time"), int(HeatmapSortKey::CpuTime));
+    m_sortCombo->addItem(kind == Kind::Cpu ? tr("Memory") : tr("Memory (this measure)"),
+                         int(HeatmapSortKey::Memory));
+    m_sortCombo->addItem(tr("Process"), int(HeatmapSortKey::Process));
+    m_sortCombo->addItem(tr("Name"), int(HeatmapSortKey::Name));
+    m_sortCombo->setToolTip(tr("Order of the rows; threads stay under their process"));
+    m_descending->setObjectName(prefix + QStringLiteral("Descending"));
+    m_descending->setCheckable(true);
+    m_descending->setAutoRaise(true);
+    m_descending->setToolTip(tr("Largest first"));
+
+    m_filterEdit->setObjectName(prefix + QStringLiteral("Filter"));
+    m_filterEdit->setPlaceholderText(tr("Filter by name, pid or tid"));
+    m_filterEdit->setClearButtonEnabled(true);
+    m_minSpin->setObjectName(prefix + QStringLiteral("MinShare"));
+    m_minSpin->setRange(0, 100);
+    m_minSpin->setDecimals(1);
+    m_minSpin->setSuffix(QStringLiteral(" %"));
+    m_minSpin->setPrefix(tr("≥ "));
+    m_minSpin->setToolTip(tr("Hide processes and threads with a smaller share of all the CPU time"));
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    auto* sortLabel = new QLabel(tr("S&ort:"), this);
+    sortLabel->setBuddy(m_sortCombo);
+    bar->addWidget(sortLabel);
+    bar->addWidget(m_sortCombo);
+    bar->addWidget(m_descending);
+    if (kind == Kind::Memory) {
+        m_measureCombo = new QComboBox(this);
+        m_measureCombo->setObjectName(prefix + QStringLiteral("Measure"));
+        m_measureCombo->addItem(tr("Pages"), int(MemoryMeasure::TotalPages));
+        m_measureCombo->addItem(tr("Anonymous pages"), int(MemoryMeasure::AnonPages));
+        m_measureCombo->addItem(tr("Dirty anonymous pages"), int(MemoryMeasure::DirtyAnonPages));
+        m_measureCombo->addItem(tr("Bytes"), int(MemoryMeasure::Bytes));
+        m_measureCombo->setToolTip(tr("What the cells count: every page (numa_maps), anonymous ones, witty's "
+                                      "dirty anonymous pages, or bytes (pages × their page size)"));
+        auto* measureLabel = new QLabel(tr("&Measure:"), this);
+        measureLabel->setBuddy(m_measureCombo);
+        bar->addWidget(measureLabel);
+        bar->addWidget(m_measureCombo);
+        connect(m_measureCombo, &QComboBox::currentIndexChanged, this,
+                [this](int i) { setMeasure(MemoryMeasure(m_measureCombo->itemData(i).toInt())); });
+    }
+    bar->addWidget(m_filterEdit, 1);
+    auto* minLabel = new QLabel(tr("CPU s&hare:"), this);
+    minLabel->setBuddy(m_minSpin);
+    bar->addWidget(minLabel);
+    bar->addWidget(m_minSpin);
+    if (kind == Kind::Cpu) {
+        auto* unfold = makeToolButton(this, prefix + QStringLiteral("Unfold"), tr("Unfold"),
+                                      QStringLiteral("view-list-tree"), tr("Show every process's threads"));
+        auto* fold = makeToolButton(this, prefix + QStringLiteral("Fold"), tr("Fold"),
+                                    QStringLiteral("view-list-details"), tr("Show processes only"));
+        bar->addWidget(unfold);
+        bar->addWidget(fold);
+        connect(unfold, &QToolButton::clicked, this, &NodeHeatmapPanel::expandAll);
+        connect(fold, &QToolButton::clicked, this, &NodeHeatmapPanel::collapseAll);
+    }
+    auto* exportButton = makeToolButton(this, prefix + QStringLiteral("Export"), tr("Export…"),
+                                        QStringLiteral("document-export"),
+                                        tr("Write this heatmap as PNG, PDF, SVG or its numbers as CSV"));
+    bar->addWidget(exportButton);
+    connect(exportButton, &QToolButton::clicked, this, &NodeHeatmapPanel::exportRequested);
+
+    m_progress->setRange(0, 0); // the core builders report no fraction: a busy bar
+    m_progress->setMaximumWidth(200);
+    m_progress->setObjectName(prefix + QStringLiteral("Progress"));
+    m_cancel->setObjectName(prefix + QStringLiteral("Cancel"));
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop building; the heatmap shown stays"));
+    auto* progressLayout = new QHBoxLayout(m_progressRow);
+    progressLayout->setContentsMargins(0, 0, 0, 0);
+    progressLayout->addWidget(new QLabel(tr("Building the heatmap…"), m_progressRow));
+    progressLayout->addWidget(m_progress);
+    progressLayout->addWidget(m_cancel);
+    progressLayout->addStretch(1);
+    m_progressRow->hide();
+
+    m_tree->setObjectName(prefix + QStringLiteral("Rows"));
+    m_tree->setModel(m_filter);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Whole rows at the top, so the map beside it can draw row for row.
+    m_tree->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
+    m_tree->setRootIsDecorated(kind == Kind::Cpu);
+    m_tree->setExpandsOnDoubleClick(true);
+    m_tree->setAllColumnsShowFocus(true);
+    QHeaderView* header = m_tree->header();
+    header->setSectionsClickable(true);
+    header->setSortIndicatorShown(true);
+    header->setStretchLastSection(false);
+    header->setMinimumSectionSize(24);
+    m_tree->setColumnWidth(HeatmapRowModel::NameColumn, 170);
+    m_tree->setColumnWidth(HeatmapRowModel::IdColumn, 70);
+    m_tree->setColumnWidth(HeatmapRowModel::CpuColumn, 70);
+    m_tree->setColumnWidth(HeatmapRowModel::RemoteColumn, 62);
+    m_tree->setColumnWidth(HeatmapRowModel::MemoryColumn, 64);
+
+    m_plot->setObjectName(prefix + QStringLiteral("Plot"));
+    m_plot->setExternalRows(true);
+    m_split->addWidget(m_tree);
+    m_split->addWidget(m_plot);
+    m_split->setStretchFactor(0, 0);
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({440, 700});
+    m_split->setChildrenCollapsible(false);
+
+    m_caption->setObjectName(prefix + QStringLiteral("Caption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setObjectName(prefix + QStringLiteral("Status"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setObjectName(prefix + QStringLiteral("Error"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_error);
+    layout->addWidget(m_progressRow);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_status);
+
+    m_pictureTimer->setSingleShot(true);
+    connect(m_pictureTimer, &QTimer::timeout, this, &NodeHeatmapPanel::updatePicture);
+    m_progressDelay->setSingleShot(true);
+    m_progressDelay->setInterval(150);
+    connect(m_progressDelay, &QTimer::timeout, this, [this] {
+        if (m_job->isRunning())
+            m_progressRow->show();
+    });
+
+    connect(m_job, &HeatmapJob::resultAvailable, this,
+            [this](quint64, const HeatmapResult& result) { onResult(result); });
+    connect(m_job, &HeatmapJob::finished, this, [this] {
+        if (m_job->isRunning())
+            return;
+        m_progressDelay->stop();
+        m_progressRow->hide();
+        updateStatus();
+    });
+    connect(m_cancel, &QToolButton::clicked, m_job, &HeatmapJob::cancel);
+
+    connect(m_sortCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
+        setSort(HeatmapSortKey(m_sortCombo->itemData(i).toInt()), m_descending->isChecked());
+    });
+    connect(m_descending, &QToolButton::toggled, this,
+            [this](bool descending) { setSort(sortKey(), descending); });
+    connect(header, &QHeaderView::sortIndicatorChanged, this, [this](int section, Qt::SortOrder order) {
+        setSort(HeatmapRowModel::sortKeyOfColumn(section), order == Qt::DescendingOrder);
+    });
+    connect(m_filterEdit, &QLineEdit::textChanged, this, &NodeHeatmapPanel::setFilterText);
+    connect(m_minSpin, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+        m_filter->setMinCpuShare(percent / 100.0);
+        schedulePicture();
+    });
+
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &NodeHeatmapPanel::schedulePicture);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &NodeHeatmapPanel::schedulePicture);
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, &NodeHeatmapPanel::schedulePicture);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &NodeHeatmapPanel::schedulePicture);
+    connect(m_tree, &QTreeView::expanded, this, [this](const QModelIndex& index) {
+        const QModelIndex source = m_filter->mapToSource(index);
+        const int row = m_model->heatmapRow(source);
+        if (row >= 0) {
+            const HeatmapRow& r = m_model->heatmap()->rows[size_t(row)];
+            m_expanded.insert(processKey(r.ns, r.pid));
+        }
+        schedulePicture();
+    });
+    connect(m_tree, &QTreeView::collapsed, this, [this](const QModelIndex& index) {
+        const int row = m_model->heatmapRow(m_filter->mapToSource(index));
+        if (row >= 0) {
+            const HeatmapRow& r = m_model->heatmap()->rows[size_t(row)];
+            m_expanded.remove(processKey(r.ns, r.pid));
+        }
+        schedulePicture();
+    });
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) { onCurrentRowChanged(current); });
+    connect(m_tree->verticalScrollBar(), &QScrollBar::valueChanged, this, &NodeHeatmapPanel::syncPlotWindow);
+    connect(m_tree->verticalScrollBar(), &QScrollBar::rangeChanged, this, &NodeHeatmapPanel::syncPlotWindow);
+    m_tree->viewport()->installEventFilter(this);
+    m_tree->installEventFilter(this);
+    m_plot->installEventFilter(this);
+
+    connect(m_plot, &HeatmapPlot::rowClicked, this, &NodeHeatmapPanel::onPlotRowClicked);
+    connect(m_plot, &HeatmapPlot::rowActivated, this, [this](int position) {
+        if (position >= 0 && size_t(position) < m_visible.size())
+            toggleRow(m_visible[size_t(position)]);
+    });
+    connect(m_plot, &HeatmapPlot::wheelRows, this, [this](int rows) {
+        QScrollBar* s = m_tree->verticalScrollBar();
+        s->setValue(s->value() + rows);
+    });
+
+    // Enter on a process row folds or unfolds it, as a double-click does.
+    auto* toggle = new QAction(tr("Fold or Unfold"), m_tree);
+    toggle->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    toggle->setShortcutContext(Qt::WidgetShortcut);
+    connect(toggle, &QAction::triggered, this, [this] {
+        const int row = m_model->heatmapRow(m_filter->mapToSource(m_tree->currentIndex()));
+        if (row >= 0)
+            toggleRow(row);
+    });
+    m_tree->addAction(toggle);
+
+    setSort(kind == Kind::Cpu ? HeatmapSortKey::CpuTime : HeatmapSortKey::Memory, true);
+    updateStatus();
+}
+
+NodeHeatmapPanel::~NodeHeatmapPanel()
+{
+    m_job->blockSignals(true);
+    m_job->cancel();
+}
+
+QString NodeHeatmapPanel::exportBaseName() const
+{
+    return m_kind == Kind::Cpu ? QStringLiteral("cpu-heatmap") : QStringLiteral("mem-heatmap");
+}
+
+NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
+{
+    return m_model->heatmap();
+}
+
+bool NodeHeatmapPanel::isBuilding() const
+{
+    return m_job->isRunning() || m_deferred->isQueued();
+}
+
+bool NodeHeatmapPanel::isCurrent() const
+{
+    return m_model->heatmap() && !m_deferred->isWaitingForShow() && !isBuilding() &&
+           m_shownSnapshot == m_snapshot && m_shownSamples == m_samples && m_shownMeasure == m_measure;
+}
+
+void NodeHeatmapPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
+                                bool fresh)
+{
+    if (!fresh && snapshot == m_snapshot && samples == m_samples)
+        return;
+    if (fresh) {
+        m_expanded.clear();
+        m_selectedPid = m_selectedTid = -1;
+    }
+    m_snapshot = std::move(snapshot);
+    m_samples = std::move(samples);
+    if (!m_snapshot) {
+        clear();
+        return;
+    }
+    scheduleBuild();
+}
+
+void NodeHeatmapPanel::clear()
+{
+    m_deferred->cancel();
+    m_job->cancel();
+    m_snapshot.reset();
+    m_samples.clear();
+    m_jobSnapshot.reset();
+    m_jobSamples.clear();
+    m_shownSnapshot.reset();
+    m_shownSamples.clear();
+    m_model->setHeatmap(nullptr);
+    m_plot->clear();
+    m_visible.clear();
+    m_positionOfRow.clear();
+    m_error->dismiss();
+    m_caption->clear();
+    updateStatus();
+}
+
+void NodeHeatmapPanel::scheduleBuild()
+{
+    if (!m_snapshot)
+        return;
+    m_deferred->request();
+}
+
+void NodeHeatmapPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    syncPlotWindow();
+}
+
+void NodeHeatmapPanel::ensureBuilt()
+{
+    if (!m_snapshot)
+        return;
+    m_deferred->runNow();
+}
+
+void NodeHeatmapPanel::build()
+{
+    if (!m_snapshot)
+        return;
+    m_jobSnapshot = m_snapshot;
+    m_jobSamples = m_samples;
+    m_jobMeasure = m_measure;
+    const Kind kind = m_kind;
+    const MemoryMeasure measure = m_measure;
+    m_job->start([kind, measure, snapshot = m_snapshot, samples = m_samples] {
+        HeatmapResult r;
+        r.nodes =
+            kind == Kind::Cpu ? cpuHeatmap(*snapshot, samples) : memoryHeatmap(*snapshot, samples, measure);
+        return r;
+    });
+    if (!m_progressDelay->isActive() && !m_progressRow->isVisible())
+        m_progressDelay->start();
+}
+
+void NodeHeatmapPanel::onResult(const HeatmapResult& result)
+{
+    if (!result.nodes) {
+        m_error->showMessage(result.error.isEmpty() ? tr("The heatmap could not be built.") : result.error,
+                             MessageBar::Kind::Error);
+        return;
+    }
+    m_error->dismiss();
+    m_shownSnapshot = m_jobSnapshot;
+    m_shownSamples = m_jobSamples;
+    m_shownMeasure = m_jobMeasure;
+    {
+        // The reset drops the current row; that is no pick of the user's to tell the other views about.
+        const QSignalBlocker block(m_tree->selectionModel());
+        m_model->setHeatmap(result.nodes);
+    }
+    // Folds and the picked row are the user's: they survive new figures of the same processes.
+    m_restoring = true;
+    for (int top = 0; top < m_filter->rowCount(); ++top) {
+        const QModelIndex index = m_filter->index(top, 0);
+        const int row = m_model->heatmapRow(m_filter->mapToSource(index));
+        const HeatmapRow& r = result.nodes->rows[size_t(row)];
+        if (m_expanded.contains(processKey(r.ns, r.pid)))
+            m_tree->setExpanded(index, true);
+    }
+    m_restoring = false;
+    const NodeHeatmap& h = *result.nodes;
+    QString caption = QStringLiteral("<b>%1</b> · %2").arg(h.title.toHtmlEscaped(), h.source.toHtmlEscaped());
+    if (!h.notes.isEmpty())
+        caption +=
+            QStringLiteral("<br><small>%1</small>").arg(h.notes.join(QStringLiteral(" · ")).toHtmlEscaped());
+    m_caption->setText(caption);
+    updatePicture();
+    if (m_selectedPid >= 0) {
+        const QString ns = m_selectedNs;
+        selectRow(m_selectedPid, m_selectedTid, ns);
+    }
+    updateStatus();
+    emit heatmapShown();
+}
+
+void NodeHeatmapPanel::setSort(HeatmapSortKey key, bool descending)
+{
+    {
+        const QSignalBlocker a(m_sortCombo), b(m_descending), c(m_tree->header());
+        m_sortCombo->setCurrentIndex(m_sortCombo->findData(int(key)));
+        m_descending->setChecked(descending);
+        m_descending->setText(descending ? tr("↓") : tr("↑"));
+        m_descending->setToolTip(descending ? tr("Largest first; click for smallest first")
+                                            : tr("Smallest first; click for largest first"));
+        m_tree->header()->setSortIndicator(HeatmapRowModel::columnOfSortKey(key),
+                                           descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    }
+    if (key == m_model->sortKey() && descending == m_model->sortDescending())
+        return;
+    m_model->setSort(key, descending);
+    m_filter->resort();
+    schedulePicture();
+    emit sortChanged(key, descending);
+}
+
+HeatmapSortKey NodeHeatmapPanel::sortKey() const
+{
+    return m_model->sortKey();
+}
+
+bool NodeHeatmapPanel::sortDescending() const
+{
+    return m_model->sortDescending();
+}
+
+void NodeHeatmapPanel::setMeasure(MemoryMeasure measure)
+{
+    if (m_measureCombo) {
+        const QSignalBlocker block(m_measureCombo);
+        m_measureCombo->setCurrentIndex(m_measureCombo->findData(int(measure)));
+    }
+    if (measure == m_measure)
+        return;
+    m_measure = measure;
+    scheduleBuild();
+    emit measureChanged(measure);
+}
+
+void NodeHeatmapPanel::setFilterText(const QString& text)
+{
+    if (m_filterEdit->text() != text) {
+        const QSignalBlocker block(m_filterEdit);
+        m_filterEdit->setText(text);
+    }
+    m_filter->setFilterText(text);
+    schedulePicture();
+}
+
+void NodeHeatmapPanel::setMinCpuShare(double share)
+{
+    m_minSpin->setValue(share * 100.0);
+}
+
+void NodeHeatmapPanel::expandAll()
+{
+    for (int top = 0; top < m_filter->rowCount(); ++top) {
+        const QModelIndex index = m_filter->index(top, 0);
+        const int row = m_model->heatmapRow(m_filter->mapToSource(index));
+        const HeatmapRow& r = m_model->heatmap()->rows[size_t(row)];
+        m_expanded.insert(processKey(r.ns, r.pid));
+    }
+    m_tree->expandAll(); // emits no expanded() per row
+    updatePicture();
+}
+
+void NodeHeatmapPanel::collapseAll()
+{
+    m_expanded.clear();
+    m_tree->collapseAll();
+    updatePicture();
+}
+
+void NodeHeatmapPanel::toggleRow(int row)
+{
+    const NodeHeatmapPtr h = m_model->heatmap();
+    if (!h || row < 0 || row >= h->rowCount())
+        return;
+    const HeatmapRow& r = h->rows[size_t(row)];
+    const int process = r.kind == HeatmapRowKind::Thread && r.parentRow >= 0 ? r.parentRow : row;
+    const QModelIndex index = m_filter->mapFromSource(m_model->indexOfRow(process));
+    if (!index.isValid() || m_filter->rowCount(index) == 0)
+        return;
+    const bool expand = !m_tree->isExpanded(index);
+    if (!expand && r.kind == HeatmapRowKind::Thread)
+        m_tree->setCurrentIndex(index); // the thread picked disappears into its process
+    m_tree->setExpanded(index, expand);
+    updatePicture();
+}
+
+bool NodeHeatmapPanel::isExpanded(std::int64_t pid, QStringView ns) const
+{
+    return m_expanded.contains(processKey(ns, pid));
+}
+
+void NodeHeatmapPanel::schedulePicture()
+{
+    m_pictureTimer->start(0);
+}
+
+// The rows the list shows, in its order, become the map's rows.
+void NodeHeatmapPanel::updatePicture()
+{
+    m_pictureTimer->stop();
+    m_visible.clear();
+    const NodeHeatmapPtr h = m_model->heatmap();
+    m_positionOfRow.assign(h ? size_t(h->rowCount()) : 0, -1);
+    if (h) {
+        for (int top = 0; top < m_filter->rowCount(); ++top) {
+            const QModelIndex index = m_filter->index(top, 0);
+            m_visible.push_back(m_model->heatmapRow(m_filter->mapToSource(index)));
+            if (!m_tree->isExpanded(index))
+                continue;
+            for (int child = 0; child < m_filter->rowCount(index); ++child)
+                m_visible.push_back(
+                    m_model->heatmapRow(m_filter->mapToSource(m_filter->index(child, 0, index))));
+        }
+        for (size_t i = 0; i < m_visible.size(); ++i)
+            m_positionOfRow[size_t(m_visible[i])] = int(i);
+        m_plot->setPicture(nodeHeatmapPicture(*h, m_visible));
+    } else {
+        m_plot->clear();
+    }
+    const int current = m_model->heatmapRow(m_filter->mapToSource(m_tree->currentIndex()));
+    m_plot->setSelectedRow(
+        current >= 0 && size_t(current) < m_positionOfRow.size() ? m_positionOfRow[size_t(current)] : -1);
+    syncPlotWindow();
+    updateStatus();
+}
+
+// The map's rows line up with the list's: the same first row, the same row height, the same top and bottom.
+void NodeHeatmapPanel::syncPlotWindow()
+{
+    // Both sit side by side in the splitter, so the list's viewport gives the map's top and bottom.
+    QWidget* viewport = m_tree->viewport();
+    const QPoint origin = viewport->mapTo(m_split, QPoint(0, 0));
+    const int top = origin.y() - m_plot->y();
+    const int bottom = std::max(0, m_plot->y() + m_plot->height() - (origin.y() + viewport->height()));
+    m_plot->setMargins(top, bottom);
+    int rowHeight = 0;
+    if (m_filter->rowCount() > 0)
+        rowHeight = m_tree->visualRect(m_filter->index(0, 0)).height();
+    if (rowHeight <= 0)
+        rowHeight = std::max(1, m_tree->fontMetrics().height() + 4);
+    int first = 0;
+    const QModelIndex at = m_tree->indexAt(QPoint(1, 1));
+    if (at.isValid()) {
+        const int row = m_model->heatmapRow(m_filter->mapToSource(at.siblingAtColumn(0)));
+        if (row >= 0 && size_t(row) < m_positionOfRow.size() && m_positionOfRow[size_t(row)] >= 0)
+            first = m_positionOfRow[size_t(row)];
+    }
+    m_plot->setRowWindow(first, double(viewport->height()) / rowHeight);
+}
+
+bool NodeHeatmapPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if ((watched == m_tree->viewport() || watched == m_tree || watched == m_plot) &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Move || event->type() == QEvent::Show))
+        syncPlotWindow();
+    return QWidget::eventFilter(watched, event);
+}
+
+void NodeHeatmapPanel::onCurrentRowChanged(const QModelIndex& current)
+{
+    const int row = m_model->heatmapRow(m_filter->mapToSource(current));
+    const NodeHeatmapPtr h = m_model->heatmap();
+    if (row < 0 || !h) {
+        m_plot->setSelectedRow(-1);
+        return;
+    }
+    const HeatmapRow& r = h->rows[size_t(row)];
+    m_selectedPid = r.pid;
+    m_selectedTid = r.kind == HeatmapRowKind::Thread ? r.tid : -1;
+    m_selectedNs = r.ns;
+    m_plot->setSelectedRow(size_t(row) < m_positionOfRow.size() ? m_positionOfRow[size_t(row)] : -1);
+    if (!m_restoring)
+        emit rowSelected(m_shownSnapshot == m_snapshot ? r.entity : EntityId(), r.pid, m_selectedTid, r.ns);
+}
+
+void NodeHeatmapPanel::onPlotRowClicked(int position)
+{
+    if (position < 0 || size_t(position) >= m_visible.size())
+        return;
+    const QModelIndex index = m_filter->mapFromSource(m_model->indexOfRow(m_visible[size_t(position)]));
+    if (!index.isValid())
+        return;
+    if (index == m_tree->currentIndex()) {
+        // Picked again: say so, so the other views come back to it.
+        onCurrentRowChanged(index);
+        return;
+    }
+    m_tree->setCurrentIndex(index);
+    m_tree->scrollTo(index);
+}
+
+int NodeHeatmapPanel::rowOf(std::int64_t pid, std::int64_t tid, QStringView ns) const
+{
+    const NodeHeatmapPtr h = m_model->heatmap();
+    if (!h)
+        return -1;
+    int process = -1;
+    for (int i = 0; i < h->rowCount(); ++i) {
+        const HeatmapRow& r = h->rows[size_t(i)];
+        if (r.pid != pid || r.ns != ns)
+            continue;
+        if (r.kind == HeatmapRowKind::Thread && r.tid == tid)
+            return i;
+        if (r.kind == HeatmapRowKind::Process && process < 0)
+            process = i;
+    }
+    // A thread without a row of its own (memory heatmaps list processes) picks its process.
+    return process;
+}
+
+bool NodeHeatmapPanel::selectRow(std::int64_t pid, std::int64_t tid, QStringView ns)
+{
+    m_selectedPid = pid;
+    m_selectedTid = tid;
+    m_selectedNs = ns.toString();
+    const int row = rowOf(pid, tid, ns);
+    if (row < 0)
+        return false;
+    const QModelIndex index = m_filter->mapFromSource(m_model->indexOfRow(row));
+    if (!index.isValid())
+        return false;
+    m_restoring = true;
+    if (index.parent().isValid() && !m_tree->isExpanded(index.parent())) {
+        m_tree->setExpanded(index.parent(), true);
+        updatePicture();
+    }
+    m_tree->setCurrentIndex(index);
+    m_tree->scrollTo(index);
+    m_restoring = false;
+    syncPlotWindow();
+    return true;
+}
+
+void NodeHeatmapPanel::clearSelection()
+{
+    m_selectedPid = m_selectedTid = -1;
+    const QSignalBlocker block(m_tree->selectionModel());
+    m_tree->selectionModel()->clear();
+    m_plot->setSelectedRow(-1);
+}
+
+HeatmapPicture NodeHeatmapPanel::exportPicture() const
+{
+    const NodeHeatmapPtr h = m_model->heatmap();
+    if (!h)
+        return {};
+    return nodeHeatmapPicture(*h, m_visible);
+}
+
+QByteArray NodeHeatmapPanel::csv() const
+{
+    const NodeHeatmapPtr h = m_model->heatmap();
+    return h ? heatmapCsv(*h) : QByteArray();
+}
+
+void NodeHeatmapPanel::updateStatus()
+{
+    const NodeHeatmapPtr h = m_model->heatmap();
+    if (!h) {
+        m_status->setText(m_snapshot ? tr("Building…") : tr("Nothing loaded"));
+        return;
+    }
+    int processes = 0, threads = 0, shownThreads = 0;
+    for (const HeatmapRow& r : h->rows)
+        (r.kind == HeatmapRowKind::Thread ? threads : processes)++;
+    int shownProcesses = 0;
+    for (int row : m_visible)
+        (h->rows[size_t(row)].kind == HeatmapRowKind::Thread ? shownThreads : shownProcesses)++;
+    QString text = m_kind == Kind::Cpu ? tr("%1 of %2 processes · %3 of %4 threads shown")
+                                             .arg(shownProcesses)
+                                             .arg(processes)
+                                             .arg(shownThreads)
+                                             .arg(threads)
+                                       : tr("%1 of %2 processes shown").arg(shownProcesses).arg(processes);
+    text += tr(" · %1 NUMA nodes").arg(h->columnCount());
+    if (!m_filter->filterText().isEmpty() || m_filter->minCpuShare() > 0)
+        text += tr(" · filtered");
+    if (isBuilding())
+        text += tr(" · updating…");
+    m_status->setText(text);
+}
+
+} // namespace numasight

@@ -1,0 +1,166 @@
+#pragma once
+
+#include "analysis/heatmap_data.h"
+#include "views/heatmap/heatmap_picture.h"
+
+#include <QSet>
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QProgressBar;
+class QSplitter;
+class QTimer;
+class QToolButton;
+class QTreeView;
+
+namespace numasight {
+
+class DeferredBuild;
+class HeatmapJob;
+class HeatmapPlot;
+class HeatmapRowFilter;
+class HeatmapRowModel;
+class MessageBar;
+struct HeatmapResult;
+
+// A node heatmap tab: threads × nodes (CPU: each process's row sums its threads, which fold under it) or
+// processes × nodes (memory, in a chosen measure). The row list on the left (a tree of HeatmapRowModel
+// through HeatmapRowFilter: sort by header or the Sort box, filter by text and CPU share, fold and unfold)
+// and the map on the right share their rows line by line: the map draws exactly the rows the list shows.
+// Building the heatmap runs in HeatmapJob; the rows shown stay until the new ones arrive.
+class NodeHeatmapPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Kind
+    {
+        Cpu,
+        Memory
+    };
+    explicit NodeHeatmapPanel(Kind kind, QWidget* parent = nullptr);
+    ~NodeHeatmapPanel() override;
+
+    Kind kind() const { return m_kind; }
+    // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
+    // shown (or at once with ensureBuilt()); `fresh`: another capture, so folds and the selection go.
+    void setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
+                  bool fresh = false);
+    void clear();
+    void ensureBuilt(); // builds what is pending even while hidden (an export needs it)
+    bool isBuilding() const;
+    bool isCurrent() const; // the heatmap shown is of the input set last
+    std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
+    std::shared_ptr<const Snapshot> shownSnapshot() const { return m_shownSnapshot; }
+
+    void setSort(HeatmapSortKey key, bool descending);
+    HeatmapSortKey sortKey() const;
+    bool sortDescending() const;
+    void setMeasure(MemoryMeasure measure); // memory heatmaps
+    MemoryMeasure measure() const { return m_measure; }
+    void setFilterText(const QString& text);
+    void setMinCpuShare(double share);
+    void expandAll();
+    void collapseAll();
+    // Folds or unfolds the process of heatmap row `row` (a thread row folds its process).
+    void toggleRow(int row);
+    bool isExpanded(std::int64_t pid, QStringView ns = u"local") const;
+
+    // Selects the row of this thread (tid >= 0) or process, unfolding its process; emits nothing. False
+    // when the heatmap has no such row or the filter hides it.
+    bool selectRow(std::int64_t pid, std::int64_t tid, QStringView ns = u"local");
+    void clearSelection();
+
+    NodeHeatmapPtr heatmap() const;
+    // The heatmap rows on screen in order (folds, filter and sort applied).
+    const std::vector<int>& visibleRows() const { return m_visible; }
+    // What an export draws: every row the list has open, not only those scrolled into view.
+    HeatmapPicture exportPicture() const;
+    QByteArray csv() const;         // the heatmap's numbers, every row (core heatmapCsv)
+    QString exportBaseName() const; // "cpu-heatmap", "mem-heatmap"
+
+    HeatmapPlot* plot() const { return m_plot; }
+    QTreeView* rowView() const { return m_tree; }
+    HeatmapRowModel* rowModel() const { return m_model; }
+    HeatmapRowFilter* rowFilter() const { return m_filter; }
+    HeatmapJob* job() const { return m_job; }
+    QComboBox* sortCombo() const { return m_sortCombo; }
+    QToolButton* descendingButton() const { return m_descending; }
+    QComboBox* measureCombo() const { return m_measureCombo; }
+    QLineEdit* filterEdit() const { return m_filterEdit; }
+    QDoubleSpinBox* minShareSpin() const { return m_minSpin; }
+    QLabel* captionLabel() const { return m_caption; }
+    QLabel* statusLabel() const { return m_status; }
+    MessageBar* errorBar() const { return m_error; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QToolButton* cancelButton() const { return m_cancel; }
+
+signals:
+    // A row was picked here (click, keys). `entity` is of snapshot() (invalid when the row has none).
+    void rowSelected(numasight::EntityId entity, qint64 pid, qint64 tid, const QString& ns);
+    void heatmapShown();
+    void sortChanged(numasight::HeatmapSortKey key, bool descending);
+    void measureChanged(numasight::MemoryMeasure measure);
+    void exportRequested();
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void scheduleBuild();
+    void build();
+    void onResult(const HeatmapResult& result);
+    void schedulePicture();
+    void updatePicture();
+    void syncPlotWindow();
+    void onCurrentRowChanged(const QModelIndex& current);
+    void onPlotRowClicked(int position);
+    void updateStatus();
+    int rowOf(std::int64_t pid, std::int64_t tid, QStringView ns) const;
+
+    Kind m_kind;
+    HeatmapJob* m_job;
+    HeatmapRowModel* m_model;
+    HeatmapRowFilter* m_filter;
+    QTreeView* m_tree;
+    HeatmapPlot* m_plot;
+    QSplitter* m_split;
+    QComboBox* m_sortCombo;
+    QToolButton* m_descending;
+    QComboBox* m_measureCombo = nullptr;
+    QLineEdit* m_filterEdit;
+    QDoubleSpinBox* m_minSpin;
+    QLabel* m_caption;
+    QLabel* m_status;
+    MessageBar* m_error;
+    QWidget* m_progressRow;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+    DeferredBuild* m_deferred;
+    QTimer* m_pictureTimer;
+    QTimer* m_progressDelay;
+
+    std::shared_ptr<const Snapshot> m_snapshot; // what the next build is of
+    std::vector<SamplePtr> m_samples;
+    std::shared_ptr<const Snapshot> m_jobSnapshot;
+    std::vector<SamplePtr> m_jobSamples;
+    MemoryMeasure m_jobMeasure = MemoryMeasure::TotalPages;
+    std::shared_ptr<const Snapshot> m_shownSnapshot;
+    std::vector<SamplePtr> m_shownSamples;
+    MemoryMeasure m_shownMeasure = MemoryMeasure::TotalPages;
+    MemoryMeasure m_measure = MemoryMeasure::TotalPages;
+    std::vector<int> m_visible;       // heatmap rows in list order
+    std::vector<int> m_positionOfRow; // heatmap row -> position in m_visible, -1 when not shown
+    QSet<QString> m_expanded;         // "ns/pid" of unfolded processes, kept across rebuilds
+    std::int64_t m_selectedPid = -1, m_selectedTid = -1;
+    QString m_selectedNs;
+    bool m_restoring = false; // selecting from outside or after a rebuild: nothing is emitted
+};
+
+} // namespace numasight

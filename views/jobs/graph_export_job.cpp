@@ -1,0 +1,24 @@
+#include "views/jobs/graph_export_job.h"
+
+namespace numasight {
+
+GraphExportJob::GraphExportJob(QObject* parent)
+    : ExportJob(QStringLiteral("numasight-graph-export"), parent)
+{
+}
+
+void GraphExportJob::start(GraphLayoutPtr layout, const QString& path, const GraphExportOptions& options)
+{
+    run(
+        [layout = std::move(layout), path, options]() -> Result<qint64> {
+            if (layout)
+                return exportGraph(*layout, path, options);
+            LoadError e;
+            e.file = path;
+            e.message = QStringLiteral("no graph to export: open a file first");
+            return e;
+        },
+        path);
+}
+
+} // namespace numasight
