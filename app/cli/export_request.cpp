@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "readers/open_input.h"
+#include "report/cpu_share.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -416,17 +417,13 @@ std::vector<int> exportHeatmapRows(const NodeHeatmap& heatmap, const ExportReque
 {
     const bool hideThreads = request.options.hiddenKinds.contains(EntityKind::Thread);
     const double min = request.options.minMetric;
-    // The share of all the heatmap's CPU time, as the GUI's filter counts it: threads are in their process.
-    double total = 0;
-    for (const HeatmapRow& r : heatmap.rows)
-        if ((r.kind == HeatmapRowKind::Process || r.parentRow < 0) && std::isfinite(r.cpuNs))
-            total += r.cpuNs;
+    const double total = totalCpuNs(heatmap);
     std::vector<int> rows;
     for (int i : sortedRows(heatmap, request.sort, request.descending)) {
         const HeatmapRow& r = heatmap.rows[size_t(i)];
         if (hideThreads && r.kind == HeatmapRowKind::Thread)
             continue;
-        if (min > 0 && !(total > 0 && std::isfinite(r.cpuNs) && r.cpuNs / total >= min))
+        if (min > 0 && cpuTimeShare(r.cpuNs, total) < min)
             continue;
         rows.push_back(i);
     }

@@ -86,7 +86,7 @@ struct ExportHeatmap
 // figures or the matrix asked for is an error that says what would have them.
 ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& progress);
 // The rows of `heatmap` to draw: sortedRows() by --sort, without threads when --hide thread, and without
-// processes and threads under --min's share of all the CPU time (the GUI's CPU share filter).
+// processes and threads under --min's share of all the CPU time (cpuTimeShare(), as the GUI filters).
 std::vector<int> exportHeatmapRows(const NodeHeatmap& heatmap, const ExportRequest& request);
 
 } // namespace numasight::cli

@@ -6,6 +6,7 @@
 // get "@<namespace>" appended.
 #include "analysis/witty_metrics.h"
 #include "graph_spec.h"
+#include "report/cpu_share.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -426,7 +427,7 @@ private:
             add(other, self, double(s.bytesReceived));
     }
 
-    double metricOf(const Figures& f) const { return m_totalCpuNs > 0 ? f.cpuNs / m_totalCpuNs : 0; }
+    double metricOf(const Figures& f) const { return cpuTimeShare(f.cpuNs, m_totalCpuNs); }
 
     // ---- spec assembly -------------------------------------------------------------------------------
 

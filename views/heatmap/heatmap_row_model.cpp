@@ -1,5 +1,6 @@
 #include "views/heatmap/heatmap_row_model.h"
 
+#include "report/cpu_share.h"
 #include "views/heatmap/heatmap_picture.h"
 
 #include <QColor>
@@ -123,8 +124,7 @@ QModelIndex HeatmapRowModel::indexOfRow(int heatmapRow, int column) const
 
 double HeatmapRowModel::cpuShare(int heatmapRow) const
 {
-    const double ns = m_heatmap->rows[size_t(heatmapRow)].cpuNs;
-    return m_totalCpuNs > 0 && std::isfinite(ns) ? ns / m_totalCpuNs : 0.0;
+    return cpuTimeShare(m_heatmap->rows[size_t(heatmapRow)].cpuNs, m_totalCpuNs);
 }
 
 bool HeatmapRowModel::matches(int heatmapRow, const QString& lowerText) const
