@@ -8,18 +8,6 @@ namespace numasight {
 
 namespace {
 
-constexpr const char* kEol = "\r\n";
-
-void appendRecord(QByteArray& out, const QStringList& fields)
-{
-    for (qsizetype i = 0; i < fields.size(); ++i) {
-        if (i > 0)
-            out += ',';
-        out += fields[i].toUtf8();
-    }
-    out += kEol;
-}
-
 LoadError csvError(const QString& file, int line, int column, const QString& message)
 {
     LoadError e;
@@ -78,24 +66,35 @@ QString csvNumber(double value)
     return QString::fromLatin1(buf, end - buf);
 }
 
+QByteArray csvRecord(const QStringList& fields)
+{
+    QByteArray out;
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += csvField(fields[i]).toUtf8();
+    }
+    return out + "\r\n";
+}
+
 QByteArray heatmapCsv(const NodeHeatmap& h)
 {
     QByteArray out;
     QStringList header{QStringLiteral("kind"), QStringLiteral("pid"), QStringLiteral("tid"),
                        QStringLiteral("name")};
     for (const HeatmapColumn& c : h.columns)
-        header << csvField(c.label);
-    appendRecord(out, header);
+        header << c.label;
+    out += csvRecord(header);
     for (int r = 0; r < h.rowCount(); ++r) {
         const HeatmapRow& row = h.rows[size_t(r)];
         QStringList fields;
         fields << (row.kind == HeatmapRowKind::Thread ? QStringLiteral("thread") : QStringLiteral("process"))
                << QString::number(row.pid)
                << (row.kind == HeatmapRowKind::Thread && row.tid >= 0 ? QString::number(row.tid) : QString())
-               << csvField(row.name);
+               << row.name;
         for (double v : h.rowValues(r))
             fields << csvNumber(v);
-        appendRecord(out, fields);
+        out += csvRecord(fields);
     }
     return out;
 }
@@ -107,13 +106,13 @@ QByteArray matrixCsv(const MatrixHeatmap& m, bool displayOrder)
     const auto at = [&](int k) { return displayOrder ? m.order[size_t(k)] : k; };
     QStringList header{QStringLiteral("from\\to")};
     for (int k = 0; k < n; ++k)
-        header << csvField(m.objects[size_t(at(k))].label);
-    appendRecord(out, header);
+        header << m.objects[size_t(at(k))].label;
+    out += csvRecord(header);
     for (int r = 0; r < n; ++r) {
-        QStringList fields{csvField(m.objects[size_t(at(r))].label)};
+        QStringList fields{m.objects[size_t(at(r))].label};
         for (int c = 0; c < n; ++c)
             fields << csvNumber(m.at(at(r), at(c)));
-        appendRecord(out, fields);
+        out += csvRecord(fields);
     }
     return out;
 }
@@ -123,13 +122,13 @@ QByteArray timeHeatmapCsv(const TimeHeatmap& h)
     QByteArray out;
     QStringList header{QStringLiteral("time_ns"), QStringLiteral("interval_ns")};
     for (const HeatmapColumn& c : h.columns)
-        header << csvField(c.label);
-    appendRecord(out, header);
+        header << c.label;
+    out += csvRecord(header);
     for (int r = 0; r < h.rowCount(); ++r) {
         QStringList fields{QString::number(h.timeNs[size_t(r)]), QString::number(h.intervalNs[size_t(r)])};
         for (int c = 0; c < h.columnCount(); ++c)
             fields << csvNumber(h.value(r, c));
-        appendRecord(out, fields);
+        out += csvRecord(fields);
     }
     return out;
 }

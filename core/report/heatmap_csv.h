@@ -27,6 +27,8 @@ QByteArray timeHeatmapCsv(const TimeHeatmap& heatmap);
 
 // One field, quoted when RFC 4180 requires it.
 QString csvField(const QString& text);
+// One record: the fields, each quoted when it must be, separated by commas, with its CRLF.
+QByteArray csvRecord(const QStringList& fields);
 // The shortest decimal that reads back to `value`; "" for NaN or infinities.
 QString csvNumber(double value);
 

@@ -5,7 +5,9 @@
 #include "readers/hwloc_reader.h"
 #include "readers/witty_json_reader.h"
 #include "report/heatmap_csv.h"
+#include "report/mismatch_csv.h"
 
+#include <QFile>
 #include <QTest>
 
 #include <cmath>
@@ -67,6 +69,9 @@ private slots:
     void matrixRoundTrip_data();
     void matrixRoundTrip();
     void timeRoundTrip();
+    void mismatch_data();
+    void mismatch();
+    void mismatchQuoting();
     void malformed_data();
     void malformed();
 
@@ -240,6 +245,57 @@ void TestHeatmapCsv::timeRoundTrip()
     QVERIFY(t.ok());
     QCOMPARE(t->rows.size(), size_t(2));
     QCOMPARE(t->rows[1][3].toDouble(), 6e-07);
+}
+
+void TestHeatmapCsv::mismatch_data()
+{
+    QTest::addColumn<bool>("matrix");
+    QTest::addColumn<QString>("expected"); // in tests/data/report
+    QTest::newRow("mismatch processes") << false << QStringLiteral("witty-mismatch.csv");
+    QTest::newRow("access matrix") << true << QStringLiteral("witty-access-matrix.csv");
+}
+
+// The mismatch view of the witty graph, byte for byte as the Heatmaps tab has always written it.
+void TestHeatmapCsv::mismatch()
+{
+    QFETCH(bool, matrix);
+    QFETCH(QString, expected);
+    QFile golden(QStringLiteral(NUMASIGHT_TEST_DATA "/report/") + expected);
+    QVERIFY2(golden.open(QIODevice::ReadOnly), qPrintable(golden.fileName()));
+    const MismatchViewPtr v = mismatchRows(*m_witty->snapshots.front());
+    const QByteArray csv = matrix ? mismatchAccessMatrixCsv(*v) : mismatchProcessesCsv(*v);
+    const QList<QByteArray> lines = csv.split('\n'), goldenLines = golden.readAll().split('\n');
+    for (qsizetype i = 0; i < std::min(lines.size(), goldenLines.size()); ++i)
+        QCOMPARE(lines[i], goldenLines[i]);
+    QCOMPARE(lines.size(), goldenLines.size());
+    const auto t = parseCsv(csv);
+    QVERIFY2(t.ok(), t.ok() ? "" : qPrintable(t.error().toString()));
+    QCOMPARE(t->rows.size(), matrix ? v->columns.size() : v->rows.size());
+}
+
+// Names and labels are quoted as every field is; accelerators' nodes are one field.
+void TestHeatmapCsv::mismatchQuoting()
+{
+    MismatchView v;
+    v.columns = {column(0), column(1)};
+    MismatchRow r;
+    r.pid = 7;
+    r.name = QStringLiteral("a, \"b\"");
+    r.cpuColumn = 0;
+    r.memoryColumn = 1;
+    r.acceleratorColumns = {0, 1};
+    r.localShare = 0.25;
+    v.rows = {r};
+    v.cpuShares = {1, 0};
+    v.memoryShares = {0.25, kNaN};
+    v.accessMatrix = {0.5, 0.5};
+    QCOMPARE(mismatchProcessesCsv(v),
+             QByteArray("pid,name,cpu_node,memory_node,accelerator_nodes,local_share,cpu:node0,cpu:node1,"
+                        "memory:node0,memory:node1\r\n"
+                        "7,\"a, \"\"b\"\"\",node0,node1,node0 node1,0.25,1,0,0.25,\r\n"));
+    // A matrix shorter than the columns: the missing cells are unknown.
+    QCOMPARE(mismatchAccessMatrixCsv(v),
+             QByteArray("cpu\\memory,node0,node1\r\nnode0,0.5,0.5\r\nnode1,,\r\n"));
 }
 
 void TestHeatmapCsv::malformed_data()
