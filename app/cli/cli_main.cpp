@@ -138,7 +138,7 @@ int main(int argc, char** argv)
     if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h") ||
         command == QLatin1String("help")) {
         std::fputs(numasight::cli::kUsage, command.isEmpty() ? stderr : stdout);
-        return command.isEmpty() ? numasight::cli::Usage : numasight::cli::Ok;
+        return command.isEmpty() ? numasight::Usage : numasight::Ok;
     }
     args.removeAt(1); // the parser of each command sees "numasight-cli [options] args"
     if (command == QLatin1String("info"))
@@ -161,5 +161,5 @@ int main(int argc, char** argv)
         return numasight::cli::runApply(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
-    return numasight::cli::Usage;
+    return numasight::Usage;
 }

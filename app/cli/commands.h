@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/snapshot.h"
+#include "report/exit_code.h"
 #include "util/progress.h"
 
 #include <QCommandLineParser>
@@ -10,14 +11,7 @@
 
 namespace numasight::cli {
 
-// Exit codes shared by every subcommand, documented in docs/cli.md.
-enum ExitCode
-{
-    Ok = 0,
-    Failed = 1,
-    Usage = 2,
-    Cancelled = 130
-};
+// Every subcommand returns the exit codes of report/exit_code.h (Ok, Failed, Usage, Cancelled).
 
 // A Progress that draws a one-line bar on stderr when it is a terminal and stops on Ctrl-C.
 Progress terminalProgress(const QString& what);

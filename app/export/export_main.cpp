@@ -2,16 +2,15 @@
 // heatmaps and node matrices to PNG, PDF or SVG with the GUI's own QCustomPlot widget. numasight-cli runs it
 // for `export` (it cannot draw itself: it links no Qt Gui, so it runs on servers without one); it takes the
 // same arguments and runs headless on the offscreen platform unless told otherwise.
-#include "cli/commands.h"
-#include "cli/export_request.h"
-#include "report/heatmap_csv.h"
+#include "report/exit_code.h"
+#include "report/export_build.h"
+#include "report/export_command_line.h"
+#include "report/export_write.h"
 #include "version.h"
 #include "views/graph/graph_export.h"
 #include "views/heatmap/heatmap_plot.h"
 
 #include <QApplication>
-#include <QFileInfo>
-#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTextStream>
 
@@ -36,31 +35,20 @@ void fail(const QString& line)
     QTextStream(stderr) << g_prefix << ": " << line << '\n';
 }
 
-int exportHeatmap(const numasight::cli::ExportRequest& request, const numasight::Progress& progress)
+int exportHeatmap(const numasight::ExportRequest& request, const numasight::Progress& progress)
 {
     using namespace numasight;
-    const cli::ExportHeatmap heatmap = cli::buildExportHeatmap(request, progress);
+    const ExportHeatmap heatmap = buildExportHeatmap(request, progress);
     if (!heatmap.nodes && !heatmap.matrix) {
         fail(heatmap.error);
         return heatmap.exitCode;
     }
-    if (g_interrupted.load())
-        return cli::Cancelled;
+    if (progress.isCancelled())
+        return Cancelled;
     const auto format = heatmapExportFormatFromName(request.format);
     if (!format) {
         fail(QStringLiteral("--format '%1' is unknown: use png, pdf, svg or csv").arg(request.format));
-        return cli::Usage;
-    }
-    if (*format == HeatmapExportFormat::Csv) {
-        const QByteArray csv = heatmap.nodes
-                                   ? heatmapCsv(*heatmap.nodes)
-                                   : matrixCsv(*heatmap.matrix, request.order == MatrixOrder::ByDistance);
-        QSaveFile file(request.output);
-        if (!file.open(QIODevice::WriteOnly) || file.write(csv) != csv.size() || !file.commit()) {
-            fail(QStringLiteral("%1: cannot write: %2").arg(request.output, file.errorString()));
-            return cli::Failed;
-        }
-        return cli::Ok;
+        return Usage;
     }
     // The same picture the heatmaps tab draws, every row the request keeps.
     const HeatmapPicture picture =
@@ -71,9 +59,9 @@ int exportHeatmap(const numasight::cli::ExportRequest& request, const numasight:
         exportHeatmapPicture(picture, request.output, *format, request.size, scale);
     if (!written) {
         fail(written.error().toString());
-        return cli::Failed;
+        return Failed;
     }
-    return cli::Ok;
+    return Ok;
 }
 
 } // namespace
@@ -101,7 +89,7 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(version());
     std::signal(SIGINT, onSigint);
 
-    const cli::ExportCommandLine line = cli::parseExportCommandLine(QCoreApplication::arguments());
+    const ExportCommandLine line = parseExportCommandLine(QCoreApplication::arguments());
     if (!line.request) {
         if (!line.help.isEmpty())
             QTextStream(stdout) << line.help;
@@ -109,13 +97,16 @@ int main(int argc, char** argv)
             fail(line.error);
         return line.exitCode;
     }
-    const cli::ExportRequest& request = *line.request;
+    const ExportRequest& request = *line.request;
     Progress progress;
     progress.cancelled = [] { return g_interrupted.load(std::memory_order_relaxed); };
-    if (request.view != cli::ExportView::Graph)
+    // The numbers of a heatmap need no drawing: written as numasight-cli writes them.
+    if (request.format == u"csv")
+        return writeExportCsv(request, progress, fail);
+    if (request.view != ExportView::Graph)
         return exportHeatmap(request, progress);
 
-    const cli::ExportGraph graph = cli::buildExportGraph(request, progress);
+    const ExportGraph graph = buildExportGraph(request, progress);
     if (!graph.spec) {
         fail(graph.error);
         return graph.exitCode;
@@ -123,7 +114,7 @@ int main(int argc, char** argv)
     const auto format = graphExportFormatFromName(request.format);
     if (!format) {
         fail(QStringLiteral("--format '%1' is unknown: use svg, png, pdf or dot").arg(request.format));
-        return cli::Usage;
+        return Usage;
     }
     LayoutOptions layoutOptions;
     layoutOptions.engine = request.engine;
@@ -131,17 +122,17 @@ int main(int argc, char** argv)
     const Result<GraphLayoutPtr> layout = layoutGraph(graph.spec, layoutOptions, progress);
     if (!layout) {
         fail(layout.error().toString());
-        return layout.error().cancelled || g_interrupted.load() ? cli::Cancelled : cli::Failed;
+        return layout.error().cancelled || g_interrupted.load() ? Cancelled : Failed;
     }
     if (g_interrupted.load())
-        return cli::Cancelled;
+        return Cancelled;
     GraphExportOptions options;
     options.format = *format;
     options.dpi = request.dpi;
     const Result<qint64> written = exportGraph(**layout, request.output, options);
     if (!written) {
         fail(written.error().toString());
-        return cli::Failed;
+        return Failed;
     }
-    return cli::Ok;
+    return Ok;
 }

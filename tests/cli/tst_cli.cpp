@@ -72,6 +72,8 @@ private slots:
     void exportPngResolution();
     void exportHeatmapSize();
     void exportWithoutHelper();
+    void exportCommandLine_data();
+    void exportCommandLine();
 
 private:
     QTemporaryDir m_dir;
@@ -877,6 +879,122 @@ void TestCli::exportWithoutHelper()
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);
     QVERIFY(QFileInfo(alone.filePath(QStringLiteral("g.dot"))).size() > 0);
+}
+
+// One parse reads every spelling of export's command line: the CSV of a heatmap or matrix and the graphs
+// take their options the same way.
+void TestCli::exportCommandLine_data()
+{
+    QTest::addColumn<QStringList>("args"); // "@name": a file of that name in the test's folder
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("file");     // the file written; empty: standard output
+    QTest::addColumn<QByteArray>("start"); // how it starts
+    QTest::addColumn<QString>("error");    // in stderr; empty: nothing on stderr
+
+    const QString distances = kHwloc + QStringLiteral("16amd64-4distances.xml");
+    const QByteArray cpuCsv("kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7\r\n"
+                            "process,6808,,dockerd,0,0,0,0,0,0,0.1037605951554565,0.8962394048445435\r\n");
+    const QByteArray distanceCsv("from\\to,node0,node1,node2,node3,node4,node5,node6,node7\r\n"
+                                 "node0,10,20,20,20,20,20,20,20\r\n");
+    QTest::newRow("--view cpu-heatmap")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--view"),   QStringLiteral("cpu-heatmap"),
+                       QStringLiteral("--format"), QStringLiteral("csv")}
+        << 0 << QString() << cpuCsv << QString();
+    QTest::newRow("--view=cpu-heatmap")
+        << QStringList{QStringLiteral("export"), kWitty, QStringLiteral("--view=cpu-heatmap"),
+                       QStringLiteral("--format=csv")}
+        << 0 << QString() << cpuCsv << QString();
+    QTest::newRow("FILE after --") << QStringList{QStringLiteral("export"),
+                                                  QStringLiteral("--view"),
+                                                  QStringLiteral("distance"),
+                                                  QStringLiteral("--format"),
+                                                  QStringLiteral("csv"),
+                                                  QStringLiteral("--"),
+                                                  distances}
+                                   << 0 << QString() << distanceCsv << QString();
+    QTest::newRow("FILE after --, -o=OUT")
+        << QStringList{QStringLiteral("export"), QStringLiteral("--view=distance"),
+                       QStringLiteral("-o=@d.csv"), QStringLiteral("--"), distances}
+        << 0 << QStringLiteral("d.csv") << distanceCsv << QString();
+    QTest::newRow("-o - is standard output")
+        << QStringList{QStringLiteral("export"), distances,
+                       QStringLiteral("--view"), QStringLiteral("distance"),
+                       QStringLiteral("-o"),     QStringLiteral("-")}
+        << 0 << QString() << distanceCsv << QString();
+    QTest::newRow("the last --view wins: a matrix")
+        << QStringList{QStringLiteral("export"),   distances,
+                       QStringLiteral("--view"),   QStringLiteral("machine"),
+                       QStringLiteral("--view"),   QStringLiteral("distance"),
+                       QStringLiteral("--format"), QStringLiteral("csv")}
+        << 0 << QString() << distanceCsv << QString();
+    QTest::newRow("the last --view wins: a graph")
+        << QStringList{QStringLiteral("export"), distances,
+                       QStringLiteral("--view"), QStringLiteral("distance"),
+                       QStringLiteral("--view"), QStringLiteral("machine"),
+                       QStringLiteral("-o"),     QStringLiteral("@m.dot")}
+        << 0 << QStringLiteral("m.dot") << QByteArray("digraph \"numasight\"") << QString();
+    QTest::newRow("--format csv of a graph view")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--view"),   QStringLiteral("machine"),
+                       QStringLiteral("--format"), QStringLiteral("csv"),
+                       QStringLiteral("-o"),       QStringLiteral("@g.csv")}
+        << 2 << QStringLiteral("g.csv") << QByteArray()
+        << QStringLiteral("--format csv does not apply to --view machine: use svg, png, pdf or dot");
+    QTest::newRow("--format csv without --view")
+        << QStringList{QStringLiteral("export"),   kWitty,
+                       QStringLiteral("--format"), QStringLiteral("csv"),
+                       QStringLiteral("-o"),       QStringLiteral("@g.csv")}
+        << 2 << QStringLiteral("g.csv") << QByteArray()
+        << QStringLiteral("--format csv does not apply to --view combined: use svg, png, pdf or dot");
+    QTest::newRow("a drawing option of a CSV, after --view=")
+        << QStringList{QStringLiteral("export"),
+                       kWitty,
+                       QStringLiteral("--view=mem-heatmap"),
+                       QStringLiteral("-o"),
+                       QStringLiteral("@m.csv"),
+                       QStringLiteral("--hide"),
+                       QStringLiteral("thread")}
+        << 2 << QStringLiteral("m.csv") << QByteArray()
+        << QStringLiteral("numasight-cli: Unknown option 'hide'.");
+    QTest::newRow("--help over a CSV") << QStringList{QStringLiteral("export"),   kWitty,
+                                                      QStringLiteral("--view"),   QStringLiteral("distance"),
+                                                      QStringLiteral("--format"), QStringLiteral("csv"),
+                                                      QStringLiteral("--help")}
+                                       << 0 << QString() << QByteArray("Usage: ") << QString();
+}
+
+void TestCli::exportCommandLine()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, file);
+    QFETCH(QByteArray, start);
+    QFETCH(QString, error);
+    for (QString& a : args)
+        a.replace(QLatin1Char('@'), m_dir.path() + QLatin1Char('/'));
+    const QString path = file.isEmpty() ? QString() : m_dir.filePath(file);
+    if (!path.isEmpty())
+        QFile::remove(path);
+    const ProcessRun r = cli(args);
+    QVERIFY2(r.exitCode == exitCode, r.err.constData());
+    if (error.isEmpty())
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+    else
+        QVERIFY2(QString::fromUtf8(r.err).contains(error) && r.err.count('\n') == 1, r.err.constData());
+    if (exitCode != 0) {
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(path.isEmpty() || !QFile::exists(path));
+        return;
+    }
+    QByteArray written = r.out;
+    if (!path.isEmpty()) {
+        QVERIFY(r.out.isEmpty());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        written = f.readAll();
+    }
+    QVERIFY2(written.startsWith(start), written.left(300).constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,17 +1,15 @@
-#include "export_request.h"
+#include "export_command_line.h"
 
-#include "commands.h"
-#include "readers/open_input.h"
-#include "report/cpu_share.h"
+#include "report/exit_code.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QRegularExpression>
 
-#include <cmath>
+#include <algorithm>
 #include <tuple>
 
-namespace numasight::cli {
+namespace numasight {
 
 namespace {
 
@@ -22,17 +20,21 @@ const QStringList kHeatmapFormats{QStringLiteral("png"), QStringLiteral("pdf"), 
 const QString kViewNames =
     QStringLiteral("machine, dataflow, combined, cpu-heatmap, mem-heatmap, distance, latency "
                    "or bandwidth");
-constexpr ExportView kHeatmapViews[] = {ExportView::CpuHeatmap, ExportView::MemHeatmap, ExportView::Distance,
-                                        ExportView::Latency, ExportView::Bandwidth};
 constexpr MemoryMeasure kMeasures[] = {MemoryMeasure::TotalPages, MemoryMeasure::AnonPages,
                                        MemoryMeasure::DirtyAnonPages, MemoryMeasure::Bytes};
-// The GUI's names for the sort keys (views/heatmap_row_model.cpp); the CLI links no views code.
+// The GUI's names for the sort keys (views/heatmap/heatmap_row_model.cpp); core links no views code.
 const std::pair<HeatmapSortKey, QLatin1StringView> kSortKeys[] = {
     {HeatmapSortKey::RemoteShare, QLatin1StringView("remote")},
     {HeatmapSortKey::CpuTime, QLatin1StringView("cpu")},
     {HeatmapSortKey::Memory, QLatin1StringView("memory")},
     {HeatmapSortKey::Process, QLatin1StringView("process")},
     {HeatmapSortKey::Name, QLatin1StringView("name")}};
+const QStringList kEngines{QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"),
+                           QStringLiteral("sfdp")};
+// The options of a heatmap's or matrix's CSV, by every name they can be given with.
+const QStringList kCsvOptions{QStringLiteral("o"),      QStringLiteral("output"),   QStringLiteral("view"),
+                              QStringLiteral("format"), QStringLiteral("snapshot"), QStringLiteral("measure"),
+                              QStringLiteral("order"),  QStringLiteral("help-all")};
 
 QString measureNames()
 {
@@ -55,16 +57,6 @@ std::optional<QSize> parseSize(const QString& text)
         return std::nullopt;
     return size;
 }
-const QStringList kEngines{QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"),
-                           QStringLiteral("sfdp")};
-
-ExportCommandLine usageError(const QString& message)
-{
-    ExportCommandLine r;
-    r.exitCode = Usage;
-    r.error = message;
-    return r;
-}
 
 // "0.05", "5%", "5 %": a share of the CPU time.
 std::optional<double> parseShare(QString text)
@@ -82,65 +74,23 @@ std::optional<double> parseShare(QString text)
     return v;
 }
 
-} // namespace
-
-QString exportViewName(ExportView view)
+ExportCommandLine usageError(const QString& message)
 {
-    switch (view) {
-    case ExportView::Graph:
-        return {};
-    case ExportView::CpuHeatmap:
-        return QStringLiteral("cpu-heatmap");
-    case ExportView::MemHeatmap:
-        return QStringLiteral("mem-heatmap");
-    case ExportView::Distance:
-        return QStringLiteral("distance");
-    case ExportView::Latency:
-        return QStringLiteral("latency");
-    case ExportView::Bandwidth:
-        return QStringLiteral("bandwidth");
-    }
-    return {};
+    ExportCommandLine r;
+    r.exitCode = Usage;
+    r.error = message;
+    return r;
 }
 
-bool isMatrixView(ExportView view)
+ExportCommandLine run(ExportRequest request)
 {
-    return view == ExportView::Distance || view == ExportView::Latency || view == ExportView::Bandwidth;
+    ExportCommandLine r;
+    r.request = std::move(request);
+    return r;
 }
 
-std::optional<EntityKind> kindFromCliName(QStringView name)
+void addOptions(QCommandLineParser& parser)
 {
-    const QString n = name.trimmed().toString().toLower();
-    if (n.isEmpty())
-        return std::nullopt;
-    if (n == u"cpu" || n == u"cpus")
-        return EntityKind::Pu;
-    if (n == u"gpu" || n == u"gpus" || n == u"npu" || n == u"npus")
-        return EntityKind::Accelerator;
-    if (n == u"pci" || n == u"pci-device" || n == u"pci-devices")
-        return EntityKind::PciDevice;
-    if (n == u"numa" || n == u"node" || n == u"nodes")
-        return EntityKind::NumaNode;
-    for (int k = 0; k < kEntityKindCount; ++k) {
-        const QString kind = entityKindName(EntityKind(k)).toLower();
-        if (n == kind || n == kind + QLatin1Char('s') || n == kind + QLatin1String("es"))
-            return EntityKind(k);
-    }
-    return std::nullopt;
-}
-
-QString cliKindNames()
-{
-    QStringList names;
-    for (int k = 0; k < kEntityKindCount; ++k)
-        if (EntityKind(k) != EntityKind::Unknown && EntityKind(k) != EntityKind::Host)
-            names << entityKindName(EntityKind(k)).toLower();
-    return names.join(QStringLiteral(", ")) + QStringLiteral(" (or cpu, gpu, npu, pci)");
-}
-
-ExportCommandLine parseExportCommandLine(const QStringList& args)
-{
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Draw the topology graph of a capture, witty-profiler graph or hwloc topology, laid out by Graphviz, "
         "as "
@@ -204,8 +154,97 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
                                      "(default: every row readable)."),
                       QStringLiteral("WxH")});
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
+}
 
-    if (!parser.parse(args))
+// --format csv; without --format, an OUT that is missing, "-" (standard output) or ends in .csv.
+bool asksForCsv(const QCommandLineParser& parser)
+{
+    const QString format = parser.value(QStringLiteral("format")).toLower();
+    if (!format.isEmpty())
+        return format == u"csv";
+    const QString output = parser.value(QStringLiteral("output"));
+    return output.isEmpty() || output == u"-" || QFileInfo(output).suffix().toLower() == u"csv";
+}
+
+QString unknownOptionsText(const QStringList& names)
+{
+    if (names.size() == 1)
+        return QCommandLineParser::tr("Unknown option '%1'.").arg(names.first());
+    return QCommandLineParser::tr("Unknown options: %1.").arg(names.join(QStringLiteral(", ")));
+}
+
+// What is wrong with the options of a CSV export: the parser's own error, or the options CSV does not take,
+// named as the parser names unknown ones.
+QString csvOptionError(const QCommandLineParser& parser, bool parsed)
+{
+    const QStringList unknown = parser.unknownOptionNames();
+    QStringList refused;
+    for (const QString& name : parser.optionNames())
+        if (!kCsvOptions.contains(name))
+            refused << name;
+    const QString error = parsed ? QString() : parser.errorText();
+    const bool valueError = !error.isEmpty() && (unknown.isEmpty() || error != unknownOptionsText(unknown));
+    // A missing or unexpected value of a refused option is that option being refused.
+    const bool aboutRefused = std::any_of(refused.begin(), refused.end(), [&error](const QString& name) {
+        return error.contains(QStringLiteral("'--%1'").arg(name));
+    });
+    if (valueError && !aboutRefused)
+        return error;
+    const QStringList all = unknown + refused;
+    return all.isEmpty() ? QString() : unknownOptionsText(all);
+}
+
+// The numbers of a heatmap or matrix: every row, no drawing options, standard output without -o.
+ExportCommandLine csvCommandLine(const QCommandLineParser& parser, bool parsed, ExportView view)
+{
+    if (const QString error = csvOptionError(parser, parsed); !error.isEmpty())
+        return usageError(error);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1)
+        return usageError(QStringLiteral(
+            "usage: numasight-cli export FILE --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth "
+            "--format csv [-o OUT] [--snapshot N] [--measure MEASURE] [--order natural|distance]"));
+    ExportRequest q;
+    q.input = files.first();
+    q.output = parser.value(QStringLiteral("output"));
+    q.format = QStringLiteral("csv");
+    q.view = view;
+    q.order = MatrixOrder::Natural;
+
+    if (parser.isSet(QStringLiteral("measure"))) {
+        const QString m = parser.value(QStringLiteral("measure"));
+        if (view != ExportView::MemHeatmap)
+            return usageError(QStringLiteral("--measure applies to --view mem-heatmap only"));
+        const auto measure = std::find_if(std::begin(kMeasures), std::end(kMeasures), [&m](MemoryMeasure x) {
+            return m == heatmapMetricName(metricOf(x));
+        });
+        if (measure == std::end(kMeasures))
+            return usageError(QStringLiteral("--measure must be %1, not '%2'").arg(measureNames(), m));
+        q.measure = *measure;
+    }
+    if (parser.isSet(QStringLiteral("order"))) {
+        const QString o = parser.value(QStringLiteral("order"));
+        if (!isMatrixView(view))
+            return usageError(
+                QStringLiteral("--order applies to the matrix views (distance, latency, bandwidth) only"));
+        if (o != u"natural" && o != u"distance")
+            return usageError(QStringLiteral("--order must be natural or distance, not '%1'").arg(o));
+        q.order = o == u"distance" ? MatrixOrder::ByDistance : MatrixOrder::Natural;
+    }
+    if (parser.isSet(QStringLiteral("snapshot"))) {
+        bool ok = false;
+        q.snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
+        if (!ok || q.snapshot < 0)
+            return usageError(QStringLiteral("--snapshot takes a snapshot number from 0, not '%1'")
+                                  .arg(parser.value(QStringLiteral("snapshot"))));
+    }
+    return run(std::move(q));
+}
+
+// A graph in any format, or a picture of a heatmap or matrix.
+ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool parsed)
+{
+    if (!parsed)
         return usageError(parser.errorText() + QStringLiteral("; run 'numasight-cli export --help'"));
     if (parser.isSet(QStringLiteral("help"))) {
         ExportCommandLine r;
@@ -223,15 +262,12 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
     q.input = files.first();
 
     const QString view = parser.value(QStringLiteral("view"));
-    if (const auto v = graphViewFromName(view)) {
+    if (const auto v = graphViewFromName(view))
         q.options.view = *v;
-    } else {
-        for (ExportView h : kHeatmapViews)
-            if (view.compare(exportViewName(h), Qt::CaseInsensitive) == 0)
-                q.view = h;
-        if (q.view == ExportView::Graph)
-            return usageError(QStringLiteral("--view '%1' is unknown: use %2").arg(view, kViewNames));
-    }
+    else if (const auto h = heatmapViewFromName(view))
+        q.view = *h;
+    else
+        return usageError(QStringLiteral("--view '%1' is unknown: use %2").arg(view, kViewNames));
     const bool heatmap = q.view != ExportView::Graph;
     const QStringList& formats = heatmap ? kHeatmapFormats : kFormats;
     const QString formatList =
@@ -373,135 +409,21 @@ ExportCommandLine parseExportCommandLine(const QStringList& args)
     }
     if (QFileInfo(q.input).absoluteFilePath() == QFileInfo(q.output).absoluteFilePath())
         return usageError(QStringLiteral("%1: input and output are the same file").arg(q.output));
-
-    ExportCommandLine r;
-    r.request = std::move(q);
-    return r;
+    return run(std::move(q));
 }
 
-ExportGraph buildExportGraph(const ExportRequest& request, const Progress& progress)
+} // namespace
+
+ExportCommandLine parseExportCommandLine(const QStringList& args)
 {
-    ExportGraph out;
-    const auto loaded = openInput(request.input, progress);
-    if (!loaded) {
-        out.error = loaded.error().toString();
-        out.exitCode = loaded.error().cancelled ? Cancelled : Failed;
-        return out;
-    }
-    const Capture& capture = **loaded;
-    if (capture.snapshots.empty()) {
-        out.error = QStringLiteral("%1: holds no snapshot to draw").arg(request.input);
-        out.exitCode = Failed;
-        return out;
-    }
-    const int index = request.snapshot < 0 ? int(capture.snapshots.size()) - 1 : request.snapshot;
-    if (index >= int(capture.snapshots.size())) {
-        out.error = QStringLiteral("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
-                        .arg(request.input)
-                        .arg(request.snapshot)
-                        .arg(capture.snapshots.size());
-        out.exitCode = Usage;
-        return out;
-    }
-    // A recording's figures for this snapshot: every sample taken while it was in force, as `convert`
-    // sums them for witty JSON.
-    std::vector<SamplePtr> samples;
-    for (const SamplePtr& s : capture.samples)
-        if (s->snapshotIndex == index)
-            samples.push_back(s);
-    out.spec = buildGraph(*capture.snapshots[size_t(index)], request.options, samples);
-    return out;
+    QCommandLineParser parser;
+    addOptions(parser);
+    // Parse errors are judged below, once it is known which kind of export the arguments ask for.
+    const bool parsed = parser.parse(args);
+    if (const auto view = heatmapViewFromName(parser.value(QStringLiteral("view")));
+        view && !parser.isSet(QStringLiteral("help")) && asksForCsv(parser))
+        return csvCommandLine(parser, parsed, *view);
+    return drawingCommandLine(parser, parsed);
 }
 
-std::vector<int> exportHeatmapRows(const NodeHeatmap& heatmap, const ExportRequest& request)
-{
-    const bool hideThreads = request.options.hiddenKinds.contains(EntityKind::Thread);
-    const double min = request.options.minMetric;
-    const double total = totalCpuNs(heatmap);
-    std::vector<int> rows;
-    for (int i : sortedRows(heatmap, request.sort, request.descending)) {
-        const HeatmapRow& r = heatmap.rows[size_t(i)];
-        if (hideThreads && r.kind == HeatmapRowKind::Thread)
-            continue;
-        if (min > 0 && cpuTimeShare(r.cpuNs, total) < min)
-            continue;
-        rows.push_back(i);
-    }
-    return rows;
-}
-
-ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& progress)
-{
-    ExportHeatmap out;
-    const auto fail = [&out](const QString& message, int code) {
-        out.error = message;
-        out.exitCode = code;
-        return out;
-    };
-    const auto loaded = openInput(request.input, progress);
-    if (!loaded)
-        return fail(loaded.error().toString(), loaded.error().cancelled ? Cancelled : Failed);
-    const Capture& capture = **loaded;
-    if (capture.snapshots.empty())
-        return fail(QStringLiteral("%1: holds no snapshot to draw").arg(request.input), Failed);
-    if (request.snapshot >= int(capture.snapshots.size()))
-        return fail(QStringLiteral("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
-                        .arg(request.input)
-                        .arg(request.snapshot)
-                        .arg(capture.snapshots.size()),
-                    Usage);
-    const HeatmapInput in = heatmapInput(capture, request.snapshot);
-    if (!in.snapshot)
-        return fail(QStringLiteral("%1: holds no snapshot to draw").arg(request.input), Failed);
-
-    if (isMatrixView(request.view)) {
-        const MatrixKind kind = request.view == ExportView::Distance  ? MatrixKind::Distance
-                                : request.view == ExportView::Latency ? MatrixKind::Latency
-                                                                      : MatrixKind::Bandwidth;
-        const auto choice = defaultMatrix(*in.snapshot, kind);
-        if (!choice)
-            return fail(
-                kind == MatrixKind::Distance
-                    ? QStringLiteral("%1 has no NUMA distance matrix (one NUMA node, or a source without "
-                                     "distances)")
-                          .arg(request.input)
-                    : QStringLiteral("%1 has no %2 matrix: measure one with numasight-cli measure -o FILE, "
-                                     "or import Intel MLC output with numasight-cli measure --import-mlc")
-                          .arg(request.input, exportViewName(request.view)),
-                Failed);
-        out.matrix = matrixHeatmap(*in.snapshot, *choice, request.order);
-        if (!out.matrix || out.matrix->size() == 0)
-            return fail(QStringLiteral("%1: the %2 matrix cannot be read").arg(request.input, choice->label),
-                        Failed);
-        return out;
-    }
-
-    const bool cpu = request.view == ExportView::CpuHeatmap;
-    out.nodes =
-        cpu ? cpuHeatmap(*in.snapshot, in.samples) : memoryHeatmap(*in.snapshot, in.samples, request.measure);
-    if (out.nodes->rows.empty() || out.nodes->columns.empty()) {
-        const QString error =
-            QStringLiteral(
-                "%1 has no %2 per process to draw: a recording (numasight-cli record) or a witty-profiler "
-                "graph has them, a topology does not")
-                .arg(request.input, cpu ? QStringLiteral("CPU time") : QStringLiteral("memory"));
-        out.nodes.reset();
-        return fail(error, Failed);
-    }
-    if (!cpu && std::none_of(out.nodes->values.begin(), out.nodes->values.end(),
-                             [](double v) { return std::isfinite(v); })) {
-        const QString error =
-            QStringLiteral("%1 has no %2 per node: use --measure total-pages or dirty-anon-pages")
-                .arg(request.input, heatmapMetricName(metricOf(request.measure)));
-        out.nodes.reset();
-        return fail(error, Failed);
-    }
-    out.rows = exportHeatmapRows(*out.nodes, request);
-    if (out.rows.empty()) {
-        out.nodes.reset();
-        return fail(QStringLiteral("%1: no row is left after --min and --hide").arg(request.input), Failed);
-    }
-    return out;
-}
-
-} // namespace numasight::cli
+} // namespace numasight

@@ -1,0 +1,74 @@
+#include "export_request.h"
+
+namespace numasight {
+
+namespace {
+
+constexpr ExportView kHeatmapViews[] = {ExportView::CpuHeatmap, ExportView::MemHeatmap, ExportView::Distance,
+                                        ExportView::Latency, ExportView::Bandwidth};
+
+} // namespace
+
+QString exportViewName(ExportView view)
+{
+    switch (view) {
+    case ExportView::Graph:
+        return {};
+    case ExportView::CpuHeatmap:
+        return QStringLiteral("cpu-heatmap");
+    case ExportView::MemHeatmap:
+        return QStringLiteral("mem-heatmap");
+    case ExportView::Distance:
+        return QStringLiteral("distance");
+    case ExportView::Latency:
+        return QStringLiteral("latency");
+    case ExportView::Bandwidth:
+        return QStringLiteral("bandwidth");
+    }
+    return {};
+}
+
+std::optional<ExportView> heatmapViewFromName(QStringView name)
+{
+    for (ExportView v : kHeatmapViews)
+        if (name.compare(exportViewName(v), Qt::CaseInsensitive) == 0)
+            return v;
+    return std::nullopt;
+}
+
+bool isMatrixView(ExportView view)
+{
+    return view == ExportView::Distance || view == ExportView::Latency || view == ExportView::Bandwidth;
+}
+
+std::optional<EntityKind> kindFromCliName(QStringView name)
+{
+    const QString n = name.trimmed().toString().toLower();
+    if (n.isEmpty())
+        return std::nullopt;
+    if (n == u"cpu" || n == u"cpus")
+        return EntityKind::Pu;
+    if (n == u"gpu" || n == u"gpus" || n == u"npu" || n == u"npus")
+        return EntityKind::Accelerator;
+    if (n == u"pci" || n == u"pci-device" || n == u"pci-devices")
+        return EntityKind::PciDevice;
+    if (n == u"numa" || n == u"node" || n == u"nodes")
+        return EntityKind::NumaNode;
+    for (int k = 0; k < kEntityKindCount; ++k) {
+        const QString kind = entityKindName(EntityKind(k)).toLower();
+        if (n == kind || n == kind + QLatin1Char('s') || n == kind + QLatin1String("es"))
+            return EntityKind(k);
+    }
+    return std::nullopt;
+}
+
+QString cliKindNames()
+{
+    QStringList names;
+    for (int k = 0; k < kEntityKindCount; ++k)
+        if (EntityKind(k) != EntityKind::Unknown && EntityKind(k) != EntityKind::Host)
+            names << entityKindName(EntityKind(k)).toLower();
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" (or cpu, gpu, npu, pci)");
+}
+
+} // namespace numasight

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "analysis/heatmap_data.h"
+#include "analysis/matrix_heatmap.h"
+#include "graph/graph_spec.h"
+
+#include <QSize>
+#include <QString>
+#include <QStringView>
+
+#include <cstdint>
+#include <optional>
+
+// What `export` is asked to write, as parseExportCommandLine() reads it. numasight-cli writes DOT and CSV
+// itself and hands every other format to numasight-export, which draws; both read the same request from the
+// same arguments, so they accept and refuse exactly the same things.
+namespace numasight {
+
+// What --view asks for: one of the graphs, or a heatmap or node matrix.
+enum class ExportView : std::uint8_t
+{
+    Graph,      // machine, dataflow, combined: GraphOptions::view says which
+    CpuHeatmap, // threads × nodes, share of on-CPU time
+    MemHeatmap, // processes × nodes, memory in --measure
+    Distance,   // firmware distances (SLIT)
+    Latency,    // measured, MLC, hwloc matrix or memory attribute
+    Bandwidth,
+};
+QString exportViewName(ExportView view); // "cpu-heatmap", …; "" for Graph
+// A heatmap or matrix view by its name in any case; nullopt for the graph views and unknown names.
+std::optional<ExportView> heatmapViewFromName(QStringView name);
+bool isMatrixView(ExportView view);
+
+struct ExportRequest
+{
+    QString input;
+    QString output; // CSV: "" or "-" is standard output
+    QString format; // graphs: "svg", "png", "pdf", "dot"; heatmaps and matrices: "png", "pdf", "svg", "csv"
+    QString engine = QStringLiteral("dot");
+    int dpi = 150;
+    bool dpiSet = false; // heatmaps: a PNG is --size pixels unless --dpi scales it (dpi / 96)
+    int snapshot = -1;   // -1: the last one (heatmaps: with every sample of a recording)
+    GraphOptions options;
+
+    ExportView view = ExportView::Graph;
+    MemoryMeasure measure = MemoryMeasure::TotalPages;
+    HeatmapSortKey sort = HeatmapSortKey::CpuTime;
+    bool descending = true;
+    MatrixOrder order = MatrixOrder::ByDistance; // pictures: near nodes together; CSV: Natural by default
+    QSize size;                                  // invalid: a size that shows every row
+};
+
+// Kind names for --hide: entityKindName() in any case, plural allowed, plus "cpu", "gpu", "npu", "pci".
+std::optional<EntityKind> kindFromCliName(QStringView name);
+QString cliKindNames(); // the accepted names, for error messages and --help
+
+} // namespace numasight

@@ -1,0 +1,112 @@
+#include "export_write.h"
+
+#include "analysis/heatmap_data.h"
+#include "analysis/matrix_heatmap.h"
+#include "readers/open_input.h"
+#include "report/exit_code.h"
+#include "report/export_build.h"
+#include "report/heatmap_csv.h"
+
+#include <QSaveFile>
+
+#include <cstdio>
+#include <optional>
+
+namespace numasight {
+
+namespace {
+
+// Writes the whole file or nothing (a temporary beside it, renamed when complete).
+std::optional<QString> save(const QString& path, const QByteArray& bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+    return std::nullopt;
+}
+
+// The CSV's text, or the exit code after saying why there is none.
+std::optional<QByteArray> csvOf(const ExportRequest& request, const Progress& progress,
+                                const ExportMessage& say, int* exitCode)
+{
+    const auto fail = [&](const QString& message, int code) -> std::optional<QByteArray> {
+        say(message);
+        *exitCode = code;
+        return std::nullopt;
+    };
+    const auto loaded = openInput(request.input, progress);
+    if (!loaded)
+        return fail(loaded.error().toString(), loaded.error().cancelled ? Cancelled : Failed);
+    const Capture& capture = **loaded;
+    if (request.snapshot >= int(capture.snapshots.size()))
+        return fail(QStringLiteral("--snapshot %1: %2 has %3 snapshot(s), numbered from 0")
+                        .arg(request.snapshot)
+                        .arg(request.input)
+                        .arg(capture.snapshots.size()),
+                    Usage);
+    const HeatmapInput in = heatmapInput(capture, request.snapshot);
+    if (!in.snapshot)
+        return fail(QStringLiteral("%1: no snapshot to export").arg(request.input), Failed);
+
+    if (!isMatrixView(request.view)) {
+        const bool cpu = request.view == ExportView::CpuHeatmap;
+        const NodeHeatmapPtr h = cpu ? cpuHeatmap(*in.snapshot, in.samples)
+                                     : memoryHeatmap(*in.snapshot, in.samples, request.measure);
+        if (h->rows.empty())
+            say(QStringLiteral("warning: %1 has no %2 figures per process (neither recording samples nor "
+                               "witty-profiler edges): the CSV has its header only")
+                    .arg(request.input, cpu ? QStringLiteral("CPU") : QStringLiteral("memory")));
+        return heatmapCsv(*h);
+    }
+    QString why;
+    const auto choice = exportMatrix(*in.snapshot, request, &why);
+    if (!choice)
+        return fail(why, Failed);
+    const MatrixHeatmapPtr m = matrixHeatmap(*in.snapshot, *choice, request.order);
+    if (!m)
+        return fail(QStringLiteral("%1: the %2 matrix cannot be read")
+                        .arg(request.input, exportViewName(request.view)),
+                    Failed);
+    return matrixCsv(*m, request.order == MatrixOrder::ByDistance);
+}
+
+} // namespace
+
+int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
+{
+    const ExportGraph graph = buildExportGraph(request, progress);
+    if (!graph.spec) {
+        say(graph.error);
+        return graph.exitCode;
+    }
+    if (const auto error = save(request.output, toDot(*graph.spec, request.engine))) {
+        say(*error);
+        return Failed;
+    }
+    return Ok;
+}
+
+int writeExportCsv(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
+{
+    int exitCode = Ok;
+    const std::optional<QByteArray> csv = csvOf(request, progress, say, &exitCode);
+    if (!csv)
+        return exitCode;
+    if (progress.isCancelled())
+        return Cancelled;
+    if (request.output.isEmpty() || request.output == u"-") {
+        if (std::fwrite(csv->constData(), 1, size_t(csv->size()), stdout) != size_t(csv->size()) ||
+            std::fflush(stdout) != 0) {
+            say(QStringLiteral("cannot write the CSV to standard output"));
+            return Failed;
+        }
+        return Ok;
+    }
+    if (const auto error = save(request.output, *csv)) {
+        say(*error);
+        return Failed;
+    }
+    return Ok;
+}
+
+} // namespace numasight
