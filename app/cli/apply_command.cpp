@@ -1,4 +1,5 @@
 #include "advice/live_apply.h"
+#include "cli_support.h"
 #include "collect/procfs/numa_maps.h"
 #include "commands.h"
 #include "record/recorder.h"

@@ -1,6 +1,7 @@
 // numasight-cli attach: polls witty-profiler servers and writes what they served as one capture.
 #include "attach/witty_http_poller.h"
 #include "capture/capture_writer.h"
+#include "cli_support.h"
 #include "commands.h"
 
 #include <QCommandLineParser>
@@ -118,12 +119,11 @@ int runAttach(const QStringList& args)
     QObject::connect(&poller, &WittyHttpPoller::finished, QCoreApplication::instance(),
                      &QCoreApplication::quit);
 
-    // Ctrl-C sets the flag terminalProgress() polls; checking it from the event loop ends the session with
-    // every complete round written.
-    const Progress interrupt = terminalProgress(QString());
+    // Ctrl-C sets the flag interrupted() reads; checking it from the event loop ends the session with every
+    // complete round written.
     QTimer sigintPoll;
     QObject::connect(&sigintPoll, &QTimer::timeout, [&] {
-        if (interrupt.isCancelled()) {
+        if (interrupted()) {
             sigintPoll.stop();
             poller.stop();
         }

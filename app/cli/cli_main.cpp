@@ -1,29 +1,18 @@
 // numasight-cli: the headless front end. It links numasight_core only and runs on QCoreApplication, so it
 // works over SSH on servers without a display or Qt Gui libraries.
+#include "cli_support.h"
 #include "commands.h"
-#include "readers/open_input.h"
 #include "version.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QTextStream>
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
-#include <memory>
-#include <unistd.h>
+#include <utility>
 
 namespace numasight::cli {
 
 namespace {
-std::atomic_bool g_interrupted{false};
-
-void onSigint(int)
-{
-    g_interrupted.store(true);
-}
-
 const char* kUsage =
     "Usage: numasight-cli <command> [options]\n"
     "\n"
@@ -51,74 +40,12 @@ const char* kUsage =
     "  diff A B [--json] [--all]           Compare two captures: what moved between nodes, per process\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n";
+
+const std::pair<const char*, int (*)(const QStringList&)> kCommands[] = {
+    {"info", runInfo},     {"convert", runConvert}, {"record", runRecord},
+    {"attach", runAttach}, {"export", runExport},   {"measure", runMeasure},
+    {"advise", runAdvise}, {"diff", runDiff},       {"apply", runApply}};
 } // namespace
-
-void printError(const QString& line)
-{
-    QTextStream err(stderr);
-    err << "numasight-cli: " << line << '\n';
-}
-
-std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args)
-{
-    if (!parser.parse(args)) {
-        printError(parser.errorText());
-        return Usage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return Ok;
-    }
-    return std::nullopt;
-}
-
-bool interrupted()
-{
-    return g_interrupted.load(std::memory_order_relaxed);
-}
-
-CapturePtr readInputFile(const QString& path, int* exitCode)
-{
-    auto result =
-        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
-    if (!result) {
-        printError(result.error().toString());
-        *exitCode = result.error().cancelled ? Cancelled : Failed;
-        return nullptr;
-    }
-    return std::move(result).value();
-}
-
-bool snapshotOption(const QCommandLineParser& parser, int* snapshot)
-{
-    *snapshot = -1;
-    if (!parser.isSet(QStringLiteral("snapshot")))
-        return true;
-    bool ok = false;
-    *snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
-    if (ok && *snapshot >= 0)
-        return true;
-    printError(QStringLiteral("--snapshot takes a number from 0"));
-    return false;
-}
-
-Progress terminalProgress(const QString& what)
-{
-    Progress p;
-    p.cancelled = [] { return g_interrupted.load(std::memory_order_relaxed); };
-    if (isatty(STDERR_FILENO)) {
-        auto last = std::make_shared<int>(-1);
-        p.report = [what, last](double f) {
-            const int pct = int(f * 100.0);
-            if (pct == *last)
-                return;
-            *last = pct;
-            std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), pct, pct >= 100 ? "\n" : "");
-            std::fflush(stderr);
-        };
-    }
-    return p;
-}
 
 } // namespace numasight::cli
 
@@ -127,7 +54,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("numasight-cli"));
     QCoreApplication::setApplicationVersion(numasight::version());
-    std::signal(SIGINT, numasight::cli::onSigint);
+    numasight::cli::catchInterrupt();
 
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args.at(1) : QString();
@@ -141,24 +68,9 @@ int main(int argc, char** argv)
         return command.isEmpty() ? numasight::Usage : numasight::Ok;
     }
     args.removeAt(1); // the parser of each command sees "numasight-cli [options] args"
-    if (command == QLatin1String("info"))
-        return numasight::cli::runInfo(args);
-    if (command == QLatin1String("convert"))
-        return numasight::cli::runConvert(args);
-    if (command == QLatin1String("record"))
-        return numasight::cli::runRecord(args);
-    if (command == QLatin1String("attach"))
-        return numasight::cli::runAttach(args);
-    if (command == QLatin1String("export"))
-        return numasight::cli::runExport(args);
-    if (command == QLatin1String("measure"))
-        return numasight::cli::runMeasure(args);
-    if (command == QLatin1String("advise"))
-        return numasight::cli::runAdvise(args);
-    if (command == QLatin1String("diff"))
-        return numasight::cli::runDiff(args);
-    if (command == QLatin1String("apply"))
-        return numasight::cli::runApply(args);
+    for (const auto& [name, run] : numasight::cli::kCommands)
+        if (command == QLatin1String(name))
+            return run(args);
     numasight::cli::printError(
         QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::Usage;

@@ -1,7 +1,7 @@
 #include "capture/capture_schema.h"
 #include "capture/capture_writer.h"
+#include "cli_support.h"
 #include "commands.h"
-#include "readers/open_input.h"
 #include "readers/witty_json_writer.h"
 
 #include <QCommandLineParser>
@@ -87,14 +87,11 @@ int runConvert(const QStringList& args)
         return Usage;
     }
 
-    const auto loaded =
-        openInput(inputs.first(),
-                  terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(inputs.first()).fileName())));
-    if (!loaded) {
-        printError(loaded.error().toString());
-        return loaded.error().cancelled ? Cancelled : Failed;
-    }
-    const Capture& capture = **loaded;
+    int exitCode = Ok;
+    const CapturePtr loaded = readInputFile(inputs.first(), &exitCode);
+    if (!loaded)
+        return exitCode;
+    const Capture& capture = *loaded;
 
     std::optional<LoadError> error;
     if (target == Target::Capture) {

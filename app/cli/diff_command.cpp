@@ -1,4 +1,5 @@
 #include "advice/capture_diff.h"
+#include "cli_support.h"
 #include "commands.h"
 
 #include <QCommandLineParser>

@@ -1,3 +1,4 @@
+#include "cli_support.h"
 #include "commands.h"
 #include "report/export_command_line.h"
 #include "report/export_write.h"

@@ -1,6 +1,7 @@
 // `numasight-cli measure`: latency and bandwidth between this machine's NUMA nodes, or Intel MLC output
 // imported as a measurement. The method is in docs/measure.md.
 #include "capture/capture_writer.h"
+#include "cli_support.h"
 #include "commands.h"
 #include "measure/measurement.h"
 #include "readers/hwloc_reader.h"

@@ -1,3 +1,4 @@
+#include "cli_support.h"
 #include "commands.h"
 #include "record/recorder.h"
 
@@ -94,9 +95,9 @@ int runRecord(const QStringList& args)
     }
     options.mode = *mode;
 
-    // Ctrl-C sets the flag terminalProgress() polls; the recorder then ends after the current sample.
+    // Ctrl-C sets the flag interrupted() reads; the recorder then ends after the current sample.
     Progress progress;
-    progress.cancelled = terminalProgress(QString()).cancelled;
+    progress.cancelled = [] { return interrupted(); };
     const bool tty = isatty(STDERR_FILENO);
     RecordObserver observer;
     // Recording every process as a plain user refuses most of them; a few lines say so, a count says the

@@ -2,7 +2,7 @@
 // heatmaps and node matrices to PNG, PDF or SVG with the GUI's own QCustomPlot widget. numasight-cli runs it
 // for `export` (it cannot draw itself: it links no Qt Gui, so it runs on servers without one); it takes the
 // same arguments and runs headless on the offscreen platform unless told otherwise.
-#include "report/exit_code.h"
+#include "cli/cli_support.h"
 #include "report/export_build.h"
 #include "report/export_command_line.h"
 #include "report/export_write.h"
@@ -14,18 +14,9 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 
-#include <atomic>
-#include <csignal>
 #include <memory>
 
 namespace {
-
-std::atomic_bool g_interrupted{false};
-
-void onSigint(int)
-{
-    g_interrupted.store(true);
-}
 
 // Messages carry the name the user typed: numasight-cli when it ran us for `export`.
 QString g_prefix = QStringLiteral("numasight-export");
@@ -87,7 +78,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("numasight-export"));
     QCoreApplication::setApplicationVersion(version());
-    std::signal(SIGINT, onSigint);
+    cli::catchInterrupt();
 
     const ExportCommandLine line = parseExportCommandLine(QCoreApplication::arguments());
     if (!line.request) {
@@ -99,7 +90,7 @@ int main(int argc, char** argv)
     }
     const ExportRequest& request = *line.request;
     Progress progress;
-    progress.cancelled = [] { return g_interrupted.load(std::memory_order_relaxed); };
+    progress.cancelled = [] { return cli::interrupted(); };
     // The numbers of a heatmap need no drawing: written as numasight-cli writes them.
     if (request.format == u"csv")
         return writeExportCsv(request, progress, fail);
@@ -122,9 +113,9 @@ int main(int argc, char** argv)
     const Result<GraphLayoutPtr> layout = layoutGraph(graph.spec, layoutOptions, progress);
     if (!layout) {
         fail(layout.error().toString());
-        return layout.error().cancelled || g_interrupted.load() ? Cancelled : Failed;
+        return layout.error().cancelled || cli::interrupted() ? Cancelled : Failed;
     }
-    if (g_interrupted.load())
+    if (cli::interrupted())
         return Cancelled;
     GraphExportOptions options;
     options.format = *format;

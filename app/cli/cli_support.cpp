@@ -1,0 +1,136 @@
+#include "cli_support.h"
+
+#include "readers/open_input.h"
+#include "report/export_build.h"
+
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <unistd.h>
+
+namespace numasight::cli {
+
+namespace {
+
+std::atomic_bool g_interrupted{false};
+
+void onSigint(int)
+{
+    g_interrupted.store(true);
+}
+
+} // namespace
+
+void catchInterrupt()
+{
+    std::signal(SIGINT, onSigint);
+}
+
+bool interrupted()
+{
+    return g_interrupted.load(std::memory_order_relaxed);
+}
+
+Progress terminalProgress(const QString& what)
+{
+    Progress p;
+    p.cancelled = [] { return interrupted(); };
+    if (isatty(STDERR_FILENO)) {
+        auto last = std::make_shared<int>(-1);
+        p.report = [what, last](double f) {
+            const int pct = int(f * 100.0);
+            if (pct == *last)
+                return;
+            *last = pct;
+            std::fprintf(stderr, "\r%s %3d%%%s", qPrintable(what), pct, pct >= 100 ? "\n" : "");
+            std::fflush(stderr);
+        };
+    }
+    return p;
+}
+
+void printError(const QString& line)
+{
+    QTextStream err(stderr);
+    err << "numasight-cli: " << line << '\n';
+}
+
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args)
+{
+    if (!parser.parse(args)) {
+        printError(parser.errorText());
+        return Usage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return Ok;
+    }
+    return std::nullopt;
+}
+
+CapturePtr readInputFile(const QString& path, int* exitCode)
+{
+    auto result =
+        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
+    if (!result) {
+        printError(result.error().toString());
+        *exitCode = result.error().cancelled ? Cancelled : Failed;
+        return nullptr;
+    }
+    return std::move(result).value();
+}
+
+bool snapshotOption(const QCommandLineParser& parser, int* snapshot)
+{
+    *snapshot = -1;
+    if (!parser.isSet(QStringLiteral("snapshot")))
+        return true;
+    bool ok = false;
+    *snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
+    if (ok && *snapshot >= 0)
+        return true;
+    printError(QStringLiteral("--snapshot takes a number from 0"));
+    return false;
+}
+
+std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStringList& args,
+                                     SnapshotInput* input)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(command.description);
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("json"), command.jsonHelp});
+    parser.addOption({QStringLiteral("snapshot"), command.snapshotHelp, QStringLiteral("N")});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
+    if (const auto stop = parseCommandLine(parser, args))
+        return stop;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1) {
+        printError(
+            QStringLiteral("%1 takes exactly one FILE; run 'numasight-cli %1 --help'").arg(command.name));
+        return Usage;
+    }
+    if (!snapshotOption(parser, &input->snapshot))
+        return Usage;
+    input->json = parser.isSet(QStringLiteral("json"));
+    input->path = files.first();
+    int exitCode = Ok;
+    input->capture = readInputFile(input->path, &exitCode);
+    if (!input->capture)
+        return exitCode;
+    return std::nullopt;
+}
+
+bool snapshotInRange(const SnapshotInput& input)
+{
+    if (input.snapshot < int(input.capture->snapshots.size()))
+        return true;
+    printError(snapshotOutOfRange(input.path, input.snapshot, input.capture->snapshots.size()));
+    return false;
+}
+
+} // namespace numasight::cli

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "report/exit_code.h"
+#include "util/progress.h"
+
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// What numasight-cli's commands share: messages, Ctrl-C, progress on a terminal, the command line, reading
+// the input. Commands return the exit codes of report/exit_code.h (Ok, Failed, Usage, Cancelled).
+namespace numasight::cli {
+
+// Ctrl-C sets a flag instead of ending the process, so that a command stops where it can clean up; called
+// once by main().
+void catchInterrupt();
+// Whether Ctrl-C was pressed.
+bool interrupted();
+// A Progress that draws a one-line bar on stderr when it is a terminal and stops on Ctrl-C.
+Progress terminalProgress(const QString& what);
+// One line on stderr: "numasight-cli: <line>".
+void printError(const QString& line);
+
+// Parses a command's arguments; returns the exit code when the command should stop here (bad options,
+// --help).
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args);
+// Reads any input with a progress line on a terminal. On failure prints the reader's error (which names the
+// file and the place), sets `exitCode` (Failed, or Cancelled on Ctrl-C) and returns null.
+CapturePtr readInputFile(const QString& path, int* exitCode);
+// The value of --snapshot: -1 when absent. False, after saying why, when it is not a number from 0.
+bool snapshotOption(const QCommandLineParser& parser, int* snapshot);
+
+// A command that looks at one snapshot of one FILE and prints text or JSON (info, advise): its --help texts.
+struct SnapshotCommand
+{
+    QString name; // "info": "info takes exactly one FILE; run 'numasight-cli info --help'"
+    QString description;
+    QString jsonHelp;
+    QString snapshotHelp;
+};
+// What such a command was asked for, its FILE read.
+struct SnapshotInput
+{
+    QString path;
+    CapturePtr capture;
+    int snapshot = -1; // -1: the last
+    bool json = false;
+};
+// Parses `args` (FILE, --json, --snapshot N) and reads FILE. Returns the exit code when the command should
+// stop here, after saying why; otherwise fills `input`.
+std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStringList& args,
+                                     SnapshotInput* input);
+// False, after saying so, when --snapshot is past the end of the capture.
+bool snapshotInRange(const SnapshotInput& input);
+
+} // namespace numasight::cli
