@@ -13,15 +13,12 @@
 #include "views/common/message_bar.h"
 #include "views/common/start_page.h"
 #include "views/graph/graph_canvas.h"
-#include "views/graph/graph_export_dialog.h"
-#include "views/graph/graph_painter.h"
+#include "views/graph/graph_export_flow.h"
 #include "views/graph/graph_panel.h"
+#include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/heatmap/heatmap_views.h"
 #include "views/heatmap/node_heatmap_panel.h"
-#include "views/jobs/graph_export_job.h"
-#include "views/jobs/graph_layout_job.h"
-#include "views/jobs/heatmap_export_job.h"
 #include "views/jobs/load_job.h"
 #include "views/jobs/save_job.h"
 #include "views/live/live_indicator.h"
@@ -74,13 +71,8 @@ const QString kSaveDirKey = QStringLiteral("window/saveDirectory");
 const QString kTabKey = QStringLiteral("window/tab");
 const QString kGraphViewKey = QStringLiteral("graph/view");
 const QString kGraphEngineKey = QStringLiteral("graph/engine");
-const QString kGraphExportDirKey = QStringLiteral("graph/exportDirectory");
-const QString kGraphExportFormatKey = QStringLiteral("graph/exportFormat");
-const QString kGraphExportDpiKey = QStringLiteral("graph/exportDpi");
 // Each key of HeatmapTabs::state() is kept under this group: view, window, sorts, measure, metric, order.
 const QString kHeatmapGroup = QStringLiteral("heatmaps");
-const QString kPlotExportDirKey = QStringLiteral("heatmapExport/directory");
-const QString kPlotExportFormatKey = QStringLiteral("heatmapExport/format");
 const QString kAdviceSplitterKey = QStringLiteral("advice/splitter");
 const QString kCompareDirKey = QStringLiteral("compare/lastDirectory");
 
@@ -123,8 +115,6 @@ MainWindow::MainWindow(QWidget* parent)
     m_recorder = new RecordingController(this);
     m_compareLoader = new LoadJob(this);
     m_saver = new SaveJob(this);
-    m_graphExporter = new GraphExportJob(this);
-    m_plotExporter = new HeatmapExportJob(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
@@ -164,26 +154,12 @@ MainWindow::MainWindow(QWidget* parent)
         m_messageBar->showMessage(message, MessageBar::Kind::Error);
         updateActions();
     });
-    connect(m_graphExporter, &GraphExportJob::exported, this,
-            [this](const QString& path, qint64 bytes, double s) {
-                statusBar()->showMessage(tr("Exported the graph to %1 (%2 KiB in %3 s)")
-                                             .arg(path)
-                                             .arg((bytes + 1023) / 1024)
-                                             .arg(s, 0, 'f', 2),
-                                         8000);
-            });
-    connect(m_graphExporter, &GraphExportJob::failed, this,
-            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
-    connect(m_plotExporter, &HeatmapExportJob::exported, this,
-            [this](const QString& path, qint64 bytes, double s) {
-                statusBar()->showMessage(tr("Exported the plot to %1 (%2 KiB in %3 s)")
-                                             .arg(path)
-                                             .arg((bytes + 1023) / 1024)
-                                             .arg(s, 0, 'f', 2),
-                                         8000);
-            });
-    connect(m_plotExporter, &HeatmapExportJob::failed, this,
-            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
+    // The panels' exports say how they went; the window shows it.
+    for (ExportFlow* flow : {static_cast<ExportFlow*>(m_graph->exportFlow()),
+                             static_cast<ExportFlow*>(m_heatmaps->exportFlow())}) {
+        connect(flow, &ExportFlow::statusMessage, statusBar(), &QStatusBar::showMessage);
+        connect(flow, &ExportFlow::message, m_messageBar, &MessageBar::showMessage);
+    }
 
     updateRecentMenu();
     updateStatus();
@@ -466,27 +442,12 @@ void MainWindow::createWorkspace()
             [](GraphView v) { QSettings().setValue(kGraphViewKey, graphViewName(v)); });
     connect(m_graph, &GraphPanel::engineChanged, this,
             [](const QString& engine) { QSettings().setValue(kGraphEngineKey, engine); });
-    connect(m_graph, &GraphPanel::layoutShown, this, &MainWindow::startPendingExport);
-    connect(m_graph->job(), &GraphLayoutJob::layoutFailed, this, [this](const QString& message) {
-        if (!m_pendingExport)
-            return;
-        m_messageBar->showMessage(tr("%1: not exported: %2").arg(m_pendingExport->first, message),
-                                  MessageBar::Kind::Error);
-        m_pendingExport.reset();
-    });
-    connect(m_graph->job(), &GraphLayoutJob::cancelled, this, [this] {
-        if (m_pendingExport && !m_graph->job()->isRunning()) {
-            statusBar()->showMessage(tr("Export of %1 cancelled").arg(m_pendingExport->first), 5000);
-            m_pendingExport.reset();
-        }
-    });
 
     m_heatmaps = new HeatmapTabs(m_workspace);
     connect(m_heatmaps, &HeatmapTabs::rowSelected, this, &MainWindow::onHeatmapSelection);
     connect(m_heatmaps, &HeatmapTabs::positionRequested, this, &MainWindow::setTimelinePosition);
     connect(m_heatmaps, &HeatmapTabs::stateChanged, this, &MainWindow::saveHeatmapSettings);
     connect(m_heatmaps, &HeatmapTabs::exportRequested, this, &MainWindow::showExportPlotDialog);
-    connect(m_heatmaps, &HeatmapTabs::heatmapReady, this, &MainWindow::startPendingPlotExport);
     connect(m_heatmaps, &HeatmapTabs::measureRequested, this, &MainWindow::showMeasureDialog);
     connect(m_heatmaps, &HeatmapTabs::captureMeasured, this, &MainWindow::onCaptureMeasured);
 
@@ -1178,84 +1139,12 @@ void MainWindow::showExportPlotDialog(bool matrix)
         return;
     if (m_tabs->currentWidget() != m_heatmaps)
         showHeatmaps();
-    QSettings settings;
-    QString dir = settings.value(kPlotExportDirKey).toString();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
-    const auto format = heatmapExportFormatFromName(settings.value(kPlotExportFormatKey).toString())
-                            .value_or(HeatmapExportFormat::Png);
-    const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
-                             ? QFileInfo(m_path).completeBaseName()
-                             : QStringLiteral("numasight");
-    const HeatmapTabs::ExportSource source = m_heatmaps->exportSource(matrix);
-    auto* dialog = new QFileDialog(this, tr("Export Plot"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setObjectName(QStringLiteral("exportPlotDialog"));
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    const QStringList filters{tr("PNG image (*.png)"), tr("PDF document (*.pdf)"), tr("SVG drawing (*.svg)"),
-                              tr("Numbers as CSV (*.csv)")};
-    dialog->setNameFilters(filters);
-    dialog->selectNameFilter(filters[int(format)]);
-    dialog->setDefaultSuffix(heatmapExportFormatName(format));
-    dialog->setDirectory(dir);
-    dialog->selectFile(
-        QStringLiteral("%1-%2.%3").arg(base, source.baseName, heatmapExportFormatName(format)));
-    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, filters](const QString& filter) {
-        const int i = int(filters.indexOf(filter));
-        if (i >= 0)
-            dialog->setDefaultSuffix(heatmapExportFormatName(HeatmapExportFormat(i)));
-    });
-    connect(dialog, &QFileDialog::fileSelected, this, [this, matrix](const QString& path) {
-        QSettings s;
-        s.setValue(kPlotExportDirKey, QFileInfo(path).absolutePath());
-        if (const auto f = heatmapExportFormatForPath(path))
-            s.setValue(kPlotExportFormatKey, heatmapExportFormatName(*f));
-        exportPlotTo(path, matrix);
-    });
-    dialog->open();
+    m_heatmaps->exportFlow()->showDialog(this, exportBaseName(), matrix);
 }
 
 void MainWindow::exportPlotTo(const QString& path, bool matrix)
 {
-    if (!m_capture) {
-        m_messageBar->showMessage(tr("Open a file before exporting a plot."), MessageBar::Kind::Information);
-        return;
-    }
-    if (!heatmapExportFormatForPath(path)) {
-        m_messageBar->showMessage(tr("%1: name the file .png, .pdf, .svg or .csv").arg(path),
-                                  MessageBar::Kind::Error);
-        return;
-    }
-    m_pendingPlotExport = std::make_pair(QFileInfo(path).absoluteFilePath(), matrix);
-    if (m_heatmaps->isCurrentReady()) {
-        startPendingPlotExport();
-        return;
-    }
-    // The view may never have been shown (heatmaps build only when seen): build now, export when ready.
-    statusBar()->showMessage(tr("Building the heatmap for %1…").arg(path));
-    m_heatmaps->ensureCurrentBuilt();
-}
-
-void MainWindow::startPendingPlotExport()
-{
-    if (!m_pendingPlotExport || !m_heatmaps->isCurrentReady())
-        return;
-    const auto [path, matrix] = *m_pendingPlotExport;
-    m_pendingPlotExport.reset();
-    const HeatmapTabs::ExportSource source = m_heatmaps->exportSource(matrix);
-    const auto format = heatmapExportFormatForPath(path).value_or(HeatmapExportFormat::Png);
-    if (format == HeatmapExportFormat::Csv) {
-        m_plotExporter->startCsv(source.csv, path);
-    } else {
-        // Drawn here (QCustomPlot is a widget), encoded and written by the worker.
-        Result<RenderedHeatmap> rendered = renderHeatmapExport(source.picture, format, {}, 1.0, path);
-        if (!rendered) {
-            m_messageBar->showMessage(rendered.error().toString(), MessageBar::Kind::Error);
-            return;
-        }
-        m_plotExporter->start(std::move(rendered).value(), path);
-    }
-    statusBar()->showMessage(tr("Exporting the plot to %1…").arg(path));
+    m_heatmaps->exportFlow()->exportTo(path, matrix);
 }
 
 void MainWindow::showMeasureDialog()
@@ -1328,63 +1217,21 @@ void MainWindow::onGraphSelection(const QList<EntityId>& entities)
     m_selectionFromGraph = false;
 }
 
+// "<file>-…" for a file's exports, "numasight-…" for this machine or a live session.
+QString MainWindow::exportBaseName() const
+{
+    return !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine) ? QFileInfo(m_path).completeBaseName()
+                                                                       : QStringLiteral("numasight");
+}
+
 void MainWindow::showExportGraphDialog()
 {
-    if (!m_capture)
-        return;
-    QSettings settings;
-    QString dir = settings.value(kGraphExportDirKey).toString();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
-    const auto format = graphExportFormatFromName(settings.value(kGraphExportFormatKey).toString())
-                            .value_or(GraphExportFormat::Svg);
-    const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
-                             ? QFileInfo(m_path).completeBaseName()
-                             : QStringLiteral("numasight");
-    auto* dialog = new GraphExportDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setDpi(settings.value(kGraphExportDpiKey, 150).toInt());
-    dialog->setFormat(format);
-    dialog->setPath(QDir(dir).filePath(
-        QStringLiteral("%1-%2.%3")
-            .arg(base, graphViewName(m_graph->viewKind()), graphExportFormatName(format))));
-    if (const GraphLayoutPtr layout = m_graph->currentLayout())
-        dialog->setPictureSize(GraphPainter(layout).pictureRect().size());
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        QSettings s;
-        s.setValue(kGraphExportDirKey, QFileInfo(dialog->path()).absolutePath());
-        s.setValue(kGraphExportFormatKey, graphExportFormatName(dialog->format()));
-        s.setValue(kGraphExportDpiKey, dialog->dpi());
-        exportGraphTo(dialog->path(), dialog->options());
-    });
-    dialog->open();
+    m_graph->exportFlow()->showDialog(this, exportBaseName());
 }
 
 void MainWindow::exportGraphTo(const QString& path, const GraphExportOptions& options)
 {
-    if (!m_capture) {
-        m_messageBar->showMessage(tr("Open a file before exporting its graph."),
-                                  MessageBar::Kind::Information);
-        return;
-    }
-    m_pendingExport = std::make_pair(QFileInfo(path).absoluteFilePath(), options);
-    if (m_graph->isLayoutCurrent()) {
-        startPendingExport();
-        return;
-    }
-    // The graph tab may never have been shown (it lays out only when seen): lay out now, export when ready.
-    statusBar()->showMessage(tr("Laying out the graph for %1…").arg(path));
-    m_graph->ensureLayout();
-}
-
-void MainWindow::startPendingExport()
-{
-    if (!m_pendingExport || !m_graph->isLayoutCurrent())
-        return;
-    const auto [path, options] = *m_pendingExport;
-    m_pendingExport.reset();
-    m_graphExporter->start(m_graph->currentLayout(), path, options);
-    statusBar()->showMessage(tr("Exporting the graph to %1…").arg(path));
+    m_graph->exportFlow()->exportTo(path, options);
 }
 
 void MainWindow::reload()
@@ -1413,11 +1260,9 @@ void MainWindow::closeCapture()
     m_summary->setCapture(nullptr, -1);
     m_threads->clear();
     m_graph->clear();
-    m_pendingExport.reset();
     m_heatmaps->clear();
     m_advice->clear();
     closeComparison();
-    m_pendingPlotExport.reset();
     m_timeline->clear();
     m_messageBar->dismiss();
     m_stack->setCurrentWidget(m_start);

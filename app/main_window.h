@@ -31,9 +31,7 @@ class ComparePanel;
 class DetailsPane;
 class EntityFilterProxy;
 class EntityTreeModel;
-class GraphExportJob;
 class GraphPanel;
-class HeatmapExportJob;
 class HeatmapTabs;
 class LiveIndicator;
 class LoadJob;
@@ -116,9 +114,7 @@ public:
     MessageBar* messageBar() const { return m_messageBar; }
     StartPage* startPage() const { return m_start; }
     GraphPanel* graphPanel() const { return m_graph; }
-    GraphExportJob* graphExporter() const { return m_graphExporter; }
     HeatmapTabs* heatmapsPanel() const { return m_heatmaps; }
-    HeatmapExportJob* plotExporter() const { return m_plotExporter; }
     QAction* exportPlotAction() const { return m_exportPlotAction; }
     QAction* measureAction() const { return m_measureAction; }
     QTabWidget* workspaceTabs() const { return m_tabs; }
@@ -184,12 +180,11 @@ private:
     void selectProcess(qint64 pid);
     void updateGraph();
     void onGraphSelection(const QList<EntityId>& entities);
+    QString exportBaseName() const;
     void showExportGraphDialog();
-    void startPendingExport();
     void updateHeatmaps();
     void onHeatmapSelection(EntityId entity, qint64 pid, qint64 tid, const QString& ns);
     void showExportPlotDialog(bool matrix);
-    void startPendingPlotExport();
     void showMeasureDialog();
     void onCaptureMeasured(CapturePtr capture);
     void saveHeatmapSettings() const;
@@ -226,15 +221,11 @@ private:
     QWidget* m_workspace = nullptr;
     QTabWidget* m_tabs = nullptr;
     GraphPanel* m_graph = nullptr;
-    GraphExportJob* m_graphExporter = nullptr;
     bool m_graphFresh = false;         // the next graph is of another capture
     bool m_selectionFromGraph = false; // the browser follows a pick in the graph: no echo back
-    std::optional<std::pair<QString, GraphExportOptions>> m_pendingExport; // waits for its layout
     HeatmapTabs* m_heatmaps = nullptr;
-    HeatmapExportJob* m_plotExporter = nullptr;
     bool m_heatmapsFresh = false;         // the next heatmaps are of another capture
     bool m_selectionFromHeatmaps = false; // the browser follows a pick in a heatmap: no echo back
-    std::optional<std::pair<QString, bool>> m_pendingPlotExport; // path, matrix; waits for the view's data
     AdvicePanel* m_advice = nullptr;
     bool m_adviceFresh = false;
     bool m_selectionFromAdvice = false; // the browser follows a pick in the advice: no echo back

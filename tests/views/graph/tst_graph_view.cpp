@@ -8,6 +8,7 @@
 #include "views/graph/graph_canvas.h"
 #include "views/graph/graph_export.h"
 #include "views/graph/graph_export_dialog.h"
+#include "views/graph/graph_export_flow.h"
 #include "views/graph/graph_painter.h"
 #include "views/graph/graph_panel.h"
 #include "views/graph/graph_scene.h"
@@ -763,7 +764,7 @@ void TestGraphView::mainWindowExport()
         QVERIFY(layoutAfter(*w.graphPanel(), [&] { w.showGraph(); }));
     const QString path = m_dir.filePath(QStringLiteral("window.") + format);
     QFile::remove(path);
-    QSignalSpy exported(w.graphExporter(), &GraphExportJob::exported);
+    QSignalSpy exported(w.graphPanel()->exportFlow()->job(), &GraphExportJob::exported);
     GraphExportOptions options;
     options.format = *graphExportFormatFromName(format);
     w.exportGraphTo(path, options);
@@ -799,7 +800,7 @@ void TestGraphView::mainWindowExportDialog()
     dialog->formatCombo()->setCurrentIndex(dialog->formatCombo()->findData(int(GraphExportFormat::Svg)));
     QCOMPARE(dialog->path(), m_dir.filePath(QStringLiteral("dialog.svg")));
     QVERIFY(!dialog->dpiSpin()->isEnabled());
-    QSignalSpy exported(w.graphExporter(), &GraphExportJob::exported);
+    QSignalSpy exported(w.graphPanel()->exportFlow()->job(), &GraphExportJob::exported);
     QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
     QVERIFY(exported.wait(kTimeout));
     QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("dialog.svg"))));

@@ -15,6 +15,7 @@
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
+#include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
@@ -1121,8 +1122,8 @@ void TestHeatmapView::mainWindowExportsPlot()
     window.heatmapsPanel()->setCurrentView(HeatmapTabs::View(view));
     const QString path = m_dir.filePath(name);
     QFile::remove(path);
-    QSignalSpy exported(window.plotExporter(), &HeatmapExportJob::exported);
-    QSignalSpy failed(window.plotExporter(), &HeatmapExportJob::failed);
+    QSignalSpy exported(window.heatmapsPanel()->exportFlow()->job(), &HeatmapExportJob::exported);
+    QSignalSpy failed(window.heatmapsPanel()->exportFlow()->job(), &HeatmapExportJob::failed);
     window.exportPlotTo(path);
     QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty() || !failed.isEmpty(), kTimeout);
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.front().front().toString()));
