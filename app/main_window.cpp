@@ -6,9 +6,8 @@
 #include "views/advice/advice_panel.h"
 #include "views/advice/apply_dialog.h"
 #include "views/advice/compare_panel.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
-#include "views/browser/entity_filter_proxy.h"
-#include "views/browser/entity_tree_model.h"
 #include "views/browser/summary_panel.h"
 #include "views/common/message_bar.h"
 #include "views/common/start_page.h"
@@ -30,15 +29,12 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -109,8 +105,6 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_loader(new LoadJob(this))
     , m_recent(new RecentFiles(this))
-    , m_model(new EntityTreeModel(this))
-    , m_proxy(new EntityFilterProxy(this))
 {
     m_recorder = new RecordingController(this);
     m_compareLoader = new LoadJob(this);
@@ -119,7 +113,6 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
     setAcceptDrops(true);
-    m_proxy->setSourceModel(m_model);
 
     createActions();
     createWorkspace();
@@ -298,7 +291,7 @@ void MainWindow::createActions()
     connect(m_findAction, &QAction::triggered, this, [this] {
         // Find searches what is in front: the graph's search box on the graph tab, a heatmap's filter on the
         // heatmaps, else the browser's filter.
-        QLineEdit* edit = m_filter;
+        QLineEdit* edit = m_browser->filterEdit();
         if (m_tabs->currentWidget() == m_advice)
             edit = m_advice->filterEdit();
         else if (m_tabs->currentWidget() == m_graph)
@@ -391,49 +384,11 @@ void MainWindow::createWorkspace()
 
     m_workspace = new QWidget(this);
     m_workspace->setObjectName(QStringLiteral("workspace"));
-    m_filter = new QLineEdit(m_workspace);
-    m_filter->setObjectName(QStringLiteral("filterEdit"));
-    m_filter->setPlaceholderText(tr("Filter by name, pid, tid, PCI id, or cpu:N (Ctrl+F)"));
-    m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::onFilterTextChanged);
-    m_kind = new QComboBox(m_workspace);
-    m_kind->setObjectName(QStringLiteral("kindFilter"));
-    m_kind->setToolTip(tr("Show only entities of one kind (with the path to them)"));
-    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int index) {
-        const QVariant v = m_kind->itemData(index);
-        m_proxy->setKindFilter(v.isValid() ? std::optional(EntityKind(v.toInt())) : std::nullopt);
-        if (v.isValid())
-            m_view->expandAll();
-    });
     m_timeline = new TimelineBar(m_workspace);
     connect(m_timeline, &TimelineBar::positionChanged, this, &MainWindow::showPosition);
 
-    m_view = new QTreeView(m_workspace);
-    m_view->setObjectName(QStringLiteral("entityView"));
-    m_view->setModel(m_proxy);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->header()->setSortIndicator(-1, Qt::AscendingOrder);
-    m_view->setSortingEnabled(true);
-    m_view->header()->setStretchLastSection(false);
-    m_view->setColumnWidth(EntityTreeModel::NameColumn, 280);
-    m_view->setColumnWidth(EntityTreeModel::KindColumn, 130);
-    m_view->setColumnWidth(EntityTreeModel::IdColumn, 110);
-    m_view->setColumnWidth(EntityTreeModel::CpusColumn, 110);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::onCurrentEntityChanged);
-
-    auto* browser = new QWidget(m_workspace);
-    browser->setObjectName(QStringLiteral("entityBrowser"));
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_filter, 1);
-    bar->addWidget(m_kind);
-    auto* browserLayout = new QVBoxLayout(browser);
-    browserLayout->setContentsMargins(0, 4, 0, 0);
-    browserLayout->addLayout(bar);
-    browserLayout->addWidget(m_view, 1);
+    m_browser = new BrowserPanel(m_workspace);
+    connect(m_browser, &BrowserPanel::currentEntityChanged, this, &MainWindow::onCurrentEntityChanged);
 
     m_graph = new GraphPanel(m_workspace);
     connect(m_graph, &GraphPanel::entitiesSelected, this, &MainWindow::onGraphSelection);
@@ -471,7 +426,7 @@ void MainWindow::createWorkspace()
     m_tabs = new QTabWidget(m_workspace);
     m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(browser, tr("Entities"));
+    m_tabs->addTab(m_browser, tr("Entities"));
     m_tabs->addTab(m_graph, tr("Graph"));
     m_tabs->addTab(m_heatmaps, tr("Heatmaps"));
     m_tabs->addTab(m_advice, tr("Advice"));
@@ -588,9 +543,7 @@ void MainWindow::restoreSettings()
         const QSignalBlocker block(m_heatmaps);
         m_heatmaps->setState(heatmaps);
     }
-    const QByteArray header = settings.value(kHeaderKey).toByteArray();
-    if (!header.isEmpty())
-        m_view->header()->restoreState(header);
+    m_browser->restoreState(settings.value(kHeaderKey).toByteArray());
 }
 
 void MainWindow::saveSettings() const
@@ -605,7 +558,7 @@ void MainWindow::saveSettings() const
     // The Compare tab exists only with a comparison: the next start opens on the tab before it.
     settings.setValue(kTabKey, m_tabs->currentWidget() == m_compare ? m_tabs->indexOf(m_advice)
                                                                     : m_tabs->currentIndex());
-    settings.setValue(kHeaderKey, m_view->header()->saveState());
+    settings.setValue(kHeaderKey, m_browser->saveState());
     saveHeatmapSettings();
 }
 
@@ -926,30 +879,18 @@ void MainWindow::saveCaptureAs(const QString& path)
 
 void MainWindow::selectThread(qint64 pid, qint64 tid)
 {
-    const Snapshot* s = m_model->snapshot();
-    if (!s)
-        return;
-    const EntityId process = s->processByPid(pid);
-    if (!process.isValid())
-        return;
-    for (EntityId t : s->threadsOf(process))
-        if (s->entity(t).tid == tid) {
-            selectEntity(t);
-            return;
-        }
-    selectEntity(process);
+    m_browser->selectProcess(pid, tid);
 }
 
 void MainWindow::selectProcess(qint64 pid)
 {
-    if (const Snapshot* s = m_model->snapshot())
-        selectEntity(s->processByPid(pid));
+    m_browser->selectProcess(pid);
 }
 
 void MainWindow::showEntityBrowser()
 {
-    m_tabs->setCurrentIndex(m_tabs->indexOf(m_view->parentWidget()));
-    m_view->setFocus(Qt::ShortcutFocusReason);
+    m_tabs->setCurrentWidget(m_browser);
+    m_browser->view()->setFocus(Qt::ShortcutFocusReason);
 }
 
 void MainWindow::showAdvice()
@@ -1255,7 +1196,7 @@ void MainWindow::closeCapture()
     m_path.clear();
     m_snapshotIndex = -1;
     m_position = -1;
-    m_model->setSnapshot(nullptr);
+    m_browser->setSnapshot(nullptr);
     m_details->setSnapshot(nullptr);
     m_summary->setCapture(nullptr, -1);
     m_threads->clear();
@@ -1267,7 +1208,6 @@ void MainWindow::closeCapture()
     m_messageBar->dismiss();
     m_stack->setCurrentWidget(m_start);
     setWindowTitle(QStringLiteral("numasight"));
-    updateKindFilter();
     updateStatus();
     updateActions();
 }
@@ -1301,8 +1241,7 @@ void MainWindow::onCaptureAvailable(CapturePtr capture)
     m_recordingCapture.reset();
     m_liveOwnsView = false;
     showCapture(std::move(capture), true);
-    if (!m_filter->text().isEmpty())
-        m_view->expandAll();
+    m_browser->expandMatches();
 }
 
 // Puts `capture` on screen. `fresh`: a new capture (start at the newest position); otherwise the same
@@ -1405,47 +1344,23 @@ void MainWindow::setSnapshotIndex(int index)
 {
     if (!m_capture || index == m_snapshotIndex || index >= int(m_capture->snapshots.size()))
         return;
-    // Keep the selected entity selected across snapshots, by identity.
-    QString type, ns, key;
-    const EntityId selected = m_details->entity();
-    if (m_model->snapshot() && selected.isValid()) {
-        const Entity& e = m_model->snapshot()->entity(selected);
-        type = e.typeName;
-        ns = e.ns;
-        key = e.key;
-    }
     m_snapshotIndex = index;
     const auto snapshot = index >= 0 ? m_capture->snapshots[size_t(index)] : nullptr;
-    m_model->setSnapshot(snapshot);
     m_details->setSnapshot(snapshot);
     m_summary->setCapture(m_capture, index);
-    // Before the selection is carried over below, so the graph takes it as one of this snapshot.
     updateGraph();
     // Without samples the timeline walks snapshots: keep it on the one shown.
     if (m_capture->samples.empty() && m_timeline->position() != index && index >= 0)
         m_timeline->setPosition(index);
-    updateKindFilter();
-    // Sections and their first levels open; deeper levels (cores, threads) stay closed until asked for.
-    m_view->expandToDepth(1);
-    if (snapshot && !key.isEmpty())
-        selectEntity(snapshot->find(type, ns, key));
+    // After the graph: the browser carries its selection over to the new snapshot and the graph takes it
+    // as one of this snapshot.
+    m_browser->setSnapshot(snapshot);
     updateStatus();
 }
 
 void MainWindow::selectEntity(EntityId id)
 {
-    QModelIndex source = m_model->indexOf(id);
-    if (!source.isValid())
-        return;
-    QModelIndex proxy = m_proxy->mapFromSource(source);
-    if (!proxy.isValid()) {
-        // Hidden by the filter: clear it rather than refuse.
-        m_filter->clear();
-        m_kind->setCurrentIndex(0);
-        proxy = m_proxy->mapFromSource(source);
-    }
-    m_view->setCurrentIndex(proxy);
-    m_view->scrollTo(proxy);
+    m_browser->selectEntity(id);
 }
 
 void MainWindow::onLoadFailed(const QString& message)
@@ -1453,48 +1368,20 @@ void MainWindow::onLoadFailed(const QString& message)
     m_messageBar->showMessage(message, MessageBar::Kind::Error);
 }
 
-void MainWindow::onCurrentEntityChanged()
+void MainWindow::onCurrentEntityChanged(EntityId id)
 {
-    const EntityId id = m_model->entityAt(m_proxy->mapToSource(m_view->currentIndex()));
     m_details->setEntity(id);
     if (!m_selectionFromGraph && id.isValid())
         m_graph->selectEntity(id);
     if (!m_selectionFromHeatmaps && id.isValid())
         m_heatmaps->selectEntity(id);
-    if (!m_selectionFromAdvice && id.isValid() && m_model->snapshot()) {
-        const Entity& e = m_model->snapshot()->entity(id);
+    if (!m_selectionFromAdvice && id.isValid() && m_browser->snapshot()) {
+        const Entity& e = m_browser->snapshot()->entity(id);
         if (e.kind == EntityKind::Process && e.ns == u"local")
             m_advice->selectProcess(e.pid);
         else if (e.kind == EntityKind::Thread && e.ns == u"local")
             m_advice->selectProcess(e.pid, e.tid);
     }
-}
-
-void MainWindow::onFilterTextChanged(const QString& text)
-{
-    m_proxy->setFilterText(text);
-    if (!text.trimmed().isEmpty())
-        m_view->expandAll();
-    if (m_view->currentIndex().isValid())
-        m_view->scrollTo(m_view->currentIndex());
-}
-
-void MainWindow::updateKindFilter()
-{
-    const QVariant current = m_kind->currentData();
-    const QSignalBlocker block(m_kind);
-    m_kind->clear();
-    m_kind->addItem(tr("All kinds"));
-    const Snapshot* s = m_model->snapshot();
-    for (int k = 0; k < kEntityKindCount && s; ++k) {
-        const int count = s->countOf(EntityKind(k));
-        if (count > 0)
-            m_kind->addItem(QStringLiteral("%1 (%2)").arg(entityKindName(EntityKind(k))).arg(count), k);
-    }
-    const int keep = current.isValid() ? m_kind->findData(current) : 0;
-    m_kind->setCurrentIndex(std::max(0, keep));
-    const QVariant now = m_kind->currentData();
-    m_proxy->setKindFilter(now.isValid() ? std::optional(EntityKind(now.toInt())) : std::nullopt);
 }
 
 void MainWindow::updateRecentMenu()
@@ -1517,7 +1404,7 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::updateStatus()
 {
-    const bool loaded = m_capture && m_model->snapshot();
+    const bool loaded = m_capture && m_browser->snapshot();
     m_reloadAction->setEnabled(!m_path.isEmpty());
     m_closeAction->setEnabled(bool(m_capture));
     m_findAction->setEnabled(loaded);
@@ -1535,7 +1422,7 @@ void MainWindow::updateStatus()
         text += QStringLiteral(" · ") + tr("mode %1").arg(src.mode);
     m_sourceLabel->setText(text);
     m_sourceLabel->setToolTip(where);
-    const Snapshot* s = m_model->snapshot();
+    const Snapshot* s = m_browser->snapshot();
     m_countsLabel->setText(tr("%1 entities · %2 edges · %3 NUMA nodes")
                                .arg(s->entities().size())
                                .arg(s->edges().size())

@@ -12,25 +12,21 @@
 #include <QSet>
 
 class QAction;
-class QComboBox;
 class QDockWidget;
 class QLabel;
-class QLineEdit;
 class QMenu;
 class QProgressBar;
 class QStackedWidget;
 class QTabWidget;
 class QToolButton;
-class QTreeView;
 
 namespace numasight {
 
 class AdvicePanel;
 class ApplyDialog;
+class BrowserPanel;
 class ComparePanel;
 class DetailsPane;
-class EntityFilterProxy;
-class EntityTreeModel;
 class GraphPanel;
 class HeatmapTabs;
 class LiveIndicator;
@@ -98,11 +94,7 @@ public:
 
     LoadJob* loader() const { return m_loader; }
     RecentFiles* recentFiles() const { return m_recent; }
-    EntityTreeModel* entityModel() const { return m_model; }
-    EntityFilterProxy* entityProxy() const { return m_proxy; }
-    QTreeView* entityView() const { return m_view; }
-    QLineEdit* filterEdit() const { return m_filter; }
-    QComboBox* kindFilter() const { return m_kind; }
+    BrowserPanel* browserPanel() const { return m_browser; }
     TimelineBar* timeline() const { return m_timeline; }
     ThreadsPanel* threadsPanel() const { return m_threads; }
     LiveIndicator* liveIndicator() const { return m_liveIndicator; }
@@ -153,10 +145,8 @@ private:
     void onLoadFailed(const QString& message);
     void onLoadFinished();
     void updateRecentMenu();
-    void updateKindFilter();
     void updateStatus();
-    void onCurrentEntityChanged();
-    void onFilterTextChanged(const QString& text);
+    void onCurrentEntityChanged(EntityId id);
 
     enum class Live
     {
@@ -213,8 +203,6 @@ private:
     WittyHttpPoller* m_poller = nullptr;
     SaveJob* m_saver = nullptr;
 
-    EntityTreeModel* m_model;
-    EntityFilterProxy* m_proxy;
     MessageBar* m_messageBar = nullptr;
     QStackedWidget* m_stack = nullptr;
     StartPage* m_start = nullptr;
@@ -232,9 +220,7 @@ private:
     ComparePanel* m_compare = nullptr;  // in the tabs only while a comparison exists
     LoadJob* m_compareLoader = nullptr;
     QString m_comparePath;
-    QTreeView* m_view = nullptr;
-    QLineEdit* m_filter = nullptr;
-    QComboBox* m_kind = nullptr;
+    BrowserPanel* m_browser = nullptr;
     TimelineBar* m_timeline = nullptr;
     DetailsPane* m_details = nullptr;
     SummaryPanel* m_summary = nullptr;

@@ -3,6 +3,7 @@
 #include "main_window.h"
 #include "readers/open_input.h"
 #include "support/test_fixtures.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
 #include "views/common/message_bar.h"
 #include "views/graph/graph_canvas.h"
@@ -846,7 +847,7 @@ void TestGraphView::mainWindowKeys()
     QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier);
     QVERIFY(w.workspaceTabs()->currentWidget() != w.graphPanel());
     QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
-    QTRY_VERIFY(w.filterEdit()->hasFocus());
+    QTRY_VERIFY(w.browserPanel()->filterEdit()->hasFocus());
 }
 
 void TestGraphView::screenshot()

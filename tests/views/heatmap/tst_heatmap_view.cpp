@@ -12,6 +12,7 @@
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
 #include "support/test_fixtures.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
@@ -881,9 +882,11 @@ void TestHeatmapView::mainWindowLinksSelection()
     QTRY_VERIFY(plot->firstRow() <= row && row < plot->firstRow() + plot->visibleRowCount());
     plot->replotNow();
     QTest::mouseClick(plot->customPlot(), Qt::LeftButton, {}, plot->cellCenter(row, 1));
-    const QModelIndex current = window.entityView()->currentIndex();
+    const QModelIndex current = window.browserPanel()->view()->currentIndex();
     QVERIFY(current.isValid());
-    QTRY_COMPARE(s.entity(window.entityModel()->entityAt(window.entityProxy()->mapToSource(current))).tid,
+    QTRY_COMPARE(s.entity(window.browserPanel()->model()->entityAt(
+                              window.browserPanel()->proxy()->mapToSource(current)))
+                     .tid,
                  qint64(1895530));
 
     // Browser → heatmaps: the process row gets picked, and becomes the over-time subject.
