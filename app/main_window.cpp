@@ -18,21 +18,15 @@
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/heatmap/heatmap_views.h"
 #include "views/heatmap/node_heatmap_panel.h"
-#include "views/jobs/load_job.h"
-#include "views/jobs/save_job.h"
 #include "views/live/live_indicator.h"
 #include "views/live/record_dialog.h"
-#include "views/live/recording_controller.h"
 #include "views/live/threads_panel.h"
 #include "views/live/timeline_bar.h"
 #include "views/live/witty_attach_dialog.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -72,23 +66,6 @@ const QString kHeatmapGroup = QStringLiteral("heatmaps");
 const QString kAdviceSplitterKey = QStringLiteral("advice/splitter");
 const QString kCompareDirKey = QStringLiteral("compare/lastDirectory");
 
-// "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
-QString plural(int n, const char* noun)
-{
-    return n == 1 ? QObject::tr("1 %1").arg(QLatin1String(noun))
-                  : QObject::tr("%1 %2s").arg(n).arg(QLatin1String(noun));
-}
-
-QString formatTimeNs(std::int64_t ns)
-{
-    return QDateTime::fromMSecsSinceEpoch(ns / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
-}
-
-QString displayName(const QString& path)
-{
-    return path == QLatin1String(kLocalMachine) ? QObject::tr("this machine") : QFileInfo(path).fileName();
-}
-
 QString localFileOf(const QMimeData* mime)
 {
     if (!mime || !mime->hasUrls())
@@ -99,16 +76,27 @@ QString localFileOf(const QMimeData* mime)
     return {};
 }
 
+// An action of the menus: its shortcut, what it runs, and optionally a themed icon and a status tip.
+template <class Slot>
+QAction* makeAction(MainWindow* window, const QString& text, const QKeySequence& key, Slot slot,
+                    const char* icon = nullptr, const QString& tip = {})
+{
+    auto* action = new QAction(icon ? QIcon::fromTheme(QLatin1String(icon)) : QIcon(), text, window);
+    action->setShortcut(key);
+    if (!tip.isEmpty())
+        action->setStatusTip(tip);
+    QObject::connect(action, &QAction::triggered, window, slot);
+    return action;
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_loader(new LoadJob(this))
+    , m_session(new Session(this))
     , m_recent(new RecentFiles(this))
+    , m_compareLoader(new LoadJob(this))
 {
-    m_recorder = new RecordingController(this);
-    m_compareLoader = new LoadJob(this);
-    m_saver = new SaveJob(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
@@ -120,40 +108,38 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createStatusBar();
 
-    connect(m_loader, &LoadJob::started, this, [this](quint64, const QString& path) { onLoadStarted(path); });
-    connect(m_loader, &LoadJob::progressChanged, this,
+    LoadJob* loader = m_session->loader();
+    connect(loader, &LoadJob::started, this, [this](quint64, const QString& path) { onLoadStarted(path); });
+    connect(loader, &LoadJob::progressChanged, this,
             [this](quint64, double fraction) { m_progress->setValue(int(fraction * 100.0)); });
-    connect(m_loader, &LoadJob::captureAvailable, this, &MainWindow::onCaptureAvailable);
-    connect(m_loader, &LoadJob::loadFailed, this, &MainWindow::onLoadFailed);
-    connect(m_loader, &LoadJob::cancelled, this, [this] {
-        statusBar()->showMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000);
+    connect(loader, &LoadJob::finished, this, &MainWindow::onLoadFinished);
+    connect(m_session, &Session::opened, this, [this](const QString& path) {
+        if (path != QLatin1String(kLocalMachine))
+            m_recent->add(path);
+        m_messageBar->dismiss();
+        m_browser->expandMatches();
     });
-    connect(m_loader, &LoadJob::finished, this, &MainWindow::onLoadFinished);
-    connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
-
-    connect(m_recorder, &RecordingController::captureChanged, this, &MainWindow::onRecordingCapture);
-    connect(m_recorder, &RecordingController::stateChanged, this, [this] {
+    connect(m_session, &Session::fileRecorded, m_recent, &RecentFiles::add);
+    connect(m_session, &Session::captureChanged, this, &MainWindow::onCaptureChanged);
+    connect(m_session, &Session::snapshotChanged, this, [this] {
+        m_details->setSnapshot(m_session->shown().snapshot());
+        m_summary->setCapture(capture(), snapshotIndex());
+    });
+    connect(m_session, &Session::positionChanged, this, &MainWindow::onPositionChanged);
+    connect(m_session, &Session::liveStateChanged, this, [this] {
         updateLiveIndicator();
         updateActions();
+        updateStatus();
     });
-    connect(m_recorder, &RecordingController::warning, this,
-            [this](const QString& message) { showLiveMessage(message, int(MessageBar::Kind::Warning)); });
-    connect(m_recorder, &RecordingController::finished, this, &MainWindow::onRecordingFinished);
-    connect(m_saver, &SaveJob::saved, this, [this](const QString& path) {
-        statusBar()->showMessage(tr("Saved %1").arg(path), 8000);
-        updateActions();
-    });
-    connect(m_saver, &SaveJob::failed, this, [this](const QString& message) {
-        m_messageBar->showMessage(message, MessageBar::Kind::Error);
-        updateActions();
-    });
-    // The panels' exports say how they went; the window shows it.
-    for (ExportFlow* flow : {static_cast<ExportFlow*>(m_graph->exportFlow()),
-                             static_cast<ExportFlow*>(m_heatmaps->exportFlow())}) {
-        connect(flow, &ExportFlow::statusMessage, statusBar(), &QStatusBar::showMessage);
-        connect(flow, &ExportFlow::message, m_messageBar, &MessageBar::showMessage);
-    }
+    connect(m_session, &Session::saveStateChanged, this, &MainWindow::updateActions);
+    connect(m_session, &Session::applyAllowedChanged, m_advice, &AdvicePanel::setApplyAllowed);
+    routeMessages(m_session);
+    routeMessages(m_graph->exportFlow());
+    routeMessages(m_heatmaps->exportFlow());
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
+    QString reason;
+    m_advice->setApplyAllowed(canApply(&reason), reason);
     updateRecentMenu();
     updateStatus();
     restoreSettings();
@@ -162,219 +148,133 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    // Children outlive this body: end the live session while everything they call back into still exists.
-    m_recorder->blockSignals(true);
-    m_recorder->stopAndWait();
-    if (m_poller) {
-        m_poller->blockSignals(true);
-        m_poller->stop();
-    }
+    // Children outlive this body: end the live session while everything it would call back into exists.
+    m_session->blockSignals(true);
+    m_session->stopAndWait();
 }
 
 void MainWindow::createActions()
 {
-    m_openAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
-
-    m_attachAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("computer")), tr("&Attach to This Machine…"), this);
-    m_attachAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_attachAction->setStatusTip(tr("Record this machine's threads and memory live"));
-    connect(m_attachAction, &QAction::triggered, this, &MainWindow::attachToThisMachine);
-
-    m_attachWittyAction = new QAction(QIcon::fromTheme(QStringLiteral("network-server")),
-                                      tr("Attach to &witty-profiler Server…"), this);
-    m_attachWittyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
-    m_attachWittyAction->setStatusTip(tr("Poll running witty-profiler servers, one snapshot per round"));
-    connect(m_attachWittyAction, &QAction::triggered, this, &MainWindow::attachToWittyServers);
-
-    m_pauseAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")), tr("&Pause Recording"), this);
+    m_openAction =
+        makeAction(this, tr("&Open…"), QKeySequence::Open, &MainWindow::showOpenDialog, "document-open");
+    m_attachAction = makeAction(this, tr("&Attach to This Machine…"), Qt::CTRL | Qt::SHIFT | Qt::Key_A,
+                                &MainWindow::attachToThisMachine, "computer",
+                                tr("Record this machine's threads and memory live"));
+    m_attachWittyAction =
+        makeAction(this, tr("Attach to &witty-profiler Server…"), Qt::CTRL | Qt::SHIFT | Qt::Key_W,
+                   &MainWindow::attachToWittyServers, "network-server",
+                   tr("Poll running witty-profiler servers, one snapshot per round"));
+    m_pauseAction = makeAction(this, tr("&Pause Recording"), Qt::CTRL | Qt::SHIFT | Qt::Key_P,
+                               &MainWindow::setRecordingPaused, "media-playback-pause");
     m_pauseAction->setCheckable(true);
-    m_pauseAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    connect(m_pauseAction, &QAction::triggered, this, &MainWindow::setRecordingPaused);
-
-    m_stopAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-stop")), tr("S&top Live Session"), this);
-    m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopLiveSession);
-
+    m_stopAction = makeAction(this, tr("S&top Live Session"), Qt::CTRL | Qt::SHIFT | Qt::Key_E,
+                              &MainWindow::stopLiveSession, "media-playback-stop");
     m_saveAsAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("&Save Recording As…"), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    m_saveAsAction->setStatusTip(tr("Save what is shown as a numasight capture"));
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::showSaveAsDialog);
-
-    m_exportGraphAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export Graph…"), this);
-    m_exportGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportGraphAction->setStatusTip(tr("Write the topology graph as SVG, PDF, PNG or Graphviz DOT"));
-    connect(m_exportGraphAction, &QAction::triggered, this, &MainWindow::showExportGraphDialog);
-
-    m_showBrowserAction = new QAction(tr("&Entity Browser"), this);
-    m_showBrowserAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    connect(m_showBrowserAction, &QAction::triggered, this, &MainWindow::showEntityBrowser);
-    m_showGraphAction = new QAction(tr("Topology &Graph"), this);
-    m_showGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
-    connect(m_showGraphAction, &QAction::triggered, this, &MainWindow::showGraph);
-    m_showHeatmapsAction = new QAction(tr("&Heatmaps"), this);
-    m_showHeatmapsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
-    connect(m_showHeatmapsAction, &QAction::triggered, this, &MainWindow::showHeatmaps);
-    m_showAdviceAction = new QAction(tr("&Advice"), this);
+        makeAction(this, tr("&Save Recording As…"), QKeySequence::SaveAs, &MainWindow::showSaveAsDialog,
+                   "document-save-as", tr("Save what is shown as a numasight capture"));
+    m_reloadAction = makeAction(this, tr("&Reload"), Qt::Key_F5, &MainWindow::reload, "view-refresh");
+    m_closeAction = makeAction(this, tr("&Close"), Qt::CTRL | Qt::Key_W, &MainWindow::closeCapture);
+    m_quitAction = makeAction(this, tr("&Quit"), Qt::CTRL | Qt::Key_Q, &QWidget::close);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    m_cancelAction = makeAction(this, tr("Cancel Loading"), Qt::Key_Escape, &MainWindow::cancelLoad);
+    m_cancelAction->setEnabled(false);
+    addAction(m_cancelAction);
+    m_aboutAction = makeAction(this, tr("&About numasight"), {}, [this] {
+        QMessageBox::about(
+            this, tr("About numasight"),
+            tr("<h3>numasight %1</h3><p>Shows how AI jobs sit on a machine's NUMA and "
+               "accelerator topology.</p><p>Reads numasight captures, witty-profiler graphs and "
+               "hwloc topologies.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
+                .arg(version()));
+    });
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    m_viewActions = {
+        makeAction(this, tr("&Entity Browser"), Qt::CTRL | Qt::Key_B, &MainWindow::showEntityBrowser),
+        makeAction(this, tr("Topology &Graph"), Qt::CTRL | Qt::Key_G, &MainWindow::showGraph),
+        makeAction(this, tr("&Heatmaps"), Qt::CTRL | Qt::Key_H, &MainWindow::showHeatmaps),
+        makeAction(this, tr("&Advice"), {}, &MainWindow::showAdvice, nullptr,
+                   tr("What runs away from its memory or accelerator, and what to run to fix it"))};
     // Ctrl+I ("insights") beside the letters of the other tabs; Ctrl+4 as the fourth tab.
-    m_showAdviceAction->setShortcuts(
+    m_viewActions.back()->setShortcuts(
         {QKeySequence(Qt::CTRL | Qt::Key_I), QKeySequence(Qt::CTRL | Qt::Key_4)});
-    m_showAdviceAction->setStatusTip(
-        tr("What runs away from its memory or accelerator, and what to run to fix it"));
-    connect(m_showAdviceAction, &QAction::triggered, this, &MainWindow::showAdvice);
-    m_compareAction = new QAction(tr("Compare &With…"), this);
-    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
-    m_compareAction->setStatusTip(
-        tr("Compare the capture shown with another one: what moved, process by process"));
-    connect(m_compareAction, &QAction::triggered, this, &MainWindow::showCompareDialog);
     const QStringList heatmapViews{tr("&CPU Heatmap"), tr("&Memory Heatmap"), tr("Mi&smatch"),
                                    tr("&Over Time"), tr("M&atrices")};
-    for (int i = 0; i < int(heatmapViews.size()); ++i) {
-        auto* a = new QAction(heatmapViews[i], this);
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_1 + i)));
-        connect(a, &QAction::triggered, this, [this, i] {
-            m_heatmaps->setCurrentView(HeatmapTabs::View(i));
-            showHeatmaps();
-        });
-        m_heatmapViewActions << a;
-    }
-    m_exportPlotAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("Export &Plot…"), this);
-    m_exportPlotAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
-    m_exportPlotAction->setStatusTip(
-        tr("Write the heatmap in front as PNG, PDF or SVG, or its numbers as CSV"));
-    connect(m_exportPlotAction, &QAction::triggered, this, [this] { showExportPlotDialog(false); });
-    m_measureAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("chronometer")), tr("&Measure Latency/Bandwidth…"), this);
-    m_measureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    m_measureAction->setStatusTip(tr("Measure this machine's latency and bandwidth between NUMA nodes"));
-    connect(m_measureAction, &QAction::triggered, this, &MainWindow::showMeasureDialog);
-
+    for (int i = 0; i < int(heatmapViews.size()); ++i)
+        m_heatmapViewActions << makeAction(this, heatmapViews[i], Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_1 + i),
+                                           [this, i] {
+                                               m_heatmaps->setCurrentView(HeatmapTabs::View(i));
+                                               showHeatmaps();
+                                           });
     // Window-wide timeline keys; the slider itself also takes Left/Right/Home/End when focused.
-    m_previousAction = new QAction(tr("&Previous Sample"), this);
-    m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
-    connect(m_previousAction, &QAction::triggered, this,
-            [this] { setTimelinePosition(m_timeline->position() - 1); });
-    m_nextAction = new QAction(tr("&Next Sample"), this);
-    m_nextAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
-    connect(m_nextAction, &QAction::triggered, this,
-            [this] { setTimelinePosition(m_timeline->position() + 1); });
-    m_firstAction = new QAction(tr("&First Sample"), this);
-    m_firstAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
-    connect(m_firstAction, &QAction::triggered, this, [this] { setTimelinePosition(0); });
-    m_lastAction = new QAction(tr("&Latest Sample"), this);
-    m_lastAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_End));
-    connect(m_lastAction, &QAction::triggered, this,
-            [this] { setTimelinePosition(m_timeline->count() - 1); });
-
-    m_reloadAction = new QAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Reload"), this);
-    m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
-    connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reload);
-
-    m_closeAction = new QAction(tr("&Close"), this);
-    m_closeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
-    connect(m_closeAction, &QAction::triggered, this, &MainWindow::closeCapture);
-
-    m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
-    m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
-
-    m_findAction = new QAction(tr("&Find…"), this);
-    m_findAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
-    connect(m_findAction, &QAction::triggered, this, [this] {
+    m_timelineActions = {
+        makeAction(this, tr("&Previous Sample"), Qt::ALT | Qt::Key_Left,
+                   [this] { setTimelinePosition(m_session->position() - 1); }),
+        makeAction(this, tr("&Next Sample"), Qt::ALT | Qt::Key_Right,
+                   [this] { setTimelinePosition(m_session->position() + 1); }),
+        makeAction(this, tr("&First Sample"), Qt::ALT | Qt::Key_Home, [this] { setTimelinePosition(0); }),
+        makeAction(this, tr("&Latest Sample"), Qt::ALT | Qt::Key_End,
+                   [this] { setTimelinePosition(m_session->positionCount() - 1); })};
+    m_findAction = makeAction(this, tr("&Find…"), Qt::CTRL | Qt::Key_F, [this] {
         // Find searches what is in front: the graph's search box on the graph tab, a heatmap's filter on the
-        // heatmaps, else the browser's filter.
-        QLineEdit* edit = m_browser->filterEdit();
-        if (m_tabs->currentWidget() == m_advice)
-            edit = m_advice->filterEdit();
-        else if (m_tabs->currentWidget() == m_graph)
-            edit = m_graph->searchEdit();
-        else if (m_tabs->currentWidget() == m_heatmaps)
-            edit = m_heatmaps->currentView() == HeatmapTabs::View::Memory
-                       ? m_heatmaps->memoryPanel()->filterEdit()
-                   : m_heatmaps->currentView() == HeatmapTabs::View::Mismatch
-                       ? m_heatmaps->mismatchPanel()->filterEdit()
-                       : m_heatmaps->cpuPanel()->filterEdit();
+        // heatmaps, the advice's filter on the advice, else the browser's filter.
+        QWidget* front = m_tabs->currentWidget();
+        const HeatmapTabs::View view = m_heatmaps->currentView();
+        QLineEdit* edit = front == m_advice                     ? m_advice->filterEdit()
+                          : front == m_graph                    ? m_graph->searchEdit()
+                          : front != m_heatmaps                 ? m_browser->filterEdit()
+                          : view == HeatmapTabs::View::Memory   ? m_heatmaps->memoryPanel()->filterEdit()
+                          : view == HeatmapTabs::View::Mismatch ? m_heatmaps->mismatchPanel()->filterEdit()
+                                                                : m_heatmaps->cpuPanel()->filterEdit();
         edit->setFocus(Qt::ShortcutFocusReason);
         edit->selectAll();
     });
-
-    m_cancelAction = new QAction(tr("Cancel Loading"), this);
-    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_cancelAction->setEnabled(false);
-    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelLoad);
-    addAction(m_cancelAction);
-
-    m_aboutAction = new QAction(tr("&About numasight"), this);
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-    connect(m_aboutAction, &QAction::triggered, this, [this] {
-        QMessageBox::about(
-            this, tr("About numasight"),
-            tr("<h3>numasight %1</h3><p>Shows how AI jobs sit on a machine's NUMA and accelerator "
-               "topology.</p><p>Reads numasight captures, witty-profiler graphs and hwloc "
-               "topologies.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
-                .arg(version()));
-    });
-
-    m_clearRecentAction = new QAction(tr("&Clear Recent Files"), this);
-    connect(m_clearRecentAction, &QAction::triggered, m_recent, &RecentFiles::clear);
+    m_compareAction = makeAction(
+        this, tr("Compare &With…"), Qt::CTRL | Qt::SHIFT | Qt::Key_D, &MainWindow::showCompareDialog, nullptr,
+        tr("Compare the capture shown with another one: what moved, process by process"));
+    m_exportGraphAction =
+        makeAction(this, tr("&Export Graph…"), Qt::CTRL | Qt::Key_E, &MainWindow::showExportGraphDialog,
+                   "document-export", tr("Write the topology graph as SVG, PDF, PNG or Graphviz DOT"));
+    m_exportPlotAction = makeAction(
+        this, tr("Export &Plot…"), Qt::CTRL | Qt::SHIFT | Qt::Key_X, [this] { showExportPlotDialog(false); },
+        "document-export", tr("Write the heatmap in front as PNG, PDF or SVG, or its numbers as CSV"));
+    m_measureAction = makeAction(this, tr("&Measure Latency/Bandwidth…"), Qt::CTRL | Qt::SHIFT | Qt::Key_M,
+                                 &MainWindow::showMeasureDialog, "chronometer",
+                                 tr("Measure this machine's latency and bandwidth between NUMA nodes"));
+    m_clearRecentAction = makeAction(this, tr("&Clear Recent Files"), {}, [this] { m_recent->clear(); });
 }
 
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_openAction);
-    file->addAction(m_attachAction);
-    file->addAction(m_attachWittyAction);
+    file->addActions({m_openAction, m_attachAction, m_attachWittyAction});
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
-    file->addAction(m_reloadAction);
-    file->addAction(m_compareAction);
+    file->addActions({m_reloadAction, m_compareAction});
     file->addSeparator();
-    file->addAction(m_pauseAction);
-    file->addAction(m_stopAction);
-    file->addAction(m_saveAsAction);
-    file->addAction(m_exportGraphAction);
-    file->addAction(m_exportPlotAction);
-    file->addAction(m_measureAction);
+    file->addActions({m_pauseAction, m_stopAction, m_saveAsAction, m_exportGraphAction, m_exportPlotAction,
+                      m_measureAction});
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(m_findAction);
+    menuBar()->addMenu(tr("&Edit"))->addAction(m_findAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_showBrowserAction);
-    view->addAction(m_showGraphAction);
-    view->addAction(m_showHeatmapsAction);
-    view->addAction(m_showAdviceAction);
-    QMenu* heatmaps = view->addMenu(tr("Heatmap &Views"));
-    heatmaps->addActions(m_heatmapViewActions);
+    view->addActions(m_viewActions);
+    view->addMenu(tr("Heatmap &Views"))->addActions(m_heatmapViewActions);
     view->addSeparator();
-    view->addAction(m_detailsDock->toggleViewAction());
-    view->addAction(m_summaryDock->toggleViewAction());
-    view->addAction(m_threadsDock->toggleViewAction());
+    for (QDockWidget* dock : {m_detailsDock, m_summaryDock, m_threadsDock})
+        view->addAction(dock->toggleViewAction());
     view->addSeparator();
-    view->addAction(m_previousAction);
-    view->addAction(m_nextAction);
-    view->addAction(m_firstAction);
-    view->addAction(m_lastAction);
+    view->addActions(m_timelineActions);
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_aboutAction);
+    menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
 }
 
 void MainWindow::createWorkspace()
 {
+    m_messageBar = new MessageBar(this);
     m_start = new StartPage(this);
     connect(m_start, &StartPage::attachRequested, this, &MainWindow::attachToThisMachine);
     connect(m_start, &StartPage::attachWittyRequested, this, &MainWindow::attachToWittyServers);
@@ -385,42 +285,14 @@ void MainWindow::createWorkspace()
     m_workspace = new QWidget(this);
     m_workspace->setObjectName(QStringLiteral("workspace"));
     m_timeline = new TimelineBar(m_workspace);
-    connect(m_timeline, &TimelineBar::positionChanged, this, &MainWindow::showPosition);
-
-    m_browser = new BrowserPanel(m_workspace);
-    connect(m_browser, &BrowserPanel::currentEntityChanged, this, &MainWindow::onCurrentEntityChanged);
-
-    m_graph = new GraphPanel(m_workspace);
-    connect(m_graph, &GraphPanel::entitiesSelected, this, &MainWindow::onGraphSelection);
-    connect(m_graph, &GraphPanel::exportRequested, this, &MainWindow::showExportGraphDialog);
-    connect(m_graph, &GraphPanel::viewKindChanged, this,
-            [](GraphView v) { QSettings().setValue(kGraphViewKey, graphViewName(v)); });
-    connect(m_graph, &GraphPanel::engineChanged, this,
-            [](const QString& engine) { QSettings().setValue(kGraphEngineKey, engine); });
-
-    m_heatmaps = new HeatmapTabs(m_workspace);
-    connect(m_heatmaps, &HeatmapTabs::rowSelected, this, &MainWindow::onHeatmapSelection);
-    connect(m_heatmaps, &HeatmapTabs::positionRequested, this, &MainWindow::setTimelinePosition);
-    connect(m_heatmaps, &HeatmapTabs::stateChanged, this, &MainWindow::saveHeatmapSettings);
-    connect(m_heatmaps, &HeatmapTabs::exportRequested, this, &MainWindow::showExportPlotDialog);
-    connect(m_heatmaps, &HeatmapTabs::measureRequested, this, &MainWindow::showMeasureDialog);
-    connect(m_heatmaps, &HeatmapTabs::captureMeasured, this, &MainWindow::onCaptureMeasured);
-
-    m_advice = new AdvicePanel(m_workspace);
-    connect(m_advice, &AdvicePanel::processSelected, this, &MainWindow::onAdviceSelection);
-    connect(m_advice, &AdvicePanel::applyRequested, this, &MainWindow::showApplyDialog);
-
-    m_compare = new ComparePanel(m_workspace);
-    m_compare->hide();
-    connect(m_compare, &ComparePanel::processSelected, this, &MainWindow::onAdviceSelection);
-    connect(m_compare, &ComparePanel::diffShown, this, &MainWindow::onDiffShown);
-    connect(m_compare, &ComparePanel::diffFailed, this,
-            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
-    connect(m_compareLoader, &LoadJob::captureAvailable, this, &MainWindow::onCompareCapture);
-    connect(m_compareLoader, &LoadJob::loadFailed, this, [this](const QString& message) {
-        statusBar()->clearMessage();
-        m_messageBar->showMessage(tr("Cannot compare: %1").arg(message), MessageBar::Kind::Error);
-    });
+    connect(m_timeline, &TimelineBar::positionChanged, m_session, &Session::setPosition);
+    m_details = new DetailsPane(this);
+    m_summary = new SummaryPanel(this);
+    m_threads = new ThreadsPanel(this);
+    createPages();
+    connect(m_details, &DetailsPane::entityActivated, this, &MainWindow::selectEntity);
+    connect(m_threads, &ThreadsPanel::threadActivated, this, &MainWindow::selectThread);
+    connect(m_threads, &ThreadsPanel::processActivated, this, [this](qint64 pid) { selectThread(pid, -1); });
 
     // The timeline drives every tab, so it sits above them.
     m_tabs = new QTabWidget(m_workspace);
@@ -443,8 +315,6 @@ void MainWindow::createWorkspace()
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_start);
     m_stack->addWidget(m_workspace);
-    m_messageBar = new MessageBar(this);
-
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
@@ -454,35 +324,103 @@ void MainWindow::createWorkspace()
     setCentralWidget(central);
 }
 
+// The pages, how the session feeds them and how their picks reach the others.
+void MainWindow::createPages()
+{
+    m_browser = new BrowserPanel(m_workspace);
+    connect(m_browser, &BrowserPanel::currentEntityChanged, this, &MainWindow::onCurrentEntityChanged);
+
+    m_graph = new GraphPanel(m_workspace);
+    connect(m_graph, &GraphPanel::entitiesSelected, this, [this](const QList<EntityId>& entities) {
+        if (!entities.isEmpty())
+            m_pages[GraphPage].pick([&] { selectEntity(entities.front()); });
+    });
+    connect(m_graph, &GraphPanel::exportRequested, this, &MainWindow::showExportGraphDialog);
+    connect(m_graph, &GraphPanel::viewKindChanged, this,
+            [](GraphView v) { QSettings().setValue(kGraphViewKey, graphViewName(v)); });
+    connect(m_graph, &GraphPanel::engineChanged, this,
+            [](const QString& engine) { QSettings().setValue(kGraphEngineKey, engine); });
+
+    m_heatmaps = new HeatmapTabs(m_workspace);
+    connect(m_heatmaps, &HeatmapTabs::rowSelected, this,
+            [this](EntityId entity, qint64 pid, qint64 tid, const QString& ns) {
+                m_pages[HeatmapsPage].pick([&] {
+                    if (entity.isValid())
+                        selectEntity(entity);
+                    else if (ns == u"local")
+                        selectThread(pid, tid);
+                });
+            });
+    connect(m_heatmaps, &HeatmapTabs::positionRequested, this, &MainWindow::setTimelinePosition);
+    connect(m_heatmaps, &HeatmapTabs::stateChanged, this, &MainWindow::saveHeatmapSettings);
+    connect(m_heatmaps, &HeatmapTabs::exportRequested, this, &MainWindow::showExportPlotDialog);
+    connect(m_heatmaps, &HeatmapTabs::measureRequested, this, &MainWindow::showMeasureDialog);
+    connect(m_heatmaps, &HeatmapTabs::captureMeasured, this, &MainWindow::onCaptureMeasured);
+
+    // A pick in the Compare tab is of capture A, which the advice shows too: neither echoes it back.
+    const auto onAdvicePick = [this](qint64 pid, qint64 tid) {
+        m_pages[AdvicePage].pick([&] { selectThread(pid, tid); });
+    };
+    m_advice = new AdvicePanel(m_workspace);
+    connect(m_advice, &AdvicePanel::processSelected, this, onAdvicePick);
+    connect(m_advice, &AdvicePanel::applyRequested, this, &MainWindow::showApplyDialog);
+    m_compare = new ComparePanel(m_workspace);
+    m_compare->hide();
+    connect(m_compare, &ComparePanel::processSelected, this, onAdvicePick);
+    connect(m_compare, &ComparePanel::diffShown, this, &MainWindow::onDiffShown);
+    connect(m_compare, &ComparePanel::diffFailed, this,
+            [this](const QString& text) { m_messageBar->showMessage(text, MessageBar::Kind::Error); });
+    connect(m_compareLoader, &LoadJob::captureAvailable, this, &MainWindow::onCompareCapture);
+    connect(m_compareLoader, &LoadJob::loadFailed, this, [this](const QString& text) {
+        statusBar()->clearMessage();
+        m_messageBar->showMessage(tr("Cannot compare: %1").arg(text), MessageBar::Kind::Error);
+    });
+
+    // The graph and the heatmaps follow the timeline's sample; the advice the snapshot (the advisor reads
+    // every sample of it).
+    m_pages.emplace_back(WorkspaceTab::Page{
+        m_graph,
+        [this](const ShownPosition& p, bool fresh) {
+            m_graph->setSnapshot(p.snapshot(), p.positionSamples(), fresh);
+        },
+        [this] { m_graph->clear(); }, [this](const Snapshot&, EntityId id) { m_graph->selectEntity(id); }});
+    m_pages.emplace_back(
+        WorkspaceTab::Page{m_heatmaps,
+                           [this](const ShownPosition& p, bool fresh) {
+                               m_heatmaps->setCapture(p.capture, p.snapshotIndex, p.position, fresh);
+                           },
+                           [this] { m_heatmaps->clear(); },
+                           [this](const Snapshot&, EntityId id) { m_heatmaps->selectEntity(id); }});
+    m_pages.emplace_back(WorkspaceTab::Page{
+        m_advice,
+        [this](const ShownPosition& p, bool fresh) {
+            m_advice->setCapture(p.capture, p.snapshotIndex, fresh);
+        },
+        [this] { m_advice->clear(); },
+        [this](const Snapshot& s, EntityId id) {
+            const Entity& e = s.entity(id);
+            if (e.ns == u"local" && (e.kind == EntityKind::Process || e.kind == EntityKind::Thread))
+                m_advice->selectProcess(e.pid, e.kind == EntityKind::Thread ? e.tid : -1);
+        }});
+}
+
 void MainWindow::createDocks()
 {
-    m_details = new DetailsPane(this);
-    connect(m_details, &DetailsPane::entityActivated, this, &MainWindow::selectEntity);
-    m_detailsDock = new QDockWidget(tr("Details"), this);
-    m_detailsDock->setObjectName(QStringLiteral("detailsDock"));
-    m_detailsDock->setWidget(m_details);
-    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
-
-    m_summary = new SummaryPanel(this);
-    m_summaryDock = new QDockWidget(tr("Summary"), this);
-    m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    m_summaryDock->setWidget(m_summary);
-    addDockWidget(Qt::BottomDockWidgetArea, m_summaryDock);
-
-    m_threads = new ThreadsPanel(this);
-    connect(m_threads, &ThreadsPanel::threadActivated, this, &MainWindow::selectThread);
-    connect(m_threads, &ThreadsPanel::processActivated, this, &MainWindow::selectProcess);
-    m_threadsDock = new QDockWidget(tr("Threads"), this);
-    m_threadsDock->setObjectName(QStringLiteral("threadsDock"));
-    m_threadsDock->setWidget(m_threads);
-    addDockWidget(Qt::BottomDockWidgetArea, m_threadsDock);
+    const auto dock = [this](QWidget* widget, const QString& title, const char* name, Qt::Key key,
+                             Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(QLatin1String(name));
+        d->setWidget(widget);
+        d->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | key));
+        addDockWidget(area, d);
+        return d;
+    };
+    m_detailsDock = dock(m_details, tr("Details"), "detailsDock", Qt::Key_1, Qt::RightDockWidgetArea);
+    m_summaryDock = dock(m_summary, tr("Summary"), "summaryDock", Qt::Key_2, Qt::BottomDockWidgetArea);
+    m_threadsDock = dock(m_threads, tr("Threads"), "threadsDock", Qt::Key_3, Qt::BottomDockWidgetArea);
     // Beside the summary rather than tabbed with it: a tab group's saved sizes do not come back on a
     // window that is restored before it is shown.
     splitDockWidget(m_summaryDock, m_threadsDock, Qt::Horizontal);
-
-    m_detailsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    m_summaryDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_threadsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     resize(1280, 860);
 }
 
@@ -511,6 +449,14 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
+}
+
+// The session and the pages' export flows say how things went; the window shows it.
+template <class Source>
+void MainWindow::routeMessages(Source* source)
+{
+    connect(source, &Source::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(source, &Source::message, m_messageBar, &MessageBar::showMessage);
 }
 
 void MainWindow::restoreSettings()
@@ -574,12 +520,7 @@ void MainWindow::saveHeatmapSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    m_loader->cancel();
-    // A recording ends here, cleanly: the last sample is finished, the collectors detached, the file
-    // closed. The worker notices within one poll (20 ms) plus the sample it may be taking.
-    m_recorder->stopAndWait();
-    if (m_poller)
-        m_poller->stop();
+    m_session->stopAndWait();
     saveSettings();
     event->accept();
 }
@@ -620,13 +561,10 @@ void MainWindow::showOpenDialog()
     openPath(path);
 }
 
-void MainWindow::openPath(const QString& path)
+void MainWindow::closeCapture()
 {
-    if (path.isEmpty())
-        return;
-    stopLiveSession();
-    m_loadingPath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
-    m_loader->start(m_loadingPath);
+    m_session->close();
+    m_messageBar->dismiss();
 }
 
 void MainWindow::attachToThisMachine()
@@ -655,191 +593,19 @@ void MainWindow::attachToWittyServers()
 
 bool MainWindow::startRecording(const RecordOptions& options)
 {
-    stopLiveSession();
-    m_loader->cancel();
-    QString error;
-    if (!m_recorder->start(options, &error)) {
-        m_messageBar->showMessage(error, MessageBar::Kind::Error);
+    if (!m_session->startRecording(options))
         return false;
-    }
-    m_live = Live::Recording;
     m_threadsDock->show(); // what a recording adds over a topology
-    m_liveShown = false;
-    m_liveOwnsView = true;
-    m_recordingPath = options.outputPath;
-    m_recordingCapture.reset();
-    m_liveMessages.clear();
     m_messageBar->dismiss();
-    statusBar()->showMessage(tr("Starting to record into %1…").arg(options.outputPath), 5000);
-    updateLiveIndicator();
-    updateActions();
     return true;
 }
 
 bool MainWindow::startWittySession(const QList<QUrl>& servers, const WittyPollOptions& options)
 {
-    stopLiveSession();
-    m_loader->cancel();
-    if (servers.isEmpty()) {
-        m_messageBar->showMessage(tr("No witty-profiler server given."), MessageBar::Kind::Error);
+    if (!m_session->startWitty(servers, options))
         return false;
-    }
-    if (m_poller)
-        m_poller->deleteLater();
-    m_poller = new WittyHttpPoller(servers, options, this);
-    WittyHttpPoller* poller = m_poller;
-    m_live = Live::Witty;
-    m_liveShown = false;
-    m_liveOwnsView = true;
-    m_liveMessages.clear();
     m_messageBar->dismiss();
-    m_liveTitle = tr("witty-profiler %1").arg(m_poller->hostLabels().join(QStringLiteral(", ")));
-    // Every handler checks the sender is still the session's poller: a stopped one may still deliver.
-    connect(poller, &WittyHttpPoller::snapshotAvailable, this, [this, poller](CapturePtr capture) {
-        if (poller == m_poller)
-            onWittyCapture(std::move(capture));
-    });
-    connect(poller, &WittyHttpPoller::hostFailed, this,
-            [this, poller](const QString&, const QString& message) {
-                if (poller == m_poller)
-                    showLiveMessage(message, int(MessageBar::Kind::Warning));
-            });
-    connect(poller, &WittyHttpPoller::roundFinished, this, [this, poller] {
-        if (poller == m_poller)
-            updateLiveIndicator();
-    });
-    connect(poller, &WittyHttpPoller::finished, this, [this, poller] {
-        if (poller != m_poller)
-            return;
-        if (m_live == Live::Witty)
-            m_live = Live::None;
-        updateLiveIndicator();
-        updateActions();
-        updateStatus();
-    });
-    poller->start();
-    statusBar()->showMessage(tr("Polling %1…").arg(m_liveTitle), 5000);
-    updateLiveIndicator();
-    updateActions();
     return true;
-}
-
-void MainWindow::setRecordingPaused(bool paused)
-{
-    if (m_live != Live::Recording)
-        return;
-    m_recorder->setPaused(paused);
-}
-
-void MainWindow::stopLiveSession()
-{
-    if (m_live == Live::Recording) {
-        m_recorder->stop();
-    } else if (m_live == Live::Witty && m_poller) {
-        m_poller->stop();
-        m_live = Live::None;
-    }
-    updateLiveIndicator();
-    updateActions();
-}
-
-void MainWindow::showLiveMessage(const QString& message, int kind)
-{
-    if (m_liveMessages.contains(message))
-        return;
-    m_liveMessages.insert(message);
-    m_messageBar->showMessage(message, MessageBar::Kind(kind));
-}
-
-void MainWindow::onRecordingCapture(CapturePtr capture)
-{
-    if (!m_liveOwnsView)
-        return; // the user opened or closed something meanwhile
-    m_recordingCapture = capture;
-    const bool fresh = !m_liveShown;
-    m_liveShown = true;
-    m_path = m_recordingPath;
-    showCapture(std::move(capture), fresh);
-    updateLiveIndicator();
-}
-
-void MainWindow::onRecordingFinished(const RecordSummary& summary)
-{
-    m_live = Live::None;
-    if (summary.error)
-        m_messageBar->showMessage(summary.error->toString(), MessageBar::Kind::Error);
-    else
-        statusBar()->showMessage(
-            tr("Recorded %1 sample(s) in %2 mode into %3")
-                .arg(summary.samples)
-                .arg(summary.mode.isEmpty() ? m_recorder->mode() : summary.mode, summary.path),
-            10000);
-    if (summary.fileCreated && QFileInfo::exists(summary.path))
-        m_recent->add(summary.path);
-    updateLiveIndicator();
-    updateActions();
-    updateStatus();
-}
-
-void MainWindow::onWittyCapture(CapturePtr capture)
-{
-    if (!m_liveOwnsView)
-        return;
-    const bool fresh = !m_liveShown;
-    m_liveShown = true;
-    m_path.clear();
-    showCapture(std::move(capture), fresh);
-    updateLiveIndicator();
-}
-
-void MainWindow::updateLiveIndicator()
-{
-    if (m_live == Live::Recording) {
-        const bool paused = m_recorder->isPaused();
-        const bool stopping = m_recorder->state() == RecordingController::State::Stopping;
-        const QString mode = m_recorder->mode().isEmpty() ? tr("starting") : m_recorder->mode();
-        const QString what = stopping ? tr("Stopping") : paused ? tr("Paused") : tr("Recording");
-        m_liveIndicator->showState(
-            QStringLiteral("%1 · %2 · %3").arg(what, mode, plural(m_recorder->sampleCount(), "sample")),
-            !stopping, paused, !stopping);
-        m_liveIndicator->setToolTip(m_recordingPath);
-    } else if (m_live == Live::Witty && m_poller) {
-        m_liveIndicator->showState(QStringLiteral("%1 · %2 · %3")
-                                       .arg(tr("Polling"), plural(int(m_poller->hostLabels().size()), "host"),
-                                            plural(m_poller->roundsCaptured(), "round")),
-                                   false, false, true);
-        m_liveIndicator->setToolTip(m_liveTitle);
-    } else {
-        m_liveIndicator->hide();
-    }
-}
-
-void MainWindow::updateActions()
-{
-    const bool recording = m_live == Live::Recording;
-    m_pauseAction->setEnabled(recording && m_recorder->state() != RecordingController::State::Stopping);
-    {
-        const QSignalBlocker block(m_pauseAction);
-        m_pauseAction->setChecked(recording && m_recorder->isPaused());
-    }
-    m_pauseAction->setText(m_recorder->isPaused() ? tr("&Resume Recording") : tr("&Pause Recording"));
-    m_stopAction->setEnabled(m_live != Live::None);
-    // A recording is saved once it ended (its file is complete then); a witty session any time, since
-    // each round is an immutable snapshot.
-    m_saveAsAction->setEnabled(m_capture && !m_saver->isRunning() &&
-                               !(recording && m_capture == m_recordingCapture));
-    m_saveAsAction->setText(m_capture && m_capture == m_recordingCapture ? tr("&Save Recording As…")
-                                                                         : tr("&Save As…"));
-    m_exportGraphAction->setEnabled(bool(m_capture));
-    m_exportPlotAction->setEnabled(bool(m_capture));
-    m_compareAction->setEnabled(m_capture && !m_capture->snapshots.empty());
-    // A measurement loads the memory system: not while a recording of this machine samples it.
-    const bool measurable = m_capture && !m_capture->snapshots.empty() && m_live == Live::None;
-    m_measureAction->setEnabled(measurable);
-    updateApplyAllowed();
-    m_heatmaps->matrixPanel()->setMeasureAllowed(
-        measurable,
-        m_live != Live::None ? tr("Stop the live session before measuring") : tr("Open a capture first"));
 }
 
 void MainWindow::showSaveAsDialog()
@@ -850,7 +616,8 @@ void MainWindow::showSaveAsDialog()
     QString dir = settings.value(kSaveDirKey).toString();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString name = !m_path.isEmpty() ? QFileInfo(m_path).completeBaseName() : QStringLiteral("session");
+    const QString name =
+        !currentPath().isEmpty() ? QFileInfo(currentPath()).completeBaseName() : QStringLiteral("session");
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"),
                                                       QDir(dir).filePath(name + QStringLiteral(".numasight")),
                                                       tr("numasight captures (*.numasight)"));
@@ -860,21 +627,72 @@ void MainWindow::showSaveAsDialog()
     saveCaptureAs(path);
 }
 
-void MainWindow::saveCaptureAs(const QString& path)
+void MainWindow::onLoadStarted(const QString& path)
 {
-    if (!m_capture || m_saver->isRunning())
-        return;
-    const bool recording = m_capture == m_recordingCapture;
-    if (recording && m_live == Live::Recording) {
-        m_messageBar->showMessage(tr("Stop the recording before saving a copy of it."),
-                                  MessageBar::Kind::Information);
-        return;
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancelButton->show();
+    m_cancelAction->setEnabled(true);
+    statusBar()->showMessage(tr("Loading %1…").arg(Session::displayName(path)));
+}
+
+void MainWindow::onLoadFinished()
+{
+    if (loader()->isLoading())
+        return; // a newer load took over; its own finish hides the progress
+    m_progress->hide();
+    m_cancelButton->hide();
+    m_cancelAction->setEnabled(false);
+    if (statusBar()->currentMessage().startsWith(
+            tr("Loading %1…").arg(Session::displayName(m_session->loadingPath()))))
+        statusBar()->clearMessage();
+}
+
+// Another capture (`fresh`; null when closed) or the one shown grown; Session::positionChanged follows.
+void MainWindow::onCaptureChanged(const CapturePtr& capture, bool fresh)
+{
+    if (fresh) {
+        for (WorkspaceTab& page : m_pages)
+            page.markFresh();
+        closeComparison(); // it compared the capture shown before
+        m_stack->setCurrentWidget(capture ? m_workspace : m_start);
+        setWindowTitle(capture ? tr("%1 — numasight").arg(m_session->title()) : QStringLiteral("numasight"));
     }
-    // A finished recording is copied (its file is complete and exactly what was recorded); the capture
-    // in memory is written otherwise.
-    m_saver->start(m_capture, recording ? m_recordingPath : QString(), QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(tr("Saving %1…").arg(path));
+    {
+        const QSignalBlocker block(m_timeline); // the session places it: onPositionChanged()
+        if (fresh)
+            m_timeline->clear(m_session->isFollowingLatest());
+        if (capture)
+            m_timeline->setCount(m_session->positionCount(),
+                                 [this](int position) { return m_session->describePosition(position); });
+    }
+    if (capture)
+        m_timeline->setVisible(m_session->positionCount() > 1 || m_session->isLive());
+    updateStatus();
     updateActions();
+}
+
+void MainWindow::onPositionChanged()
+{
+    const ShownPosition shown = m_session->shown();
+    for (WorkspaceTab& page : m_pages)
+        page.show(shown);
+    // After the pages: the browser carries its selection over to a new snapshot and tells them.
+    m_browser->setSnapshot(shown.snapshot());
+    if (const SamplePtr sample = m_session->sample())
+        m_threads->setSample(sample, m_session->sampleSnapshot(), m_session->sampleCaption());
+    else
+        m_threads->clear();
+    if (shown.position >= 0 && m_timeline->position() != shown.position) {
+        const QSignalBlocker block(m_timeline);
+        m_timeline->setPosition(shown.position);
+    }
+    updateStatus();
+}
+
+void MainWindow::selectEntity(EntityId id)
+{
+    m_browser->selectEntity(id);
 }
 
 void MainWindow::selectThread(qint64 pid, qint64 tid)
@@ -882,9 +700,14 @@ void MainWindow::selectThread(qint64 pid, qint64 tid)
     m_browser->selectProcess(pid, tid);
 }
 
-void MainWindow::selectProcess(qint64 pid)
+// The browser's selection is the window's: the details show it and every page but the one it came from
+// selects it.
+void MainWindow::onCurrentEntityChanged(EntityId id)
 {
-    m_browser->selectProcess(pid);
+    m_details->setEntity(id);
+    if (id.isValid())
+        for (WorkspaceTab& page : m_pages)
+            page.select(*m_browser->snapshot(), id);
 }
 
 void MainWindow::showEntityBrowser()
@@ -893,65 +716,144 @@ void MainWindow::showEntityBrowser()
     m_browser->view()->setFocus(Qt::ShortcutFocusReason);
 }
 
+void MainWindow::showGraph()
+{
+    m_tabs->setCurrentWidget(m_graph);
+    m_graph->canvas()->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::showHeatmaps()
+{
+    m_tabs->setCurrentWidget(m_heatmaps);
+    m_heatmaps->tabs()->currentWidget()->setFocus(Qt::ShortcutFocusReason);
+}
+
 void MainWindow::showAdvice()
 {
     m_tabs->setCurrentWidget(m_advice);
     m_advice->table()->setFocus(Qt::ShortcutFocusReason);
 }
 
-// The advice follows the capture and the snapshot (not the sample: the advisor reads every sample of the
-// snapshot), computed on a worker only while the tab is seen.
-void MainWindow::updateAdvice()
+void MainWindow::updateRecentMenu()
 {
-    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
-        m_advice->clear();
+    const QStringList files = m_recent->files();
+    m_recentMenu->clear();
+    for (const QString& path : files) {
+        QAction* a =
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openPath(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+        a->setEnabled(QFileInfo::exists(path));
+    }
+    if (!files.isEmpty())
+        m_recentMenu->addSeparator();
+    m_recentMenu->addAction(m_clearRecentAction);
+    m_clearRecentAction->setEnabled(!files.isEmpty());
+    m_start->setRecentFiles(files);
+}
+
+void MainWindow::updateLiveIndicator()
+{
+    const Session::LiveStatus live = m_session->liveStatus();
+    if (!live.shown) {
+        m_liveIndicator->hide();
         return;
     }
-    m_advice->setCapture(m_capture, m_snapshotIndex, std::exchange(m_adviceFresh, false));
+    m_liveIndicator->showState(live.text, live.canPause, live.paused, live.canStop);
+    m_liveIndicator->setToolTip(live.toolTip);
 }
 
-void MainWindow::onAdviceSelection(qint64 pid, qint64 tid)
+void MainWindow::updateActions()
 {
-    m_selectionFromAdvice = true;
-    if (tid >= 0)
-        selectThread(pid, tid);
-    else
-        selectProcess(pid);
-    m_selectionFromAdvice = false;
-}
-
-bool MainWindow::canApply(QString* reason) const
-{
+    const Session::LiveStatus live = m_session->liveStatus();
+    const bool recording = m_session->live() == Session::Live::Recording;
+    m_pauseAction->setEnabled(recording && live.canPause);
+    {
+        const QSignalBlocker block(m_pauseAction);
+        m_pauseAction->setChecked(recording && live.paused);
+    }
+    m_pauseAction->setText(recording && live.paused ? tr("&Resume Recording") : tr("&Pause Recording"));
+    m_stopAction->setEnabled(isLive());
+    m_saveAsAction->setEnabled(m_session->canSave());
+    m_saveAsAction->setText(m_session->showsRecording() ? tr("&Save Recording As…") : tr("&Save As…"));
+    m_exportGraphAction->setEnabled(bool(capture()));
+    m_exportPlotAction->setEnabled(bool(capture()));
+    m_compareAction->setEnabled(capture() && !capture()->snapshots.empty());
     QString why;
-    if (!m_capture)
-        why = tr("Open a capture of this machine first.");
-    else if (m_capture == m_recordingCapture && m_live == Live::Recording)
-        why.clear(); // a recording of this machine, now
-    else if (m_path == QLatin1String(kLocalMachine))
-        why.clear(); // this machine, read live
-    else if (m_live == Live::Witty)
-        why = tr("Apply changes processes on this machine; this is a witty-profiler session of other hosts. "
-                 "Run the commands on the host instead.");
-    else
-        why = tr("Apply changes live processes on this machine; this is a file capture (%1), whose processes "
-                 "may not exist here. Attach to this machine (Ctrl+Shift+A) to apply, or copy the commands.")
-                  .arg(m_path.isEmpty() ? m_liveTitle : displayName(m_path));
-    if (reason)
-        *reason = why;
-    return m_capture && why.isEmpty();
+    const bool measurable = m_session->canMeasure(&why);
+    m_measureAction->setEnabled(measurable);
+    m_heatmaps->matrixPanel()->setMeasureAllowed(measurable, why);
 }
 
-void MainWindow::updateApplyAllowed()
+void MainWindow::updateStatus()
 {
-    QString reason;
-    const bool allowed = canApply(&reason);
-    m_advice->setApplyAllowed(allowed, reason);
+    const std::shared_ptr<const Snapshot> s = m_session->shown().snapshot();
+    m_reloadAction->setEnabled(!currentPath().isEmpty());
+    m_closeAction->setEnabled(bool(capture()));
+    m_findAction->setEnabled(bool(s));
+    if (!s) {
+        m_sourceLabel->setText(tr("Nothing loaded"));
+        m_countsLabel->clear();
+        return;
+    }
+    const SourceInfo& src = capture()->source;
+    QString text = QStringLiteral("%1 · %2").arg(m_session->location(), sourceFormatName(src.format));
+    if (!src.mode.isEmpty())
+        text += QStringLiteral(" · ") + tr("mode %1").arg(src.mode);
+    m_sourceLabel->setText(text);
+    m_sourceLabel->setToolTip(m_session->location());
+    m_countsLabel->setText(tr("%1 entities · %2 edges · %3 NUMA nodes")
+                               .arg(s->entities().size())
+                               .arg(s->edges().size())
+                               .arg(s->numaNodes().size()));
+}
+
+// "<file>-…" for a file's exports, "numasight-…" for this machine or a live session.
+QString MainWindow::exportBaseName() const
+{
+    const QString path = m_session->path();
+    return !path.isEmpty() && path != QLatin1String(kLocalMachine) ? QFileInfo(path).completeBaseName()
+                                                                   : QStringLiteral("numasight");
+}
+
+void MainWindow::showExportGraphDialog()
+{
+    m_graph->exportFlow()->showDialog(this, exportBaseName());
+}
+
+void MainWindow::showExportPlotDialog(bool matrix)
+{
+    if (!m_session->capture())
+        return;
+    if (m_tabs->currentWidget() != m_heatmaps)
+        showHeatmaps();
+    m_heatmaps->exportFlow()->showDialog(this, exportBaseName(), matrix);
+}
+
+void MainWindow::showMeasureDialog()
+{
+    if (!m_measureAction->isEnabled())
+        return;
+    const QString path = m_session->path();
+    const QString machine = path == QLatin1String(kLocalMachine) || path.isEmpty()
+                                ? tr("this machine")
+                                : tr("this machine (the capture shown must be of it)");
+    measureOptionsDialog(this, machine, [this](const MeasureOptions& o) { startMeasurement(o); })->open();
+}
+
+void MainWindow::startMeasurement(const MeasureOptions& options)
+{
+    if (!m_session->capture() || m_session->capture()->snapshots.empty())
+        return;
+    m_heatmaps->setCurrentView(HeatmapTabs::View::Matrices);
+    showHeatmaps();
+    m_heatmaps->matrixPanel()->startMeasurement(options);
 }
 
 ApplyDialog* MainWindow::showApplyDialog(const Suggestion& suggestion)
 {
     QString reason;
-    if (!canApply(&reason)) {
+    if (!m_session->canApply(&reason)) {
         m_messageBar->showMessage(reason, MessageBar::Kind::Information);
         return nullptr;
     }
@@ -990,16 +892,16 @@ void MainWindow::showCompareDialog()
 
 void MainWindow::compareWith(const QString& path)
 {
-    if (!m_capture || path.isEmpty())
+    if (!m_session->capture() || path.isEmpty())
         return;
     m_comparePath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
-    statusBar()->showMessage(tr("Loading %1 to compare…").arg(displayName(m_comparePath)));
+    statusBar()->showMessage(tr("Loading %1 to compare…").arg(Session::displayName(m_comparePath)));
     m_compareLoader->start(m_comparePath);
 }
 
 void MainWindow::onCompareCapture(CapturePtr capture)
 {
-    if (!m_capture)
+    if (!m_session->capture())
         return;
     if (m_tabs->indexOf(m_compare) < 0) {
         const int index = m_tabs->addTab(m_compare, tr("Compare"));
@@ -1012,8 +914,8 @@ void MainWindow::onCompareCapture(CapturePtr capture)
         connect(close, &QToolButton::clicked, this, &MainWindow::closeComparison);
         m_tabs->tabBar()->setTabButton(index, QTabBar::RightSide, close);
     }
-    const QString labelA = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
-    m_compare->compare(m_capture, std::move(capture), labelA, displayName(m_comparePath));
+    m_compare->compare(m_session->capture(), std::move(capture), m_session->title(),
+                       Session::displayName(m_comparePath));
     m_tabs->setCurrentWidget(m_compare);
     statusBar()->clearMessage();
 }
@@ -1046,41 +948,9 @@ void MainWindow::closeComparison()
     m_heatmaps->setHighlighted({}, {});
 }
 
-void MainWindow::showHeatmaps()
+void MainWindow::exportGraphTo(const QString& path, const GraphExportOptions& options)
 {
-    m_tabs->setCurrentWidget(m_heatmaps);
-    m_heatmaps->tabs()->currentWidget()->setFocus(Qt::ShortcutFocusReason);
-}
-
-// The heatmaps follow the capture, the snapshot and the timeline's position, as the graph does.
-void MainWindow::updateHeatmaps()
-{
-    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
-        m_heatmaps->clear();
-        return;
-    }
-    m_heatmaps->setCapture(m_capture, m_snapshotIndex, m_position, std::exchange(m_heatmapsFresh, false));
-}
-
-void MainWindow::onHeatmapSelection(EntityId entity, qint64 pid, qint64 tid, const QString& ns)
-{
-    m_selectionFromHeatmaps = true;
-    if (entity.isValid())
-        selectEntity(entity);
-    else if (ns == u"local" && tid >= 0)
-        selectThread(pid, tid);
-    else if (ns == u"local")
-        selectProcess(pid);
-    m_selectionFromHeatmaps = false;
-}
-
-void MainWindow::showExportPlotDialog(bool matrix)
-{
-    if (!m_capture)
-        return;
-    if (m_tabs->currentWidget() != m_heatmaps)
-        showHeatmaps();
-    m_heatmaps->exportFlow()->showDialog(this, exportBaseName(), matrix);
+    m_graph->exportFlow()->exportTo(path, options);
 }
 
 void MainWindow::exportPlotTo(const QString& path, bool matrix)
@@ -1088,345 +958,10 @@ void MainWindow::exportPlotTo(const QString& path, bool matrix)
     m_heatmaps->exportFlow()->exportTo(path, matrix);
 }
 
-void MainWindow::showMeasureDialog()
-{
-    if (!m_measureAction->isEnabled())
-        return;
-    const QString machine = m_path == QLatin1String(kLocalMachine) || m_path.isEmpty()
-                                ? tr("this machine")
-                                : tr("this machine (the capture shown must be of it)");
-    measureOptionsDialog(this, machine, [this](const MeasureOptions& o) { startMeasurement(o); })->open();
-}
-
-void MainWindow::startMeasurement(const MeasureOptions& options)
-{
-    if (!m_capture || m_capture->snapshots.empty())
-        return;
-    m_heatmaps->setCurrentView(HeatmapTabs::View::Matrices);
-    showHeatmaps();
-    m_heatmaps->matrixPanel()->startMeasurement(options);
-}
-
-// The capture shown, with the measured matrices added to every snapshot. It replaces the capture in
-// memory; the file on disk is untouched until Save As writes the new one.
 void MainWindow::onCaptureMeasured(CapturePtr capture)
 {
-    if (!capture || !m_capture || m_live != Live::None)
-        return;
-    m_capture = std::move(capture);
-    m_recordingCapture.reset(); // what Save As writes is now the capture in memory, not the recorded file
-    const int position = m_position;
-    m_snapshotIndex = -1; // every view takes the new snapshots
-    showPosition(position >= 0 ? position : 0);
-    setWindowTitle(
-        tr("%1 (measured, unsaved) — numasight").arg(!m_path.isEmpty() ? displayName(m_path) : m_liveTitle));
-    updateStatus();
-    updateActions();
-}
-
-void MainWindow::showGraph()
-{
-    m_tabs->setCurrentWidget(m_graph);
-    m_graph->canvas()->setFocus(Qt::ShortcutFocusReason);
-}
-
-// The graph shows the snapshot the browser shows, and for a recording the sample the timeline is on.
-void MainWindow::updateGraph()
-{
-    updateHeatmaps();
-    updateAdvice();
-    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
-        m_graph->clear();
-        return;
-    }
-    std::vector<SamplePtr> samples;
-    if (m_position >= 0 && m_position < int(m_capture->samples.size())) {
-        const SamplePtr& sample = m_capture->samples[size_t(m_position)];
-        if (std::clamp(sample->snapshotIndex, 0, int(m_capture->snapshots.size()) - 1) == m_snapshotIndex)
-            samples.push_back(sample);
-    }
-    m_graph->setSnapshot(m_capture->snapshots[size_t(m_snapshotIndex)], std::move(samples),
-                         std::exchange(m_graphFresh, false));
-}
-
-void MainWindow::onGraphSelection(const QList<EntityId>& entities)
-{
-    if (entities.isEmpty())
-        return;
-    m_selectionFromGraph = true;
-    selectEntity(entities.front());
-    m_selectionFromGraph = false;
-}
-
-// "<file>-…" for a file's exports, "numasight-…" for this machine or a live session.
-QString MainWindow::exportBaseName() const
-{
-    return !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine) ? QFileInfo(m_path).completeBaseName()
-                                                                       : QStringLiteral("numasight");
-}
-
-void MainWindow::showExportGraphDialog()
-{
-    m_graph->exportFlow()->showDialog(this, exportBaseName());
-}
-
-void MainWindow::exportGraphTo(const QString& path, const GraphExportOptions& options)
-{
-    m_graph->exportFlow()->exportTo(path, options);
-}
-
-void MainWindow::reload()
-{
-    if (!m_path.isEmpty())
-        openPath(m_path);
-}
-
-void MainWindow::cancelLoad()
-{
-    m_loader->cancel();
-}
-
-void MainWindow::closeCapture()
-{
-    m_loader->cancel();
-    stopLiveSession();
-    m_capture.reset();
-    m_recordingCapture.reset();
-    m_liveOwnsView = false; // a session still winding down must not reopen the workspace
-    m_path.clear();
-    m_snapshotIndex = -1;
-    m_position = -1;
-    m_browser->setSnapshot(nullptr);
-    m_details->setSnapshot(nullptr);
-    m_summary->setCapture(nullptr, -1);
-    m_threads->clear();
-    m_graph->clear();
-    m_heatmaps->clear();
-    m_advice->clear();
-    closeComparison();
-    m_timeline->clear();
-    m_messageBar->dismiss();
-    m_stack->setCurrentWidget(m_start);
-    setWindowTitle(QStringLiteral("numasight"));
-    updateStatus();
-    updateActions();
-}
-
-void MainWindow::onLoadStarted(const QString& path)
-{
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancelButton->show();
-    m_cancelAction->setEnabled(true);
-    statusBar()->showMessage(tr("Loading %1…").arg(displayName(path)));
-}
-
-void MainWindow::onLoadFinished()
-{
-    if (m_loader->isLoading())
-        return; // a newer load took over; its own finish hides the progress
-    m_progress->hide();
-    m_cancelButton->hide();
-    m_cancelAction->setEnabled(false);
-    if (statusBar()->currentMessage().startsWith(tr("Loading %1…").arg(displayName(m_loadingPath))))
-        statusBar()->clearMessage();
-}
-
-void MainWindow::onCaptureAvailable(CapturePtr capture)
-{
-    m_path = m_loadingPath;
-    if (m_path != QLatin1String(kLocalMachine))
-        m_recent->add(m_path);
-    m_messageBar->dismiss();
-    m_recordingCapture.reset();
-    m_liveOwnsView = false;
-    showCapture(std::move(capture), true);
-    m_browser->expandMatches();
-}
-
-// Puts `capture` on screen. `fresh`: a new capture (start at the newest position); otherwise the same
-// session grew, and the views move only if the timeline follows the newest position.
-void MainWindow::showCapture(CapturePtr capture, bool fresh)
-{
-    m_capture = std::move(capture);
-    if (fresh) {
-        m_snapshotIndex = -1;
-        m_position = -1;
-        m_graphFresh = true;
-        m_heatmapsFresh = true;
-        m_adviceFresh = true;
-        closeComparison(); // it compared the capture shown before
-        m_stack->setCurrentWidget(m_workspace);
-        const QString title = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
-        setWindowTitle(tr("%1 — numasight").arg(title));
-    }
-    updateTimeline(fresh);
-    updateStatus();
-    updateActions();
-}
-
-int MainWindow::timelineCount() const
-{
-    if (!m_capture)
-        return 0;
-    return int(m_capture->samples.empty() ? m_capture->snapshots.size() : m_capture->samples.size());
-}
-
-QString MainWindow::describePosition(int position) const
-{
-    if (!m_capture || position < 0 || position >= timelineCount())
-        return {};
-    if (!m_capture->samples.empty()) {
-        const Sample& s = *m_capture->samples[size_t(position)];
-        return tr("Sample %1 of %2 · %3")
-            .arg(position + 1)
-            .arg(m_capture->samples.size())
-            .arg(formatTimeNs(s.timeNs));
-    }
-    const Snapshot& s = *m_capture->snapshots[size_t(position)];
-    QString text = tr("Snapshot %1 of %2").arg(position + 1).arg(m_capture->snapshots.size());
-    if (s.takenAt().isValid())
-        text +=
-            QStringLiteral(" · ") + s.takenAt().toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    if (!s.label().isEmpty())
-        text += QStringLiteral(" · ") + s.label();
-    return text;
-}
-
-void MainWindow::updateTimeline(bool fresh)
-{
-    const int count = timelineCount();
-    // The describer reads m_capture when called, so it always describes what is shown.
-    if (fresh)
-        m_timeline->clear(m_live != Live::None);
-    m_timeline->setCount(count, [this](int position) { return describePosition(position); });
-    m_timeline->setVisible(count > 1 || m_live != Live::None);
-    if (m_timeline->position() != m_position || fresh)
-        showPosition(m_timeline->position());
-}
-
-void MainWindow::setTimelinePosition(int position)
-{
-    if (!m_capture || timelineCount() == 0)
-        return;
-    m_timeline->setPosition(std::clamp(position, 0, timelineCount() - 1));
-}
-
-void MainWindow::showPosition(int position)
-{
-    if (!m_capture || position < 0 || position >= timelineCount())
-        return;
-    m_position = position;
-    if (m_capture->samples.empty()) {
-        setSnapshotIndex(position);
-        m_threads->clear();
-        updateGraph();
-        return;
-    }
-    const SamplePtr& sample = m_capture->samples[size_t(position)];
-    const int snapshot = std::clamp(sample->snapshotIndex, 0, int(m_capture->snapshots.size()) - 1);
-    setSnapshotIndex(snapshot);
-    const QString mode =
-        m_capture->source.mode.isEmpty() ? QString() : QStringLiteral(" · ") + m_capture->source.mode;
-    m_threads->setSample(sample, m_capture->snapshots[size_t(snapshot)],
-                         tr("Sample %1 of %2 · %3 · interval %4 ms%5 · %6 thread(s), %7 process(es)")
-                             .arg(position + 1)
-                             .arg(m_capture->samples.size())
-                             .arg(formatTimeNs(sample->timeNs))
-                             .arg(double(sample->intervalNs) / 1e6, 0, 'f', 0)
-                             .arg(mode)
-                             .arg(sample->threads.size())
-                             .arg(sample->processes.size()));
-    updateGraph();
-}
-
-void MainWindow::setSnapshotIndex(int index)
-{
-    if (!m_capture || index == m_snapshotIndex || index >= int(m_capture->snapshots.size()))
-        return;
-    m_snapshotIndex = index;
-    const auto snapshot = index >= 0 ? m_capture->snapshots[size_t(index)] : nullptr;
-    m_details->setSnapshot(snapshot);
-    m_summary->setCapture(m_capture, index);
-    updateGraph();
-    // Without samples the timeline walks snapshots: keep it on the one shown.
-    if (m_capture->samples.empty() && m_timeline->position() != index && index >= 0)
-        m_timeline->setPosition(index);
-    // After the graph: the browser carries its selection over to the new snapshot and the graph takes it
-    // as one of this snapshot.
-    m_browser->setSnapshot(snapshot);
-    updateStatus();
-}
-
-void MainWindow::selectEntity(EntityId id)
-{
-    m_browser->selectEntity(id);
-}
-
-void MainWindow::onLoadFailed(const QString& message)
-{
-    m_messageBar->showMessage(message, MessageBar::Kind::Error);
-}
-
-void MainWindow::onCurrentEntityChanged(EntityId id)
-{
-    m_details->setEntity(id);
-    if (!m_selectionFromGraph && id.isValid())
-        m_graph->selectEntity(id);
-    if (!m_selectionFromHeatmaps && id.isValid())
-        m_heatmaps->selectEntity(id);
-    if (!m_selectionFromAdvice && id.isValid() && m_browser->snapshot()) {
-        const Entity& e = m_browser->snapshot()->entity(id);
-        if (e.kind == EntityKind::Process && e.ns == u"local")
-            m_advice->selectProcess(e.pid);
-        else if (e.kind == EntityKind::Thread && e.ns == u"local")
-            m_advice->selectProcess(e.pid, e.tid);
-    }
-}
-
-void MainWindow::updateRecentMenu()
-{
-    const QStringList files = m_recent->files();
-    m_recentMenu->clear();
-    for (const QString& path : files) {
-        QAction* a =
-            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openPath(path); });
-        a->setToolTip(path);
-        a->setStatusTip(path);
-        a->setEnabled(QFileInfo::exists(path));
-    }
-    if (!files.isEmpty())
-        m_recentMenu->addSeparator();
-    m_recentMenu->addAction(m_clearRecentAction);
-    m_clearRecentAction->setEnabled(!files.isEmpty());
-    m_start->setRecentFiles(files);
-}
-
-void MainWindow::updateStatus()
-{
-    const bool loaded = m_capture && m_browser->snapshot();
-    m_reloadAction->setEnabled(!m_path.isEmpty());
-    m_closeAction->setEnabled(bool(m_capture));
-    m_findAction->setEnabled(loaded);
-    if (!loaded) {
-        m_sourceLabel->setText(tr("Nothing loaded"));
-        m_countsLabel->clear();
-        return;
-    }
-    const SourceInfo& src = m_capture->source;
-    const QString where = m_path == QLatin1String(kLocalMachine) ? tr("this machine")
-                          : m_path.isEmpty()                     ? m_liveTitle
-                                                                 : m_path;
-    QString text = QStringLiteral("%1 · %2").arg(where, sourceFormatName(src.format));
-    if (!src.mode.isEmpty())
-        text += QStringLiteral(" · ") + tr("mode %1").arg(src.mode);
-    m_sourceLabel->setText(text);
-    m_sourceLabel->setToolTip(where);
-    const Snapshot* s = m_browser->snapshot();
-    m_countsLabel->setText(tr("%1 entities · %2 edges · %3 NUMA nodes")
-                               .arg(s->entities().size())
-                               .arg(s->edges().size())
-                               .arg(s->numaNodes().size()));
+    if (m_session->replaceMeasured(std::move(capture)))
+        setWindowTitle(tr("%1 (measured, unsaved) — numasight").arg(m_session->title()));
 }
 
 } // namespace numasight

@@ -1,15 +1,14 @@
 #pragma once
 
-#include "attach/witty_http_poller.h"
 #include "measure/measure_plan.h"
-#include "model/snapshot.h"
-#include "record/recorder.h"
 #include "views/advice/advice_fwd.h"
+#include "views/common/workspace_tab.h"
 #include "views/graph/graph_export.h"
-#include "views/heatmap/heatmap_plot.h"
+#include "views/live/session.h"
 
 #include <QMainWindow>
-#include <QSet>
+
+#include <vector>
 
 class QAction;
 class QDockWidget;
@@ -30,24 +29,19 @@ class DetailsPane;
 class GraphPanel;
 class HeatmapTabs;
 class LiveIndicator;
-class LoadJob;
 class MessageBar;
 class RecentFiles;
-class RecordingController;
-class SaveJob;
 class StartPage;
 class SummaryPanel;
 class ThreadsPanel;
 class TimelineBar;
 
-// The desktop window: a start page until something is loaded, then the entity browser, the topology graph
-// and the heatmaps as tabs under a timeline, with the details, summary and threads docks. A selection in
-// the browser selects and centres the same entity in the graph and picks its rows in the heatmaps, and a
-// pick in the graph or a heatmap selects it in the browser (and so everywhere). Every way of opening a
-// file (menu, start page, recent list, drop, command line) goes through openPath(), which loads in the
-// background; a failed load leaves the shown capture alone. Live sessions — a recording of this machine, or
-// polling witty-profiler servers — feed the same views as they grow; the timeline follows the newest sample
-// or round unless moved back.
+// The desktop window: a start page until something is loaded, then the entity browser, the topology graph,
+// the heatmaps and the advice as tabs under a timeline, with the details, summary and threads docks. What is
+// shown and where it comes from is the Session's, each page owns its export and its state, and WorkspaceTab
+// keeps the pages' shared flags. A selection in the browser selects the same entity in every page, and a pick
+// in a page selects it in the browser (and so everywhere). Every way of opening a file (menu, start page,
+// recent list, drop, command line) goes through openPath(); a failed load leaves the shown capture alone.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -55,22 +49,24 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    void openPath(const QString& path); // a file, or kLocalMachine; ends a live session first
-    void attachToThisMachine();         // asks what to record (RecordDialog), then records
-    void attachToWittyServers();        // asks which servers (WittyAttachDialog), then polls them
+    // A file, or kLocalMachine; ends a live session first.
+    void openPath(const QString& path) { m_session->open(path); }
+    void attachToThisMachine();  // asks what to record (RecordDialog), then records
+    void attachToWittyServers(); // asks which servers (WittyAttachDialog), then polls them
     // Starts a live session directly; false (and the reason in the message bar) when it cannot start.
     bool startRecording(const RecordOptions& options);
     bool startWittySession(const QList<QUrl>& servers, const WittyPollOptions& options);
-    void setRecordingPaused(bool paused);
-    void stopLiveSession();
-    bool isLive() const { return m_live != Live::None; }
+    void setRecordingPaused(bool paused) { m_session->setRecordingPaused(paused); }
+    void stopLiveSession() { m_session->stop(); }
+    bool isLive() const { return m_session->isLive(); }
     // Saves what is shown to `path` in the background (a finished recording is copied as is).
-    void saveCaptureAs(const QString& path);
-    void reload();
+    void saveCaptureAs(const QString& path) { m_session->saveAs(path); }
+    void reload() { m_session->reload(); }
     void closeCapture();
-    void cancelLoad();
-    void setSnapshotIndex(int index);
-    void setTimelinePosition(int position); // a sample of a recording, else a snapshot
+    void cancelLoad() { m_session->cancelLoad(); }
+    void setSnapshotIndex(int index) { m_session->setSnapshotIndex(index); }
+    // A sample of a recording, else a snapshot; clamped to those there are.
+    void setTimelinePosition(int position) { m_session->setPosition(position); }
     void selectEntity(EntityId id);
     void showEntityBrowser();
     void showGraph();
@@ -86,43 +82,44 @@ public:
     // Writes the graph shown (laid out first if it is not yet) to `path` in the background; the result
     // goes to the status bar, or the message bar when it fails.
     void exportGraphTo(const QString& path, const GraphExportOptions& options);
-
-    CapturePtr capture() const { return m_capture; }
-    QString currentPath() const { return m_path; }
-    int snapshotIndex() const { return m_snapshotIndex; }
-    bool isWorkspaceShown() const;
-
-    LoadJob* loader() const { return m_loader; }
-    RecentFiles* recentFiles() const { return m_recent; }
-    BrowserPanel* browserPanel() const { return m_browser; }
-    TimelineBar* timeline() const { return m_timeline; }
-    ThreadsPanel* threadsPanel() const { return m_threads; }
-    LiveIndicator* liveIndicator() const { return m_liveIndicator; }
-    RecordingController* recorder() const { return m_recorder; }
-    WittyHttpPoller* wittyPoller() const { return m_poller; }
-    SaveJob* saveJob() const { return m_saver; }
-    DetailsPane* detailsPane() const { return m_details; }
-    SummaryPanel* summaryPanel() const { return m_summary; }
-    MessageBar* messageBar() const { return m_messageBar; }
-    StartPage* startPage() const { return m_start; }
-    GraphPanel* graphPanel() const { return m_graph; }
-    HeatmapTabs* heatmapsPanel() const { return m_heatmaps; }
-    QAction* exportPlotAction() const { return m_exportPlotAction; }
-    QAction* measureAction() const { return m_measureAction; }
-    QTabWidget* workspaceTabs() const { return m_tabs; }
-    AdvicePanel* advicePanel() const { return m_advice; }
-    QAction* showAdviceAction() const { return m_showAdviceAction; }
     // Apply changes live processes: only for a capture of this machine read or recorded now. `reason` says
     // why not otherwise.
-    bool canApply(QString* reason = nullptr) const;
+    bool canApply(QString* reason = nullptr) const { return m_session->canApply(reason); }
     // Opens the Apply dialog on `suggestion` (when canApply()); returns it (it deletes itself on close).
     ApplyDialog* showApplyDialog(const Suggestion& suggestion);
     // Loads `path` in the background and compares the capture shown (A) with it (B) in the Compare tab;
     // the rows that changed are highlighted in the graph and the heatmaps until the tab is closed.
     void compareWith(const QString& path);
     void closeComparison();
+
+    Session* session() const { return m_session; }
+    CapturePtr capture() const { return m_session->capture(); }
+    QString currentPath() const { return m_session->path(); }
+    int snapshotIndex() const { return m_session->snapshotIndex(); }
+    bool isWorkspaceShown() const;
+
+    LoadJob* loader() const { return m_session->loader(); }
+    RecordingController* recorder() const { return m_session->recorder(); }
+    WittyHttpPoller* wittyPoller() const { return m_session->wittyPoller(); }
+    SaveJob* saveJob() const { return m_session->saveJob(); }
+    RecentFiles* recentFiles() const { return m_recent; }
+    LiveIndicator* liveIndicator() const { return m_liveIndicator; }
+    MessageBar* messageBar() const { return m_messageBar; }
+    StartPage* startPage() const { return m_start; }
+    BrowserPanel* browserPanel() const { return m_browser; }
+    TimelineBar* timeline() const { return m_timeline; }
+    ThreadsPanel* threadsPanel() const { return m_threads; }
+    DetailsPane* detailsPane() const { return m_details; }
+    SummaryPanel* summaryPanel() const { return m_summary; }
+    GraphPanel* graphPanel() const { return m_graph; }
+    HeatmapTabs* heatmapsPanel() const { return m_heatmaps; }
+    AdvicePanel* advicePanel() const { return m_advice; }
     ComparePanel* comparePanel() const { return m_compare; }
     LoadJob* compareLoader() const { return m_compareLoader; }
+    QTabWidget* workspaceTabs() const { return m_tabs; }
+    QAction* exportPlotAction() const { return m_exportPlotAction; }
+    QAction* measureAction() const { return m_measureAction; }
+    QAction* showAdviceAction() const { return m_viewActions.back(); }
     QAction* compareAction() const { return m_compareAction; }
 
 protected:
@@ -131,97 +128,63 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    enum Page
+    {
+        GraphPage,
+        HeatmapsPage,
+        AdvicePage
+    };
+
     void createActions();
     void createMenus();
     void createWorkspace();
+    void createPages();
     void createDocks();
     void createStatusBar();
+    template <class Source>
+    void routeMessages(Source* source);
     void restoreSettings();
     void saveSettings() const;
+    void saveHeatmapSettings() const;
 
     void showOpenDialog();
-    void onLoadStarted(const QString& path);
-    void onCaptureAvailable(CapturePtr capture);
-    void onLoadFailed(const QString& message);
-    void onLoadFinished();
-    void updateRecentMenu();
-    void updateStatus();
-    void onCurrentEntityChanged(EntityId id);
-
-    enum class Live
-    {
-        None,
-        Recording,
-        Witty
-    };
-    void showCapture(CapturePtr capture, bool fresh);
-    void updateTimeline(bool fresh);
-    int timelineCount() const;
-    QString describePosition(int position) const;
-    void showPosition(int position);
-    void onRecordingCapture(CapturePtr capture);
-    void onRecordingFinished(const RecordSummary& summary);
-    void onWittyCapture(CapturePtr capture);
-    void showLiveMessage(const QString& message, int kind);
-    void updateLiveIndicator();
-    void updateActions();
     void showSaveAsDialog();
-    void selectThread(qint64 pid, qint64 tid);
-    void selectProcess(qint64 pid);
-    void updateGraph();
-    void onGraphSelection(const QList<EntityId>& entities);
-    QString exportBaseName() const;
     void showExportGraphDialog();
-    void updateHeatmaps();
-    void onHeatmapSelection(EntityId entity, qint64 pid, qint64 tid, const QString& ns);
     void showExportPlotDialog(bool matrix);
     void showMeasureDialog();
-    void onCaptureMeasured(CapturePtr capture);
-    void saveHeatmapSettings() const;
-    void updateAdvice();
-    void onAdviceSelection(qint64 pid, qint64 tid);
     void showCompareDialog();
+    QString exportBaseName() const;
+    void onLoadStarted(const QString& path);
+    void onLoadFinished();
+    void onCaptureChanged(const CapturePtr& capture, bool fresh);
+    void onPositionChanged();
+    void onCurrentEntityChanged(EntityId id);
+    void selectThread(qint64 pid, qint64 tid); // the process when `tid` < 0
+    void onCaptureMeasured(CapturePtr capture);
     void onCompareCapture(CapturePtr capture);
     void onDiffShown();
-    void updateApplyAllowed();
+    void updateRecentMenu();
+    void updateLiveIndicator();
+    void updateActions();
+    void updateStatus();
 
-    LoadJob* m_loader;
+    Session* m_session;
     RecentFiles* m_recent;
-    CapturePtr m_capture;
-    QString m_path;        // what m_capture was loaded from
-    QString m_loadingPath; // what is loading now
-    int m_snapshotIndex = -1;
-    int m_position = -1; // timeline position shown
-    Live m_live = Live::None;
-    bool m_liveShown = false;      // the live session's first capture reached the screen
-    bool m_liveOwnsView = false;   // its updates may replace what is shown (not after opening another)
-    QString m_recordingPath;       // file of the current or last recording
-    CapturePtr m_recordingCapture; // its capture, while it is the one shown
-    QString m_liveTitle;           // what a session without a file is called
-    QSet<QString> m_liveMessages;  // shown once each per session
-    RecordingController* m_recorder = nullptr;
-    WittyHttpPoller* m_poller = nullptr;
-    SaveJob* m_saver = nullptr;
+    std::vector<WorkspaceTab> m_pages; // graph, heatmaps, advice: fed before the browser
+    LoadJob* m_compareLoader;
+    QString m_comparePath;
 
     MessageBar* m_messageBar = nullptr;
     QStackedWidget* m_stack = nullptr;
     StartPage* m_start = nullptr;
     QWidget* m_workspace = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    GraphPanel* m_graph = nullptr;
-    bool m_graphFresh = false;         // the next graph is of another capture
-    bool m_selectionFromGraph = false; // the browser follows a pick in the graph: no echo back
-    HeatmapTabs* m_heatmaps = nullptr;
-    bool m_heatmapsFresh = false;         // the next heatmaps are of another capture
-    bool m_selectionFromHeatmaps = false; // the browser follows a pick in a heatmap: no echo back
-    AdvicePanel* m_advice = nullptr;
-    bool m_adviceFresh = false;
-    bool m_selectionFromAdvice = false; // the browser follows a pick in the advice: no echo back
-    ComparePanel* m_compare = nullptr;  // in the tabs only while a comparison exists
-    LoadJob* m_compareLoader = nullptr;
-    QString m_comparePath;
-    BrowserPanel* m_browser = nullptr;
     TimelineBar* m_timeline = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    BrowserPanel* m_browser = nullptr;
+    GraphPanel* m_graph = nullptr;
+    HeatmapTabs* m_heatmaps = nullptr;
+    AdvicePanel* m_advice = nullptr;
+    ComparePanel* m_compare = nullptr; // in the tabs only while a comparison exists
     DetailsPane* m_details = nullptr;
     SummaryPanel* m_summary = nullptr;
     ThreadsPanel* m_threads = nullptr;
@@ -242,22 +205,16 @@ private:
     QAction* m_stopAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_exportGraphAction = nullptr;
-    QAction* m_showBrowserAction = nullptr;
-    QAction* m_showGraphAction = nullptr;
-    QAction* m_showHeatmapsAction = nullptr;
-    QAction* m_showAdviceAction = nullptr;
-    QAction* m_compareAction = nullptr;
     QAction* m_exportPlotAction = nullptr;
     QAction* m_measureAction = nullptr;
+    QAction* m_compareAction = nullptr;
+    QAction* m_findAction = nullptr;
+    QList<QAction*> m_viewActions; // the tabs
     QList<QAction*> m_heatmapViewActions;
-    QAction* m_previousAction = nullptr;
-    QAction* m_nextAction = nullptr;
-    QAction* m_firstAction = nullptr;
-    QAction* m_lastAction = nullptr;
+    QList<QAction*> m_timelineActions;
     QAction* m_reloadAction = nullptr;
     QAction* m_closeAction = nullptr;
     QAction* m_quitAction = nullptr;
-    QAction* m_findAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_clearRecentAction = nullptr;

@@ -2,6 +2,7 @@
 // clicks, double-clicks, keys and the wheel go through the view as a user's would.
 #include "main_window.h"
 #include "readers/open_input.h"
+#include "support/recording_fixture.h"
 #include "support/test_fixtures.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
@@ -39,12 +40,11 @@
 #include <QTest>
 #include <QToolButton>
 
-#include <sqlite3.h>
-
 #include <cmath>
 
 using namespace numasight;
 using numasight::test::loadCapture;
+using numasight::test::makeRecording;
 
 namespace {
 
@@ -74,21 +74,6 @@ int countKind(const GraphPanel& panel, EntityKind kind)
     const auto& nodes = panel.currentLayout()->spec->nodes;
     return int(
         std::count_if(nodes.begin(), nodes.end(), [kind](const GraphNode& n) { return n.kind == kind; }));
-}
-
-// tests/data/capture/v2-recording.sql as a capture file: 4 samples, two in each of 2 snapshots.
-QString makeRecording(const QString& path)
-{
-    QFile sql(QStringLiteral(NUMASIGHT_TEST_DATA "/capture/v2-recording.sql"));
-    if (!sql.open(QIODevice::ReadOnly))
-        return {};
-    QFile::remove(path);
-    sqlite3* db = nullptr;
-    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
-        return {};
-    const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
-    sqlite3_close(db);
-    return rc == SQLITE_OK ? path : QString();
 }
 
 // Where a user would click on `item`: its centre, scrolled into view first.

@@ -11,6 +11,7 @@
 #include "measure/measurement.h"
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
+#include "support/recording_fixture.h"
 #include "support/test_fixtures.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
@@ -45,33 +46,17 @@
 #include <QWheelEvent>
 #include <QXmlStreamReader>
 
-#include <sqlite3.h>
-
 #include <cmath>
 
 using namespace numasight;
 using numasight::test::loadCapture;
+using numasight::test::makeRecording;
 
 namespace {
 
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kHwloc = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/");
 constexpr int kTimeout = 30000;
-
-// tests/data/capture/v2-recording.sql as a capture file: 4 samples, two in each of 2 snapshots.
-QString makeRecording(const QString& path)
-{
-    QFile sql(QStringLiteral(NUMASIGHT_TEST_DATA "/capture/v2-recording.sql"));
-    if (!sql.open(QIODevice::ReadOnly))
-        return {};
-    QFile::remove(path);
-    sqlite3* db = nullptr;
-    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
-        return {};
-    const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
-    sqlite3_close(db);
-    return rc == SQLITE_OK ? path : QString();
-}
 
 int rowOf(const HeatmapPicture& p, qint64 pid, qint64 tid)
 {
