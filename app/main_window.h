@@ -2,13 +2,11 @@
 
 #include "measure/measure_plan.h"
 #include "views/advice/advice_fwd.h"
-#include "views/common/workspace_tab.h"
 #include "views/graph/graph_export.h"
 #include "views/live/session.h"
+#include "workspace.h"
 
 #include <QMainWindow>
-
-#include <vector>
 
 class QAction;
 class QDockWidget;
@@ -21,26 +19,15 @@ class QToolButton;
 
 namespace numasight {
 
-class AdvicePanel;
-class ApplyDialog;
-class BrowserPanel;
-class ComparePanel;
-class DetailsPane;
-class GraphPanel;
-class HeatmapTabs;
 class LiveIndicator;
 class MessageBar;
 class RecentFiles;
 class StartPage;
-class SummaryPanel;
-class ThreadsPanel;
-class TimelineBar;
 
-// The desktop window: a start page until something is loaded, then the entity browser, the topology graph,
-// the heatmaps and the advice as tabs under a timeline, with the details, summary and threads docks. What is
-// shown and where it comes from is the Session's, each page owns its export and its state, and WorkspaceTab
-// keeps the pages' shared flags. A selection in the browser selects the same entity in every page, and a pick
-// in a page selects it in the browser (and so everywhere). Every way of opening a file (menu, start page,
+// The desktop window: a start page until something is loaded, then the Workspace (the entity browser, the
+// topology graph, the heatmaps and the advice as tabs under a timeline) with the details, summary and threads
+// docks. It only assembles: what is shown and where it comes from is the Session's, what shows it the
+// Workspace's, and each page owns its export and its state. Every way of opening a file (menu, start page,
 // recent list, drop, command line) goes through openPath(); a failed load leaves the shown capture alone.
 class MainWindow : public QMainWindow
 {
@@ -67,18 +54,18 @@ public:
     void setSnapshotIndex(int index) { m_session->setSnapshotIndex(index); }
     // A sample of a recording, else a snapshot; clamped to those there are.
     void setTimelinePosition(int position) { m_session->setPosition(position); }
-    void selectEntity(EntityId id);
-    void showEntityBrowser();
-    void showGraph();
-    void showHeatmaps();
-    void showAdvice();
+    void selectEntity(EntityId id) { m_workspace->selectEntity(id); }
+    void showEntityBrowser() { m_workspace->showBrowser(); }
+    void showGraph() { m_workspace->showGraph(); }
+    void showHeatmaps() { m_workspace->showHeatmaps(); }
+    void showAdvice() { m_workspace->showAdvice(); }
     // Writes the plot of the heatmap view in front to `path` (PNG, PDF, SVG by the picture; CSV by its
     // numbers) in the background, once the view has the data of what is shown. `matrix`: the mismatch
     // view's node matrix rather than its processes.
     void exportPlotTo(const QString& path, bool matrix = false);
     // Measures this machine's latency and bandwidth in the background (the Matrices tab shows progress);
     // the capture shown gets the matrices, and Save As keeps them.
-    void startMeasurement(const MeasureOptions& options);
+    void startMeasurement(const MeasureOptions& options) { m_workspace->startMeasurement(options); }
     // Writes the graph shown (laid out first if it is not yet) to `path` in the background; the result
     // goes to the status bar, or the message bar when it fails.
     void exportGraphTo(const QString& path, const GraphExportOptions& options);
@@ -86,11 +73,11 @@ public:
     // why not otherwise.
     bool canApply(QString* reason = nullptr) const { return m_session->canApply(reason); }
     // Opens the Apply dialog on `suggestion` (when canApply()); returns it (it deletes itself on close).
-    ApplyDialog* showApplyDialog(const Suggestion& suggestion);
+    ApplyDialog* showApplyDialog(const Suggestion& s) { return m_workspace->showApplyDialog(s); }
     // Loads `path` in the background and compares the capture shown (A) with it (B) in the Compare tab;
     // the rows that changed are highlighted in the graph and the heatmaps until the tab is closed.
-    void compareWith(const QString& path);
-    void closeComparison();
+    void compareWith(const QString& path) { m_workspace->compareWith(path); }
+    void closeComparison() { m_workspace->closeComparison(); }
 
     Session* session() const { return m_session; }
     CapturePtr capture() const { return m_session->capture(); }
@@ -106,21 +93,22 @@ public:
     LiveIndicator* liveIndicator() const { return m_liveIndicator; }
     MessageBar* messageBar() const { return m_messageBar; }
     StartPage* startPage() const { return m_start; }
-    BrowserPanel* browserPanel() const { return m_browser; }
-    TimelineBar* timeline() const { return m_timeline; }
-    ThreadsPanel* threadsPanel() const { return m_threads; }
-    DetailsPane* detailsPane() const { return m_details; }
-    SummaryPanel* summaryPanel() const { return m_summary; }
-    GraphPanel* graphPanel() const { return m_graph; }
-    HeatmapTabs* heatmapsPanel() const { return m_heatmaps; }
-    AdvicePanel* advicePanel() const { return m_advice; }
-    ComparePanel* comparePanel() const { return m_compare; }
-    LoadJob* compareLoader() const { return m_compareLoader; }
-    QTabWidget* workspaceTabs() const { return m_tabs; }
-    QAction* exportPlotAction() const { return m_exportPlotAction; }
-    QAction* measureAction() const { return m_measureAction; }
-    QAction* showAdviceAction() const { return m_viewActions.back(); }
-    QAction* compareAction() const { return m_compareAction; }
+    Workspace* workspace() const { return m_workspace; }
+    BrowserPanel* browserPanel() const { return m_workspace->browser(); }
+    TimelineBar* timeline() const { return m_workspace->timeline(); }
+    ThreadsPanel* threadsPanel() const { return m_workspace->threads(); }
+    DetailsPane* detailsPane() const { return m_workspace->details(); }
+    SummaryPanel* summaryPanel() const { return m_workspace->summary(); }
+    GraphPanel* graphPanel() const { return m_workspace->graph(); }
+    HeatmapTabs* heatmapsPanel() const { return m_workspace->heatmaps(); }
+    AdvicePanel* advicePanel() const { return m_workspace->advice(); }
+    ComparePanel* comparePanel() const { return m_workspace->compare(); }
+    LoadJob* compareLoader() const { return m_workspace->compareLoader(); }
+    QTabWidget* workspaceTabs() const { return m_workspace->tabs(); }
+    QAction* exportPlotAction() const { return m_workspace->exportPlotAction(); }
+    QAction* measureAction() const { return m_workspace->measureAction(); }
+    QAction* showAdviceAction() const { return m_workspace->pageActions().back(); }
+    QAction* compareAction() const { return m_workspace->compareAction(); }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -128,41 +116,21 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    enum Page
-    {
-        GraphPage,
-        HeatmapsPage,
-        AdvicePage
-    };
-
     void createActions();
     void createMenus();
-    void createWorkspace();
-    void createPages();
+    void createCentralWidget();
     void createDocks();
     void createStatusBar();
     template <class Source>
     void routeMessages(Source* source);
     void restoreSettings();
     void saveSettings() const;
-    void saveHeatmapSettings() const;
 
     void showOpenDialog();
     void showSaveAsDialog();
-    void showExportGraphDialog();
-    void showExportPlotDialog(bool matrix);
-    void showMeasureDialog();
-    void showCompareDialog();
-    QString exportBaseName() const;
     void onLoadStarted(const QString& path);
     void onLoadFinished();
-    void onCaptureChanged(const CapturePtr& capture, bool fresh);
-    void onPositionChanged();
-    void onCurrentEntityChanged(EntityId id);
-    void selectThread(qint64 pid, qint64 tid); // the process when `tid` < 0
-    void onCaptureMeasured(CapturePtr capture);
-    void onCompareCapture(CapturePtr capture);
-    void onDiffShown();
+    void onCaptureChanged(const CapturePtr& capture);
     void updateRecentMenu();
     void updateLiveIndicator();
     void updateActions();
@@ -170,24 +138,10 @@ private:
 
     Session* m_session;
     RecentFiles* m_recent;
-    std::vector<WorkspaceTab> m_pages; // graph, heatmaps, advice: fed before the browser
-    LoadJob* m_compareLoader;
-    QString m_comparePath;
-
     MessageBar* m_messageBar = nullptr;
     QStackedWidget* m_stack = nullptr;
     StartPage* m_start = nullptr;
-    QWidget* m_workspace = nullptr;
-    TimelineBar* m_timeline = nullptr;
-    QTabWidget* m_tabs = nullptr;
-    BrowserPanel* m_browser = nullptr;
-    GraphPanel* m_graph = nullptr;
-    HeatmapTabs* m_heatmaps = nullptr;
-    AdvicePanel* m_advice = nullptr;
-    ComparePanel* m_compare = nullptr; // in the tabs only while a comparison exists
-    DetailsPane* m_details = nullptr;
-    SummaryPanel* m_summary = nullptr;
-    ThreadsPanel* m_threads = nullptr;
+    Workspace* m_workspace = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_summaryDock = nullptr;
     QDockWidget* m_threadsDock = nullptr;
@@ -204,14 +158,6 @@ private:
     QAction* m_pauseAction = nullptr;
     QAction* m_stopAction = nullptr;
     QAction* m_saveAsAction = nullptr;
-    QAction* m_exportGraphAction = nullptr;
-    QAction* m_exportPlotAction = nullptr;
-    QAction* m_measureAction = nullptr;
-    QAction* m_compareAction = nullptr;
-    QAction* m_findAction = nullptr;
-    QList<QAction*> m_viewActions; // the tabs
-    QList<QAction*> m_heatmapViewActions;
-    QList<QAction*> m_timelineActions;
     QAction* m_reloadAction = nullptr;
     QAction* m_closeAction = nullptr;
     QAction* m_quitAction = nullptr;
