@@ -1,49 +1,27 @@
 #include "main_window.h"
 
+#include "make_action.h"
 #include "readers/open_input.h"
 #include "recent_files.h"
 #include "version.h"
-#include "views/advice/advice_panel.h"
-#include "views/advice/apply_dialog.h"
-#include "views/advice/compare_panel.h"
 #include "views/browser/details_pane.h"
-#include "views/browser/entity_filter_proxy.h"
-#include "views/browser/entity_tree_model.h"
 #include "views/browser/summary_panel.h"
 #include "views/common/message_bar.h"
 #include "views/common/start_page.h"
-#include "views/graph/graph_canvas.h"
-#include "views/graph/graph_export_dialog.h"
-#include "views/graph/graph_painter.h"
+#include "views/graph/graph_export_flow.h"
 #include "views/graph/graph_panel.h"
+#include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_tabs.h"
-#include "views/heatmap/heatmap_views.h"
-#include "views/heatmap/node_heatmap_panel.h"
-#include "views/jobs/graph_export_job.h"
-#include "views/jobs/graph_layout_job.h"
-#include "views/jobs/heatmap_export_job.h"
-#include "views/jobs/load_job.h"
-#include "views/jobs/save_job.h"
 #include "views/live/live_indicator.h"
 #include "views/live/record_dialog.h"
-#include "views/live/recording_controller.h"
 #include "views/live/threads_panel.h"
-#include "views/live/timeline_bar.h"
 #include "views/live/witty_attach_dialog.h"
 
-#include <QAction>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QDateTime>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -51,12 +29,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QStyle>
-#include <QTabBar>
-#include <QTabWidget>
-#include <QTableView>
 #include <QToolButton>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace numasight {
@@ -65,41 +38,8 @@ namespace {
 
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
-const QString kDetailsSplitterKey = QStringLiteral("window/detailsSplitter");
-const QString kSummarySplitterKey = QStringLiteral("window/summarySplitter");
-const QString kHeaderKey = QStringLiteral("window/browserHeader");
 const QString kLastDirKey = QStringLiteral("window/lastDirectory");
-const QString kThreadsKey = QStringLiteral("window/threadsPanel");
 const QString kSaveDirKey = QStringLiteral("window/saveDirectory");
-const QString kTabKey = QStringLiteral("window/tab");
-const QString kGraphViewKey = QStringLiteral("graph/view");
-const QString kGraphEngineKey = QStringLiteral("graph/engine");
-const QString kGraphExportDirKey = QStringLiteral("graph/exportDirectory");
-const QString kGraphExportFormatKey = QStringLiteral("graph/exportFormat");
-const QString kGraphExportDpiKey = QStringLiteral("graph/exportDpi");
-// Each key of HeatmapTabs::state() is kept under this group: view, window, sorts, measure, metric, order.
-const QString kHeatmapGroup = QStringLiteral("heatmaps");
-const QString kPlotExportDirKey = QStringLiteral("heatmapExport/directory");
-const QString kPlotExportFormatKey = QStringLiteral("heatmapExport/format");
-const QString kAdviceSplitterKey = QStringLiteral("advice/splitter");
-const QString kCompareDirKey = QStringLiteral("compare/lastDirectory");
-
-// "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
-QString plural(int n, const char* noun)
-{
-    return n == 1 ? QObject::tr("1 %1").arg(QLatin1String(noun))
-                  : QObject::tr("%1 %2s").arg(n).arg(QLatin1String(noun));
-}
-
-QString formatTimeNs(std::int64_t ns)
-{
-    return QDateTime::fromMSecsSinceEpoch(ns / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
-}
-
-QString displayName(const QString& path)
-{
-    return path == QLatin1String(kLocalMachine) ? QObject::tr("this machine") : QFileInfo(path).fileName();
-}
 
 QString localFileOf(const QMimeData* mime)
 {
@@ -115,75 +55,42 @@ QString localFileOf(const QMimeData* mime)
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_loader(new LoadJob(this))
+    , m_session(new Session(this))
     , m_recent(new RecentFiles(this))
-    , m_model(new EntityTreeModel(this))
-    , m_proxy(new EntityFilterProxy(this))
 {
-    m_recorder = new RecordingController(this);
-    m_compareLoader = new LoadJob(this);
-    m_saver = new SaveJob(this);
-    m_graphExporter = new GraphExportJob(this);
-    m_plotExporter = new HeatmapExportJob(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("numasight"));
     setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
     setAcceptDrops(true);
-    m_proxy->setSourceModel(m_model);
 
     createActions();
-    createWorkspace();
+    createCentralWidget();
     createDocks();
     createMenus();
     createStatusBar();
 
-    connect(m_loader, &LoadJob::started, this, [this](quint64, const QString& path) { onLoadStarted(path); });
-    connect(m_loader, &LoadJob::progressChanged, this,
+    LoadJob* loader = m_session->loader();
+    connect(loader, &LoadJob::started, this, [this](quint64, const QString& path) { onLoadStarted(path); });
+    connect(loader, &LoadJob::progressChanged, this,
             [this](quint64, double fraction) { m_progress->setValue(int(fraction * 100.0)); });
-    connect(m_loader, &LoadJob::captureAvailable, this, &MainWindow::onCaptureAvailable);
-    connect(m_loader, &LoadJob::loadFailed, this, &MainWindow::onLoadFailed);
-    connect(m_loader, &LoadJob::cancelled, this, [this] {
-        statusBar()->showMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000);
+    connect(loader, &LoadJob::finished, this, &MainWindow::onLoadFinished);
+    connect(m_session, &Session::opened, this, [this](const QString& path) {
+        if (path != QLatin1String(kLocalMachine))
+            m_recent->add(path);
+        m_messageBar->dismiss();
     });
-    connect(m_loader, &LoadJob::finished, this, &MainWindow::onLoadFinished);
-    connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
-
-    connect(m_recorder, &RecordingController::captureChanged, this, &MainWindow::onRecordingCapture);
-    connect(m_recorder, &RecordingController::stateChanged, this, [this] {
+    connect(m_session, &Session::fileRecorded, m_recent, &RecentFiles::add);
+    connect(m_session, &Session::captureChanged, this, &MainWindow::onCaptureChanged);
+    connect(m_session, &Session::positionChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &Session::liveStateChanged, this, [this] {
         updateLiveIndicator();
         updateActions();
+        updateStatus();
     });
-    connect(m_recorder, &RecordingController::warning, this,
-            [this](const QString& message) { showLiveMessage(message, int(MessageBar::Kind::Warning)); });
-    connect(m_recorder, &RecordingController::finished, this, &MainWindow::onRecordingFinished);
-    connect(m_saver, &SaveJob::saved, this, [this](const QString& path) {
-        statusBar()->showMessage(tr("Saved %1").arg(path), 8000);
-        updateActions();
-    });
-    connect(m_saver, &SaveJob::failed, this, [this](const QString& message) {
-        m_messageBar->showMessage(message, MessageBar::Kind::Error);
-        updateActions();
-    });
-    connect(m_graphExporter, &GraphExportJob::exported, this,
-            [this](const QString& path, qint64 bytes, double s) {
-                statusBar()->showMessage(tr("Exported the graph to %1 (%2 KiB in %3 s)")
-                                             .arg(path)
-                                             .arg((bytes + 1023) / 1024)
-                                             .arg(s, 0, 'f', 2),
-                                         8000);
-            });
-    connect(m_graphExporter, &GraphExportJob::failed, this,
-            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
-    connect(m_plotExporter, &HeatmapExportJob::exported, this,
-            [this](const QString& path, qint64 bytes, double s) {
-                statusBar()->showMessage(tr("Exported the plot to %1 (%2 KiB in %3 s)")
-                                             .arg(path)
-                                             .arg((bytes + 1023) / 1024)
-                                             .arg(s, 0, 'f', 2),
-                                         8000);
-            });
-    connect(m_plotExporter, &HeatmapExportJob::failed, this,
-            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
+    connect(m_session, &Session::saveStateChanged, this, &MainWindow::updateActions);
+    routeMessages(m_session);
+    routeMessages(m_workspace);
+    connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
     updateRecentMenu();
     updateStatus();
@@ -193,380 +100,121 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    // Children outlive this body: end the live session while everything they call back into still exists.
-    m_recorder->blockSignals(true);
-    m_recorder->stopAndWait();
-    if (m_poller) {
-        m_poller->blockSignals(true);
-        m_poller->stop();
-    }
+    // Children outlive this body: end the live session while everything it would call back into exists.
+    m_session->blockSignals(true);
+    m_session->stopAndWait();
 }
 
 void MainWindow::createActions()
 {
-    m_openAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
-
-    m_attachAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("computer")), tr("&Attach to This Machine…"), this);
-    m_attachAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_attachAction->setStatusTip(tr("Record this machine's threads and memory live"));
-    connect(m_attachAction, &QAction::triggered, this, &MainWindow::attachToThisMachine);
-
-    m_attachWittyAction = new QAction(QIcon::fromTheme(QStringLiteral("network-server")),
-                                      tr("Attach to &witty-profiler Server…"), this);
-    m_attachWittyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
-    m_attachWittyAction->setStatusTip(tr("Poll running witty-profiler servers, one snapshot per round"));
-    connect(m_attachWittyAction, &QAction::triggered, this, &MainWindow::attachToWittyServers);
-
-    m_pauseAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")), tr("&Pause Recording"), this);
+    m_openAction =
+        makeAction(this, tr("&Open…"), QKeySequence::Open, &MainWindow::showOpenDialog, "document-open");
+    m_attachAction = makeAction(this, tr("&Attach to This Machine…"), Qt::CTRL | Qt::SHIFT | Qt::Key_A,
+                                &MainWindow::attachToThisMachine, "computer",
+                                tr("Record this machine's threads and memory live"));
+    m_attachWittyAction =
+        makeAction(this, tr("Attach to &witty-profiler Server…"), Qt::CTRL | Qt::SHIFT | Qt::Key_W,
+                   &MainWindow::attachToWittyServers, "network-server",
+                   tr("Poll running witty-profiler servers, one snapshot per round"));
+    m_pauseAction = makeAction(this, tr("&Pause Recording"), Qt::CTRL | Qt::SHIFT | Qt::Key_P,
+                               &MainWindow::setRecordingPaused, "media-playback-pause");
     m_pauseAction->setCheckable(true);
-    m_pauseAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    connect(m_pauseAction, &QAction::triggered, this, &MainWindow::setRecordingPaused);
-
-    m_stopAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-stop")), tr("S&top Live Session"), this);
-    m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopLiveSession);
-
+    m_stopAction = makeAction(this, tr("S&top Live Session"), Qt::CTRL | Qt::SHIFT | Qt::Key_E,
+                              &MainWindow::stopLiveSession, "media-playback-stop");
     m_saveAsAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("&Save Recording As…"), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    m_saveAsAction->setStatusTip(tr("Save what is shown as a numasight capture"));
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::showSaveAsDialog);
-
-    m_exportGraphAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export Graph…"), this);
-    m_exportGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportGraphAction->setStatusTip(tr("Write the topology graph as SVG, PDF, PNG or Graphviz DOT"));
-    connect(m_exportGraphAction, &QAction::triggered, this, &MainWindow::showExportGraphDialog);
-
-    m_showBrowserAction = new QAction(tr("&Entity Browser"), this);
-    m_showBrowserAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    connect(m_showBrowserAction, &QAction::triggered, this, &MainWindow::showEntityBrowser);
-    m_showGraphAction = new QAction(tr("Topology &Graph"), this);
-    m_showGraphAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
-    connect(m_showGraphAction, &QAction::triggered, this, &MainWindow::showGraph);
-    m_showHeatmapsAction = new QAction(tr("&Heatmaps"), this);
-    m_showHeatmapsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
-    connect(m_showHeatmapsAction, &QAction::triggered, this, &MainWindow::showHeatmaps);
-    m_showAdviceAction = new QAction(tr("&Advice"), this);
-    // Ctrl+I ("insights") beside the letters of the other tabs; Ctrl+4 as the fourth tab.
-    m_showAdviceAction->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_I), QKeySequence(Qt::CTRL | Qt::Key_4)});
-    m_showAdviceAction->setStatusTip(
-        tr("What runs away from its memory or accelerator, and what to run to fix it"));
-    connect(m_showAdviceAction, &QAction::triggered, this, &MainWindow::showAdvice);
-    m_compareAction = new QAction(tr("Compare &With…"), this);
-    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
-    m_compareAction->setStatusTip(
-        tr("Compare the capture shown with another one: what moved, process by process"));
-    connect(m_compareAction, &QAction::triggered, this, &MainWindow::showCompareDialog);
-    const QStringList heatmapViews{tr("&CPU Heatmap"), tr("&Memory Heatmap"), tr("Mi&smatch"),
-                                   tr("&Over Time"), tr("M&atrices")};
-    for (int i = 0; i < int(heatmapViews.size()); ++i) {
-        auto* a = new QAction(heatmapViews[i], this);
-        a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key(Qt::Key_1 + i)));
-        connect(a, &QAction::triggered, this, [this, i] {
-            m_heatmaps->setCurrentView(HeatmapTabs::View(i));
-            showHeatmaps();
-        });
-        m_heatmapViewActions << a;
-    }
-    m_exportPlotAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("Export &Plot…"), this);
-    m_exportPlotAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
-    m_exportPlotAction->setStatusTip(
-        tr("Write the heatmap in front as PNG, PDF or SVG, or its numbers as CSV"));
-    connect(m_exportPlotAction, &QAction::triggered, this, [this] { showExportPlotDialog(false); });
-    m_measureAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("chronometer")), tr("&Measure Latency/Bandwidth…"), this);
-    m_measureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    m_measureAction->setStatusTip(tr("Measure this machine's latency and bandwidth between NUMA nodes"));
-    connect(m_measureAction, &QAction::triggered, this, &MainWindow::showMeasureDialog);
-
-    // Window-wide timeline keys; the slider itself also takes Left/Right/Home/End when focused.
-    m_previousAction = new QAction(tr("&Previous Sample"), this);
-    m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
-    connect(m_previousAction, &QAction::triggered, this,
-            [this] { setTimelinePosition(m_timeline->position() - 1); });
-    m_nextAction = new QAction(tr("&Next Sample"), this);
-    m_nextAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
-    connect(m_nextAction, &QAction::triggered, this,
-            [this] { setTimelinePosition(m_timeline->position() + 1); });
-    m_firstAction = new QAction(tr("&First Sample"), this);
-    m_firstAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
-    connect(m_firstAction, &QAction::triggered, this, [this] { setTimelinePosition(0); });
-    m_lastAction = new QAction(tr("&Latest Sample"), this);
-    m_lastAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_End));
-    connect(m_lastAction, &QAction::triggered, this,
-            [this] { setTimelinePosition(m_timeline->count() - 1); });
-
-    m_reloadAction = new QAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Reload"), this);
-    m_reloadAction->setShortcut(QKeySequence(Qt::Key_F5));
-    connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reload);
-
-    m_closeAction = new QAction(tr("&Close"), this);
-    m_closeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
-    connect(m_closeAction, &QAction::triggered, this, &MainWindow::closeCapture);
-
-    m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+        makeAction(this, tr("&Save Recording As…"), QKeySequence::SaveAs, &MainWindow::showSaveAsDialog,
+                   "document-save-as", tr("Save what is shown as a numasight capture"));
+    m_reloadAction = makeAction(this, tr("&Reload"), Qt::Key_F5, &MainWindow::reload, "view-refresh");
+    m_closeAction = makeAction(this, tr("&Close"), Qt::CTRL | Qt::Key_W, &MainWindow::closeCapture);
+    m_quitAction = makeAction(this, tr("&Quit"), Qt::CTRL | Qt::Key_Q, &QWidget::close);
     m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
-
-    m_findAction = new QAction(tr("&Find…"), this);
-    m_findAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
-    connect(m_findAction, &QAction::triggered, this, [this] {
-        // Find searches what is in front: the graph's search box on the graph tab, a heatmap's filter on the
-        // heatmaps, else the browser's filter.
-        QLineEdit* edit = m_filter;
-        if (m_tabs->currentWidget() == m_advice)
-            edit = m_advice->filterEdit();
-        else if (m_tabs->currentWidget() == m_graph)
-            edit = m_graph->searchEdit();
-        else if (m_tabs->currentWidget() == m_heatmaps)
-            edit = m_heatmaps->currentView() == HeatmapTabs::View::Memory
-                       ? m_heatmaps->memoryPanel()->filterEdit()
-                   : m_heatmaps->currentView() == HeatmapTabs::View::Mismatch
-                       ? m_heatmaps->mismatchPanel()->filterEdit()
-                       : m_heatmaps->cpuPanel()->filterEdit();
-        edit->setFocus(Qt::ShortcutFocusReason);
-        edit->selectAll();
-    });
-
-    m_cancelAction = new QAction(tr("Cancel Loading"), this);
-    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction = makeAction(this, tr("Cancel Loading"), Qt::Key_Escape, &MainWindow::cancelLoad);
     m_cancelAction->setEnabled(false);
-    connect(m_cancelAction, &QAction::triggered, this, &MainWindow::cancelLoad);
     addAction(m_cancelAction);
-
-    m_aboutAction = new QAction(tr("&About numasight"), this);
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-    connect(m_aboutAction, &QAction::triggered, this, [this] {
+    m_aboutAction = makeAction(this, tr("&About numasight"), {}, [this] {
         QMessageBox::about(
             this, tr("About numasight"),
-            tr("<h3>numasight %1</h3><p>Shows how AI jobs sit on a machine's NUMA and accelerator "
-               "topology.</p><p>Reads numasight captures, witty-profiler graphs and hwloc "
-               "topologies.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
+            tr("<h3>numasight %1</h3><p>Shows how AI jobs sit on a machine's NUMA and "
+               "accelerator topology.</p><p>Reads numasight captures, witty-profiler graphs and "
+               "hwloc topologies.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
                 .arg(version()));
     });
-
-    m_clearRecentAction = new QAction(tr("&Clear Recent Files"), this);
-    connect(m_clearRecentAction, &QAction::triggered, m_recent, &RecentFiles::clear);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    m_clearRecentAction = makeAction(this, tr("&Clear Recent Files"), {}, [this] { m_recent->clear(); });
 }
 
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_openAction);
-    file->addAction(m_attachAction);
-    file->addAction(m_attachWittyAction);
+    file->addActions({m_openAction, m_attachAction, m_attachWittyAction});
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
-    file->addAction(m_reloadAction);
-    file->addAction(m_compareAction);
+    file->addActions({m_reloadAction, m_workspace->compareAction()});
     file->addSeparator();
-    file->addAction(m_pauseAction);
-    file->addAction(m_stopAction);
-    file->addAction(m_saveAsAction);
-    file->addAction(m_exportGraphAction);
-    file->addAction(m_exportPlotAction);
-    file->addAction(m_measureAction);
+    file->addActions({m_pauseAction, m_stopAction, m_saveAsAction, m_workspace->exportGraphAction(),
+                      m_workspace->exportPlotAction(), m_workspace->measureAction()});
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(m_findAction);
+    menuBar()->addMenu(tr("&Edit"))->addAction(m_workspace->findAction());
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(m_showBrowserAction);
-    view->addAction(m_showGraphAction);
-    view->addAction(m_showHeatmapsAction);
-    view->addAction(m_showAdviceAction);
-    QMenu* heatmaps = view->addMenu(tr("Heatmap &Views"));
-    heatmaps->addActions(m_heatmapViewActions);
+    view->addActions(m_workspace->pageActions());
+    view->addMenu(tr("Heatmap &Views"))->addActions(m_workspace->heatmapViewActions());
     view->addSeparator();
-    view->addAction(m_detailsDock->toggleViewAction());
-    view->addAction(m_summaryDock->toggleViewAction());
-    view->addAction(m_threadsDock->toggleViewAction());
+    for (QDockWidget* dock : {m_detailsDock, m_summaryDock, m_threadsDock})
+        view->addAction(dock->toggleViewAction());
     view->addSeparator();
-    view->addAction(m_previousAction);
-    view->addAction(m_nextAction);
-    view->addAction(m_firstAction);
-    view->addAction(m_lastAction);
+    view->addActions(m_workspace->timelineActions());
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_aboutAction);
+    menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
 }
 
-void MainWindow::createWorkspace()
+void MainWindow::createCentralWidget()
 {
+    m_messageBar = new MessageBar(this);
     m_start = new StartPage(this);
     connect(m_start, &StartPage::attachRequested, this, &MainWindow::attachToThisMachine);
     connect(m_start, &StartPage::attachWittyRequested, this, &MainWindow::attachToWittyServers);
     connect(m_start, &StartPage::openRequested, this, &MainWindow::showOpenDialog);
     connect(m_start, &StartPage::recentActivated, this, &MainWindow::openPath);
     connect(m_start, &StartPage::clearRecentRequested, m_recent, &RecentFiles::clear);
-
-    m_workspace = new QWidget(this);
-    m_workspace->setObjectName(QStringLiteral("workspace"));
-    m_filter = new QLineEdit(m_workspace);
-    m_filter->setObjectName(QStringLiteral("filterEdit"));
-    m_filter->setPlaceholderText(tr("Filter by name, pid, tid, PCI id, or cpu:N (Ctrl+F)"));
-    m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::onFilterTextChanged);
-    m_kind = new QComboBox(m_workspace);
-    m_kind->setObjectName(QStringLiteral("kindFilter"));
-    m_kind->setToolTip(tr("Show only entities of one kind (with the path to them)"));
-    m_kind->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int index) {
-        const QVariant v = m_kind->itemData(index);
-        m_proxy->setKindFilter(v.isValid() ? std::optional(EntityKind(v.toInt())) : std::nullopt);
-        if (v.isValid())
-            m_view->expandAll();
-    });
-    m_timeline = new TimelineBar(m_workspace);
-    connect(m_timeline, &TimelineBar::positionChanged, this, &MainWindow::showPosition);
-
-    m_view = new QTreeView(m_workspace);
-    m_view->setObjectName(QStringLiteral("entityView"));
-    m_view->setModel(m_proxy);
-    m_view->setUniformRowHeights(true);
-    m_view->setAlternatingRowColors(true);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->header()->setSortIndicator(-1, Qt::AscendingOrder);
-    m_view->setSortingEnabled(true);
-    m_view->header()->setStretchLastSection(false);
-    m_view->setColumnWidth(EntityTreeModel::NameColumn, 280);
-    m_view->setColumnWidth(EntityTreeModel::KindColumn, 130);
-    m_view->setColumnWidth(EntityTreeModel::IdColumn, 110);
-    m_view->setColumnWidth(EntityTreeModel::CpusColumn, 110);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &MainWindow::onCurrentEntityChanged);
-
-    auto* browser = new QWidget(m_workspace);
-    browser->setObjectName(QStringLiteral("entityBrowser"));
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_filter, 1);
-    bar->addWidget(m_kind);
-    auto* browserLayout = new QVBoxLayout(browser);
-    browserLayout->setContentsMargins(0, 4, 0, 0);
-    browserLayout->addLayout(bar);
-    browserLayout->addWidget(m_view, 1);
-
-    m_graph = new GraphPanel(m_workspace);
-    connect(m_graph, &GraphPanel::entitiesSelected, this, &MainWindow::onGraphSelection);
-    connect(m_graph, &GraphPanel::exportRequested, this, &MainWindow::showExportGraphDialog);
-    connect(m_graph, &GraphPanel::viewKindChanged, this,
-            [](GraphView v) { QSettings().setValue(kGraphViewKey, graphViewName(v)); });
-    connect(m_graph, &GraphPanel::engineChanged, this,
-            [](const QString& engine) { QSettings().setValue(kGraphEngineKey, engine); });
-    connect(m_graph, &GraphPanel::layoutShown, this, &MainWindow::startPendingExport);
-    connect(m_graph->job(), &GraphLayoutJob::layoutFailed, this, [this](const QString& message) {
-        if (!m_pendingExport)
-            return;
-        m_messageBar->showMessage(tr("%1: not exported: %2").arg(m_pendingExport->first, message),
-                                  MessageBar::Kind::Error);
-        m_pendingExport.reset();
-    });
-    connect(m_graph->job(), &GraphLayoutJob::cancelled, this, [this] {
-        if (m_pendingExport && !m_graph->job()->isRunning()) {
-            statusBar()->showMessage(tr("Export of %1 cancelled").arg(m_pendingExport->first), 5000);
-            m_pendingExport.reset();
-        }
-    });
-
-    m_heatmaps = new HeatmapTabs(m_workspace);
-    connect(m_heatmaps, &HeatmapTabs::rowSelected, this, &MainWindow::onHeatmapSelection);
-    connect(m_heatmaps, &HeatmapTabs::positionRequested, this, &MainWindow::setTimelinePosition);
-    connect(m_heatmaps, &HeatmapTabs::stateChanged, this, &MainWindow::saveHeatmapSettings);
-    connect(m_heatmaps, &HeatmapTabs::exportRequested, this, &MainWindow::showExportPlotDialog);
-    connect(m_heatmaps, &HeatmapTabs::heatmapReady, this, &MainWindow::startPendingPlotExport);
-    connect(m_heatmaps, &HeatmapTabs::measureRequested, this, &MainWindow::showMeasureDialog);
-    connect(m_heatmaps, &HeatmapTabs::captureMeasured, this, &MainWindow::onCaptureMeasured);
-
-    m_advice = new AdvicePanel(m_workspace);
-    connect(m_advice, &AdvicePanel::processSelected, this, &MainWindow::onAdviceSelection);
-    connect(m_advice, &AdvicePanel::applyRequested, this, &MainWindow::showApplyDialog);
-
-    m_compare = new ComparePanel(m_workspace);
-    m_compare->hide();
-    connect(m_compare, &ComparePanel::processSelected, this, &MainWindow::onAdviceSelection);
-    connect(m_compare, &ComparePanel::diffShown, this, &MainWindow::onDiffShown);
-    connect(m_compare, &ComparePanel::diffFailed, this,
-            [this](const QString& message) { m_messageBar->showMessage(message, MessageBar::Kind::Error); });
-    connect(m_compareLoader, &LoadJob::captureAvailable, this, &MainWindow::onCompareCapture);
-    connect(m_compareLoader, &LoadJob::loadFailed, this, [this](const QString& message) {
-        statusBar()->clearMessage();
-        m_messageBar->showMessage(tr("Cannot compare: %1").arg(message), MessageBar::Kind::Error);
-    });
-
-    // The timeline drives every tab, so it sits above them.
-    m_tabs = new QTabWidget(m_workspace);
-    m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
-    m_tabs->setDocumentMode(true);
-    m_tabs->addTab(browser, tr("Entities"));
-    m_tabs->addTab(m_graph, tr("Graph"));
-    m_tabs->addTab(m_heatmaps, tr("Heatmaps"));
-    m_tabs->addTab(m_advice, tr("Advice"));
-    m_tabs->setTabToolTip(0, tr("The entity browser (Ctrl+B)"));
-    m_tabs->setTabToolTip(1, tr("The topology graph, laid out by Graphviz (Ctrl+G)"));
-    m_tabs->setTabToolTip(2, tr("CPU time and memory per NUMA node, mismatches, over time, and the node "
-                                "matrices (Ctrl+H)"));
-    m_tabs->setTabToolTip(3, tr("The advisor's findings and, per process, what to run to move it (Ctrl+I)"));
-    auto* layout = new QVBoxLayout(m_workspace);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_timeline);
-    layout->addWidget(m_tabs, 1);
+    m_workspace = new Workspace(m_session, this);
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_start);
     m_stack->addWidget(m_workspace);
-    m_messageBar = new MessageBar(this);
-
     auto* central = new QWidget(this);
-    auto* centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(0);
-    centralLayout->addWidget(m_messageBar);
-    centralLayout->addWidget(m_stack, 1);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_messageBar);
+    layout->addWidget(m_stack, 1);
     setCentralWidget(central);
 }
 
 void MainWindow::createDocks()
 {
-    m_details = new DetailsPane(this);
-    connect(m_details, &DetailsPane::entityActivated, this, &MainWindow::selectEntity);
-    m_detailsDock = new QDockWidget(tr("Details"), this);
-    m_detailsDock->setObjectName(QStringLiteral("detailsDock"));
-    m_detailsDock->setWidget(m_details);
-    addDockWidget(Qt::RightDockWidgetArea, m_detailsDock);
-
-    m_summary = new SummaryPanel(this);
-    m_summaryDock = new QDockWidget(tr("Summary"), this);
-    m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    m_summaryDock->setWidget(m_summary);
-    addDockWidget(Qt::BottomDockWidgetArea, m_summaryDock);
-
-    m_threads = new ThreadsPanel(this);
-    connect(m_threads, &ThreadsPanel::threadActivated, this, &MainWindow::selectThread);
-    connect(m_threads, &ThreadsPanel::processActivated, this, &MainWindow::selectProcess);
-    m_threadsDock = new QDockWidget(tr("Threads"), this);
-    m_threadsDock->setObjectName(QStringLiteral("threadsDock"));
-    m_threadsDock->setWidget(m_threads);
-    addDockWidget(Qt::BottomDockWidgetArea, m_threadsDock);
+    const auto dock = [this](QWidget* widget, const QString& title, const char* name, Qt::Key key,
+                             Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(QLatin1String(name));
+        d->setWidget(widget);
+        d->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | key));
+        addDockWidget(area, d);
+        return d;
+    };
+    m_detailsDock =
+        dock(m_workspace->details(), tr("Details"), "detailsDock", Qt::Key_1, Qt::RightDockWidgetArea);
+    m_summaryDock =
+        dock(m_workspace->summary(), tr("Summary"), "summaryDock", Qt::Key_2, Qt::BottomDockWidgetArea);
+    m_threadsDock =
+        dock(m_workspace->threads(), tr("Threads"), "threadsDock", Qt::Key_3, Qt::BottomDockWidgetArea);
     // Beside the summary rather than tabbed with it: a tab group's saved sizes do not come back on a
     // window that is restored before it is shown.
     splitDockWidget(m_summaryDock, m_threadsDock, Qt::Horizontal);
-
-    m_detailsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    m_summaryDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_threadsDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     resize(1280, 860);
 }
 
@@ -597,6 +245,14 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_cancelButton);
 }
 
+// The session and the workspace say how things went; the window shows it.
+template <class Source>
+void MainWindow::routeMessages(Source* source)
+{
+    connect(source, &Source::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(source, &Source::message, m_messageBar, &MessageBar::showMessage);
+}
+
 void MainWindow::restoreSettings()
 {
     QSettings settings;
@@ -607,29 +263,7 @@ void MainWindow::restoreSettings()
         resizeDocks({m_summaryDock}, {400}, Qt::Vertical);
         resizeDocks({m_summaryDock, m_threadsDock}, {560, 720}, Qt::Horizontal);
     }
-    m_details->restoreSplitterState(settings.value(kDetailsSplitterKey).toByteArray());
-    m_summary->restoreSplitterState(settings.value(kSummarySplitterKey).toByteArray());
-    m_advice->restoreState(settings.value(kAdviceSplitterKey).toByteArray());
-    m_threads->restoreState(settings.value(kThreadsKey).toByteArray());
-    m_tabs->setCurrentIndex(std::clamp(settings.value(kTabKey, 0).toInt(), 0, m_tabs->count() - 1));
-    if (const auto view = graphViewFromName(settings.value(kGraphViewKey).toString()))
-        m_graph->setViewKind(*view);
-    const QString engine = settings.value(kGraphEngineKey).toString();
-    if (!engine.isEmpty())
-        m_graph->setEngine(engine);
-    settings.beginGroup(kHeatmapGroup);
-    QVariantMap heatmaps;
-    for (const QString& key : settings.childKeys())
-        heatmaps.insert(key, settings.value(key));
-    settings.endGroup();
-    {
-        // Restoring is not a change of the user's to write back.
-        const QSignalBlocker block(m_heatmaps);
-        m_heatmaps->setState(heatmaps);
-    }
-    const QByteArray header = settings.value(kHeaderKey).toByteArray();
-    if (!header.isEmpty())
-        m_view->header()->restoreState(header);
+    m_workspace->restoreState(settings);
 }
 
 void MainWindow::saveSettings() const
@@ -637,35 +271,12 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
-    settings.setValue(kDetailsSplitterKey, m_details->saveSplitterState());
-    settings.setValue(kSummarySplitterKey, m_summary->saveSplitterState());
-    settings.setValue(kAdviceSplitterKey, m_advice->saveState());
-    settings.setValue(kThreadsKey, m_threads->saveState());
-    // The Compare tab exists only with a comparison: the next start opens on the tab before it.
-    settings.setValue(kTabKey, m_tabs->currentWidget() == m_compare ? m_tabs->indexOf(m_advice)
-                                                                    : m_tabs->currentIndex());
-    settings.setValue(kHeaderKey, m_view->header()->saveState());
-    saveHeatmapSettings();
-}
-
-void MainWindow::saveHeatmapSettings() const
-{
-    QSettings settings;
-    settings.beginGroup(kHeatmapGroup);
-    const QVariantMap state = m_heatmaps->state();
-    for (auto it = state.cbegin(); it != state.cend(); ++it)
-        settings.setValue(it.key(), it.value());
-    settings.endGroup();
+    m_workspace->saveState(settings);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    m_loader->cancel();
-    // A recording ends here, cleanly: the last sample is finished, the collectors detached, the file
-    // closed. The worker notices within one poll (20 ms) plus the sample it may be taking.
-    m_recorder->stopAndWait();
-    if (m_poller)
-        m_poller->stop();
+    m_session->stopAndWait();
     saveSettings();
     event->accept();
 }
@@ -706,13 +317,10 @@ void MainWindow::showOpenDialog()
     openPath(path);
 }
 
-void MainWindow::openPath(const QString& path)
+void MainWindow::closeCapture()
 {
-    if (path.isEmpty())
-        return;
-    stopLiveSession();
-    m_loadingPath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
-    m_loader->start(m_loadingPath);
+    m_session->close();
+    m_messageBar->dismiss();
 }
 
 void MainWindow::attachToThisMachine()
@@ -741,191 +349,19 @@ void MainWindow::attachToWittyServers()
 
 bool MainWindow::startRecording(const RecordOptions& options)
 {
-    stopLiveSession();
-    m_loader->cancel();
-    QString error;
-    if (!m_recorder->start(options, &error)) {
-        m_messageBar->showMessage(error, MessageBar::Kind::Error);
+    if (!m_session->startRecording(options))
         return false;
-    }
-    m_live = Live::Recording;
     m_threadsDock->show(); // what a recording adds over a topology
-    m_liveShown = false;
-    m_liveOwnsView = true;
-    m_recordingPath = options.outputPath;
-    m_recordingCapture.reset();
-    m_liveMessages.clear();
     m_messageBar->dismiss();
-    statusBar()->showMessage(tr("Starting to record into %1…").arg(options.outputPath), 5000);
-    updateLiveIndicator();
-    updateActions();
     return true;
 }
 
 bool MainWindow::startWittySession(const QList<QUrl>& servers, const WittyPollOptions& options)
 {
-    stopLiveSession();
-    m_loader->cancel();
-    if (servers.isEmpty()) {
-        m_messageBar->showMessage(tr("No witty-profiler server given."), MessageBar::Kind::Error);
+    if (!m_session->startWitty(servers, options))
         return false;
-    }
-    if (m_poller)
-        m_poller->deleteLater();
-    m_poller = new WittyHttpPoller(servers, options, this);
-    WittyHttpPoller* poller = m_poller;
-    m_live = Live::Witty;
-    m_liveShown = false;
-    m_liveOwnsView = true;
-    m_liveMessages.clear();
     m_messageBar->dismiss();
-    m_liveTitle = tr("witty-profiler %1").arg(m_poller->hostLabels().join(QStringLiteral(", ")));
-    // Every handler checks the sender is still the session's poller: a stopped one may still deliver.
-    connect(poller, &WittyHttpPoller::snapshotAvailable, this, [this, poller](CapturePtr capture) {
-        if (poller == m_poller)
-            onWittyCapture(std::move(capture));
-    });
-    connect(poller, &WittyHttpPoller::hostFailed, this,
-            [this, poller](const QString&, const QString& message) {
-                if (poller == m_poller)
-                    showLiveMessage(message, int(MessageBar::Kind::Warning));
-            });
-    connect(poller, &WittyHttpPoller::roundFinished, this, [this, poller] {
-        if (poller == m_poller)
-            updateLiveIndicator();
-    });
-    connect(poller, &WittyHttpPoller::finished, this, [this, poller] {
-        if (poller != m_poller)
-            return;
-        if (m_live == Live::Witty)
-            m_live = Live::None;
-        updateLiveIndicator();
-        updateActions();
-        updateStatus();
-    });
-    poller->start();
-    statusBar()->showMessage(tr("Polling %1…").arg(m_liveTitle), 5000);
-    updateLiveIndicator();
-    updateActions();
     return true;
-}
-
-void MainWindow::setRecordingPaused(bool paused)
-{
-    if (m_live != Live::Recording)
-        return;
-    m_recorder->setPaused(paused);
-}
-
-void MainWindow::stopLiveSession()
-{
-    if (m_live == Live::Recording) {
-        m_recorder->stop();
-    } else if (m_live == Live::Witty && m_poller) {
-        m_poller->stop();
-        m_live = Live::None;
-    }
-    updateLiveIndicator();
-    updateActions();
-}
-
-void MainWindow::showLiveMessage(const QString& message, int kind)
-{
-    if (m_liveMessages.contains(message))
-        return;
-    m_liveMessages.insert(message);
-    m_messageBar->showMessage(message, MessageBar::Kind(kind));
-}
-
-void MainWindow::onRecordingCapture(CapturePtr capture)
-{
-    if (!m_liveOwnsView)
-        return; // the user opened or closed something meanwhile
-    m_recordingCapture = capture;
-    const bool fresh = !m_liveShown;
-    m_liveShown = true;
-    m_path = m_recordingPath;
-    showCapture(std::move(capture), fresh);
-    updateLiveIndicator();
-}
-
-void MainWindow::onRecordingFinished(const RecordSummary& summary)
-{
-    m_live = Live::None;
-    if (summary.error)
-        m_messageBar->showMessage(summary.error->toString(), MessageBar::Kind::Error);
-    else
-        statusBar()->showMessage(
-            tr("Recorded %1 sample(s) in %2 mode into %3")
-                .arg(summary.samples)
-                .arg(summary.mode.isEmpty() ? m_recorder->mode() : summary.mode, summary.path),
-            10000);
-    if (summary.fileCreated && QFileInfo::exists(summary.path))
-        m_recent->add(summary.path);
-    updateLiveIndicator();
-    updateActions();
-    updateStatus();
-}
-
-void MainWindow::onWittyCapture(CapturePtr capture)
-{
-    if (!m_liveOwnsView)
-        return;
-    const bool fresh = !m_liveShown;
-    m_liveShown = true;
-    m_path.clear();
-    showCapture(std::move(capture), fresh);
-    updateLiveIndicator();
-}
-
-void MainWindow::updateLiveIndicator()
-{
-    if (m_live == Live::Recording) {
-        const bool paused = m_recorder->isPaused();
-        const bool stopping = m_recorder->state() == RecordingController::State::Stopping;
-        const QString mode = m_recorder->mode().isEmpty() ? tr("starting") : m_recorder->mode();
-        const QString what = stopping ? tr("Stopping") : paused ? tr("Paused") : tr("Recording");
-        m_liveIndicator->showState(
-            QStringLiteral("%1 · %2 · %3").arg(what, mode, plural(m_recorder->sampleCount(), "sample")),
-            !stopping, paused, !stopping);
-        m_liveIndicator->setToolTip(m_recordingPath);
-    } else if (m_live == Live::Witty && m_poller) {
-        m_liveIndicator->showState(QStringLiteral("%1 · %2 · %3")
-                                       .arg(tr("Polling"), plural(int(m_poller->hostLabels().size()), "host"),
-                                            plural(m_poller->roundsCaptured(), "round")),
-                                   false, false, true);
-        m_liveIndicator->setToolTip(m_liveTitle);
-    } else {
-        m_liveIndicator->hide();
-    }
-}
-
-void MainWindow::updateActions()
-{
-    const bool recording = m_live == Live::Recording;
-    m_pauseAction->setEnabled(recording && m_recorder->state() != RecordingController::State::Stopping);
-    {
-        const QSignalBlocker block(m_pauseAction);
-        m_pauseAction->setChecked(recording && m_recorder->isPaused());
-    }
-    m_pauseAction->setText(m_recorder->isPaused() ? tr("&Resume Recording") : tr("&Pause Recording"));
-    m_stopAction->setEnabled(m_live != Live::None);
-    // A recording is saved once it ended (its file is complete then); a witty session any time, since
-    // each round is an immutable snapshot.
-    m_saveAsAction->setEnabled(m_capture && !m_saver->isRunning() &&
-                               !(recording && m_capture == m_recordingCapture));
-    m_saveAsAction->setText(m_capture && m_capture == m_recordingCapture ? tr("&Save Recording As…")
-                                                                         : tr("&Save As…"));
-    m_exportGraphAction->setEnabled(bool(m_capture));
-    m_exportPlotAction->setEnabled(bool(m_capture));
-    m_compareAction->setEnabled(m_capture && !m_capture->snapshots.empty());
-    // A measurement loads the memory system: not while a recording of this machine samples it.
-    const bool measurable = m_capture && !m_capture->snapshots.empty() && m_live == Live::None;
-    m_measureAction->setEnabled(measurable);
-    updateApplyAllowed();
-    m_heatmaps->matrixPanel()->setMeasureAllowed(
-        measurable,
-        m_live != Live::None ? tr("Stop the live session before measuring") : tr("Open a capture first"));
 }
 
 void MainWindow::showSaveAsDialog()
@@ -936,7 +372,8 @@ void MainWindow::showSaveAsDialog()
     QString dir = settings.value(kSaveDirKey).toString();
     if (dir.isEmpty())
         dir = QDir::homePath();
-    const QString name = !m_path.isEmpty() ? QFileInfo(m_path).completeBaseName() : QStringLiteral("session");
+    const QString name =
+        !currentPath().isEmpty() ? QFileInfo(currentPath()).completeBaseName() : QStringLiteral("session");
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"),
                                                       QDir(dir).filePath(name + QStringLiteral(".numasight")),
                                                       tr("numasight captures (*.numasight)"));
@@ -946,485 +383,14 @@ void MainWindow::showSaveAsDialog()
     saveCaptureAs(path);
 }
 
-void MainWindow::saveCaptureAs(const QString& path)
+void MainWindow::exportGraphTo(const QString& path, const GraphExportOptions& options)
 {
-    if (!m_capture || m_saver->isRunning())
-        return;
-    const bool recording = m_capture == m_recordingCapture;
-    if (recording && m_live == Live::Recording) {
-        m_messageBar->showMessage(tr("Stop the recording before saving a copy of it."),
-                                  MessageBar::Kind::Information);
-        return;
-    }
-    // A finished recording is copied (its file is complete and exactly what was recorded); the capture
-    // in memory is written otherwise.
-    m_saver->start(m_capture, recording ? m_recordingPath : QString(), QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(tr("Saving %1…").arg(path));
-    updateActions();
-}
-
-void MainWindow::selectThread(qint64 pid, qint64 tid)
-{
-    const Snapshot* s = m_model->snapshot();
-    if (!s)
-        return;
-    const EntityId process = s->processByPid(pid);
-    if (!process.isValid())
-        return;
-    for (EntityId t : s->threadsOf(process))
-        if (s->entity(t).tid == tid) {
-            selectEntity(t);
-            return;
-        }
-    selectEntity(process);
-}
-
-void MainWindow::selectProcess(qint64 pid)
-{
-    if (const Snapshot* s = m_model->snapshot())
-        selectEntity(s->processByPid(pid));
-}
-
-void MainWindow::showEntityBrowser()
-{
-    m_tabs->setCurrentIndex(m_tabs->indexOf(m_view->parentWidget()));
-    m_view->setFocus(Qt::ShortcutFocusReason);
-}
-
-void MainWindow::showAdvice()
-{
-    m_tabs->setCurrentWidget(m_advice);
-    m_advice->table()->setFocus(Qt::ShortcutFocusReason);
-}
-
-// The advice follows the capture and the snapshot (not the sample: the advisor reads every sample of the
-// snapshot), computed on a worker only while the tab is seen.
-void MainWindow::updateAdvice()
-{
-    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
-        m_advice->clear();
-        return;
-    }
-    m_advice->setCapture(m_capture, m_snapshotIndex, std::exchange(m_adviceFresh, false));
-}
-
-void MainWindow::onAdviceSelection(qint64 pid, qint64 tid)
-{
-    m_selectionFromAdvice = true;
-    if (tid >= 0)
-        selectThread(pid, tid);
-    else
-        selectProcess(pid);
-    m_selectionFromAdvice = false;
-}
-
-bool MainWindow::canApply(QString* reason) const
-{
-    QString why;
-    if (!m_capture)
-        why = tr("Open a capture of this machine first.");
-    else if (m_capture == m_recordingCapture && m_live == Live::Recording)
-        why.clear(); // a recording of this machine, now
-    else if (m_path == QLatin1String(kLocalMachine))
-        why.clear(); // this machine, read live
-    else if (m_live == Live::Witty)
-        why = tr("Apply changes processes on this machine; this is a witty-profiler session of other hosts. "
-                 "Run the commands on the host instead.");
-    else
-        why = tr("Apply changes live processes on this machine; this is a file capture (%1), whose processes "
-                 "may not exist here. Attach to this machine (Ctrl+Shift+A) to apply, or copy the commands.")
-                  .arg(m_path.isEmpty() ? m_liveTitle : displayName(m_path));
-    if (reason)
-        *reason = why;
-    return m_capture && why.isEmpty();
-}
-
-void MainWindow::updateApplyAllowed()
-{
-    QString reason;
-    const bool allowed = canApply(&reason);
-    m_advice->setApplyAllowed(allowed, reason);
-}
-
-ApplyDialog* MainWindow::showApplyDialog(const Suggestion& suggestion)
-{
-    QString reason;
-    if (!canApply(&reason)) {
-        m_messageBar->showMessage(reason, MessageBar::Kind::Information);
-        return nullptr;
-    }
-    // open(), not exec(): the views and the recording go on behind it.
-    auto* dialog = new ApplyDialog(suggestion, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ApplyDialog::appliedToProcess, this, [this](qint64 pid) {
-        statusBar()->showMessage(tr("Applied the suggestion to pid %1").arg(pid), 8000);
-    });
-    dialog->open();
-    return dialog;
-}
-
-void MainWindow::showCompareDialog()
-{
-    if (!m_compareAction->isEnabled())
-        return;
-    QSettings settings;
-    QString dir = settings.value(kCompareDirKey).toString();
-    if (dir.isEmpty())
-        dir = settings.value(kLastDirKey).toString();
-    auto* dialog = new QFileDialog(this, tr("Compare With"), dir,
-                                   tr("All supported files (*.numasight *.json *.jsonl *.xml);;"
-                                      "numasight captures (*.numasight);;"
-                                      "witty-profiler graphs (*.json *.jsonl);;"
-                                      "All files (*)"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setObjectName(QStringLiteral("compareDialog"));
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
-        QSettings().setValue(kCompareDirKey, QFileInfo(path).absolutePath());
-        compareWith(path);
-    });
-    dialog->open();
-}
-
-void MainWindow::compareWith(const QString& path)
-{
-    if (!m_capture || path.isEmpty())
-        return;
-    m_comparePath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
-    statusBar()->showMessage(tr("Loading %1 to compare…").arg(displayName(m_comparePath)));
-    m_compareLoader->start(m_comparePath);
-}
-
-void MainWindow::onCompareCapture(CapturePtr capture)
-{
-    if (!m_capture)
-        return;
-    if (m_tabs->indexOf(m_compare) < 0) {
-        const int index = m_tabs->addTab(m_compare, tr("Compare"));
-        m_tabs->setTabToolTip(index, tr("What changed between the capture shown (A) and another (B)"));
-        auto* close = new QToolButton(m_tabs);
-        close->setObjectName(QStringLiteral("closeCompareButton"));
-        close->setAutoRaise(true);
-        close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
-        close->setToolTip(tr("Close the comparison"));
-        connect(close, &QToolButton::clicked, this, &MainWindow::closeComparison);
-        m_tabs->tabBar()->setTabButton(index, QTabBar::RightSide, close);
-    }
-    const QString labelA = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
-    m_compare->compare(m_capture, std::move(capture), labelA, displayName(m_comparePath));
-    m_tabs->setCurrentWidget(m_compare);
-    statusBar()->clearMessage();
-}
-
-void MainWindow::onDiffShown()
-{
-    if (!m_compare->diff())
-        return;
-    const QSet<std::int64_t> pids = ComparePanel::changedPids(m_compare->diff());
-    const QSet<std::int64_t> tids = ComparePanel::changedTids(m_compare->diff());
-    m_graph->setHighlighted(pids, tids);
-    m_heatmaps->setHighlighted(pids, tids);
-    statusBar()->showMessage(
-        tr("%1 process(es) and %2 thread(s) changed: outlined in the graph, marked in the "
-           "heatmaps")
-            .arg(pids.size())
-            .arg(tids.size()),
-        8000);
-}
-
-void MainWindow::closeComparison()
-{
-    m_compareLoader->cancel();
-    const int index = m_tabs->indexOf(m_compare);
-    if (index >= 0)
-        m_tabs->removeTab(index);
-    m_compare->hide();
-    m_compare->clear();
-    m_graph->setHighlighted({}, {});
-    m_heatmaps->setHighlighted({}, {});
-}
-
-void MainWindow::showHeatmaps()
-{
-    m_tabs->setCurrentWidget(m_heatmaps);
-    m_heatmaps->tabs()->currentWidget()->setFocus(Qt::ShortcutFocusReason);
-}
-
-// The heatmaps follow the capture, the snapshot and the timeline's position, as the graph does.
-void MainWindow::updateHeatmaps()
-{
-    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
-        m_heatmaps->clear();
-        return;
-    }
-    m_heatmaps->setCapture(m_capture, m_snapshotIndex, m_position, std::exchange(m_heatmapsFresh, false));
-}
-
-void MainWindow::onHeatmapSelection(EntityId entity, qint64 pid, qint64 tid, const QString& ns)
-{
-    m_selectionFromHeatmaps = true;
-    if (entity.isValid())
-        selectEntity(entity);
-    else if (ns == u"local" && tid >= 0)
-        selectThread(pid, tid);
-    else if (ns == u"local")
-        selectProcess(pid);
-    m_selectionFromHeatmaps = false;
-}
-
-void MainWindow::showExportPlotDialog(bool matrix)
-{
-    if (!m_capture)
-        return;
-    if (m_tabs->currentWidget() != m_heatmaps)
-        showHeatmaps();
-    QSettings settings;
-    QString dir = settings.value(kPlotExportDirKey).toString();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
-    const auto format = heatmapExportFormatFromName(settings.value(kPlotExportFormatKey).toString())
-                            .value_or(HeatmapExportFormat::Png);
-    const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
-                             ? QFileInfo(m_path).completeBaseName()
-                             : QStringLiteral("numasight");
-    const HeatmapTabs::ExportSource source = m_heatmaps->exportSource(matrix);
-    auto* dialog = new QFileDialog(this, tr("Export Plot"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setObjectName(QStringLiteral("exportPlotDialog"));
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    const QStringList filters{tr("PNG image (*.png)"), tr("PDF document (*.pdf)"), tr("SVG drawing (*.svg)"),
-                              tr("Numbers as CSV (*.csv)")};
-    dialog->setNameFilters(filters);
-    dialog->selectNameFilter(filters[int(format)]);
-    dialog->setDefaultSuffix(heatmapExportFormatName(format));
-    dialog->setDirectory(dir);
-    dialog->selectFile(
-        QStringLiteral("%1-%2.%3").arg(base, source.baseName, heatmapExportFormatName(format)));
-    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, filters](const QString& filter) {
-        const int i = int(filters.indexOf(filter));
-        if (i >= 0)
-            dialog->setDefaultSuffix(heatmapExportFormatName(HeatmapExportFormat(i)));
-    });
-    connect(dialog, &QFileDialog::fileSelected, this, [this, matrix](const QString& path) {
-        QSettings s;
-        s.setValue(kPlotExportDirKey, QFileInfo(path).absolutePath());
-        if (const auto f = heatmapExportFormatForPath(path))
-            s.setValue(kPlotExportFormatKey, heatmapExportFormatName(*f));
-        exportPlotTo(path, matrix);
-    });
-    dialog->open();
+    graphPanel()->exportFlow()->exportTo(path, options);
 }
 
 void MainWindow::exportPlotTo(const QString& path, bool matrix)
 {
-    if (!m_capture) {
-        m_messageBar->showMessage(tr("Open a file before exporting a plot."), MessageBar::Kind::Information);
-        return;
-    }
-    if (!heatmapExportFormatForPath(path)) {
-        m_messageBar->showMessage(tr("%1: name the file .png, .pdf, .svg or .csv").arg(path),
-                                  MessageBar::Kind::Error);
-        return;
-    }
-    m_pendingPlotExport = std::make_pair(QFileInfo(path).absoluteFilePath(), matrix);
-    if (m_heatmaps->isCurrentReady()) {
-        startPendingPlotExport();
-        return;
-    }
-    // The view may never have been shown (heatmaps build only when seen): build now, export when ready.
-    statusBar()->showMessage(tr("Building the heatmap for %1…").arg(path));
-    m_heatmaps->ensureCurrentBuilt();
-}
-
-void MainWindow::startPendingPlotExport()
-{
-    if (!m_pendingPlotExport || !m_heatmaps->isCurrentReady())
-        return;
-    const auto [path, matrix] = *m_pendingPlotExport;
-    m_pendingPlotExport.reset();
-    const HeatmapTabs::ExportSource source = m_heatmaps->exportSource(matrix);
-    const auto format = heatmapExportFormatForPath(path).value_or(HeatmapExportFormat::Png);
-    if (format == HeatmapExportFormat::Csv) {
-        m_plotExporter->startCsv(source.csv, path);
-    } else {
-        // Drawn here (QCustomPlot is a widget), encoded and written by the worker.
-        Result<RenderedHeatmap> rendered = renderHeatmapExport(source.picture, format, {}, 1.0, path);
-        if (!rendered) {
-            m_messageBar->showMessage(rendered.error().toString(), MessageBar::Kind::Error);
-            return;
-        }
-        m_plotExporter->start(std::move(rendered).value(), path);
-    }
-    statusBar()->showMessage(tr("Exporting the plot to %1…").arg(path));
-}
-
-void MainWindow::showMeasureDialog()
-{
-    if (!m_measureAction->isEnabled())
-        return;
-    const QString machine = m_path == QLatin1String(kLocalMachine) || m_path.isEmpty()
-                                ? tr("this machine")
-                                : tr("this machine (the capture shown must be of it)");
-    measureOptionsDialog(this, machine, [this](const MeasureOptions& o) { startMeasurement(o); })->open();
-}
-
-void MainWindow::startMeasurement(const MeasureOptions& options)
-{
-    if (!m_capture || m_capture->snapshots.empty())
-        return;
-    m_heatmaps->setCurrentView(HeatmapTabs::View::Matrices);
-    showHeatmaps();
-    m_heatmaps->matrixPanel()->startMeasurement(options);
-}
-
-// The capture shown, with the measured matrices added to every snapshot. It replaces the capture in
-// memory; the file on disk is untouched until Save As writes the new one.
-void MainWindow::onCaptureMeasured(CapturePtr capture)
-{
-    if (!capture || !m_capture || m_live != Live::None)
-        return;
-    m_capture = std::move(capture);
-    m_recordingCapture.reset(); // what Save As writes is now the capture in memory, not the recorded file
-    const int position = m_position;
-    m_snapshotIndex = -1; // every view takes the new snapshots
-    showPosition(position >= 0 ? position : 0);
-    setWindowTitle(
-        tr("%1 (measured, unsaved) — numasight").arg(!m_path.isEmpty() ? displayName(m_path) : m_liveTitle));
-    updateStatus();
-    updateActions();
-}
-
-void MainWindow::showGraph()
-{
-    m_tabs->setCurrentWidget(m_graph);
-    m_graph->canvas()->setFocus(Qt::ShortcutFocusReason);
-}
-
-// The graph shows the snapshot the browser shows, and for a recording the sample the timeline is on.
-void MainWindow::updateGraph()
-{
-    updateHeatmaps();
-    updateAdvice();
-    if (!m_capture || m_snapshotIndex < 0 || m_snapshotIndex >= int(m_capture->snapshots.size())) {
-        m_graph->clear();
-        return;
-    }
-    std::vector<SamplePtr> samples;
-    if (m_position >= 0 && m_position < int(m_capture->samples.size())) {
-        const SamplePtr& sample = m_capture->samples[size_t(m_position)];
-        if (std::clamp(sample->snapshotIndex, 0, int(m_capture->snapshots.size()) - 1) == m_snapshotIndex)
-            samples.push_back(sample);
-    }
-    m_graph->setSnapshot(m_capture->snapshots[size_t(m_snapshotIndex)], std::move(samples),
-                         std::exchange(m_graphFresh, false));
-}
-
-void MainWindow::onGraphSelection(const QList<EntityId>& entities)
-{
-    if (entities.isEmpty())
-        return;
-    m_selectionFromGraph = true;
-    selectEntity(entities.front());
-    m_selectionFromGraph = false;
-}
-
-void MainWindow::showExportGraphDialog()
-{
-    if (!m_capture)
-        return;
-    QSettings settings;
-    QString dir = settings.value(kGraphExportDirKey).toString();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
-    const auto format = graphExportFormatFromName(settings.value(kGraphExportFormatKey).toString())
-                            .value_or(GraphExportFormat::Svg);
-    const QString base = !m_path.isEmpty() && m_path != QLatin1String(kLocalMachine)
-                             ? QFileInfo(m_path).completeBaseName()
-                             : QStringLiteral("numasight");
-    auto* dialog = new GraphExportDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setDpi(settings.value(kGraphExportDpiKey, 150).toInt());
-    dialog->setFormat(format);
-    dialog->setPath(QDir(dir).filePath(
-        QStringLiteral("%1-%2.%3")
-            .arg(base, graphViewName(m_graph->viewKind()), graphExportFormatName(format))));
-    if (const GraphLayoutPtr layout = m_graph->currentLayout())
-        dialog->setPictureSize(GraphPainter(layout).pictureRect().size());
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        QSettings s;
-        s.setValue(kGraphExportDirKey, QFileInfo(dialog->path()).absolutePath());
-        s.setValue(kGraphExportFormatKey, graphExportFormatName(dialog->format()));
-        s.setValue(kGraphExportDpiKey, dialog->dpi());
-        exportGraphTo(dialog->path(), dialog->options());
-    });
-    dialog->open();
-}
-
-void MainWindow::exportGraphTo(const QString& path, const GraphExportOptions& options)
-{
-    if (!m_capture) {
-        m_messageBar->showMessage(tr("Open a file before exporting its graph."),
-                                  MessageBar::Kind::Information);
-        return;
-    }
-    m_pendingExport = std::make_pair(QFileInfo(path).absoluteFilePath(), options);
-    if (m_graph->isLayoutCurrent()) {
-        startPendingExport();
-        return;
-    }
-    // The graph tab may never have been shown (it lays out only when seen): lay out now, export when ready.
-    statusBar()->showMessage(tr("Laying out the graph for %1…").arg(path));
-    m_graph->ensureLayout();
-}
-
-void MainWindow::startPendingExport()
-{
-    if (!m_pendingExport || !m_graph->isLayoutCurrent())
-        return;
-    const auto [path, options] = *m_pendingExport;
-    m_pendingExport.reset();
-    m_graphExporter->start(m_graph->currentLayout(), path, options);
-    statusBar()->showMessage(tr("Exporting the graph to %1…").arg(path));
-}
-
-void MainWindow::reload()
-{
-    if (!m_path.isEmpty())
-        openPath(m_path);
-}
-
-void MainWindow::cancelLoad()
-{
-    m_loader->cancel();
-}
-
-void MainWindow::closeCapture()
-{
-    m_loader->cancel();
-    stopLiveSession();
-    m_capture.reset();
-    m_recordingCapture.reset();
-    m_liveOwnsView = false; // a session still winding down must not reopen the workspace
-    m_path.clear();
-    m_snapshotIndex = -1;
-    m_position = -1;
-    m_model->setSnapshot(nullptr);
-    m_details->setSnapshot(nullptr);
-    m_summary->setCapture(nullptr, -1);
-    m_threads->clear();
-    m_graph->clear();
-    m_pendingExport.reset();
-    m_heatmaps->clear();
-    m_advice->clear();
-    closeComparison();
-    m_pendingPlotExport.reset();
-    m_timeline->clear();
-    m_messageBar->dismiss();
-    m_stack->setCurrentWidget(m_start);
-    setWindowTitle(QStringLiteral("numasight"));
-    updateKindFilter();
-    updateStatus();
-    updateActions();
+    heatmapsPanel()->exportFlow()->exportTo(path, matrix);
 }
 
 void MainWindow::onLoadStarted(const QString& path)
@@ -1433,223 +399,30 @@ void MainWindow::onLoadStarted(const QString& path)
     m_progress->show();
     m_cancelButton->show();
     m_cancelAction->setEnabled(true);
-    statusBar()->showMessage(tr("Loading %1…").arg(displayName(path)));
+    statusBar()->showMessage(tr("Loading %1…").arg(Session::displayName(path)));
 }
 
 void MainWindow::onLoadFinished()
 {
-    if (m_loader->isLoading())
+    if (loader()->isLoading())
         return; // a newer load took over; its own finish hides the progress
     m_progress->hide();
     m_cancelButton->hide();
     m_cancelAction->setEnabled(false);
-    if (statusBar()->currentMessage().startsWith(tr("Loading %1…").arg(displayName(m_loadingPath))))
+    if (statusBar()->currentMessage().startsWith(
+            tr("Loading %1…").arg(Session::displayName(m_session->loadingPath()))))
         statusBar()->clearMessage();
 }
 
-void MainWindow::onCaptureAvailable(CapturePtr capture)
+// Another capture, the one shown grown or measured, or nothing (closed).
+void MainWindow::onCaptureChanged(const CapturePtr& capture)
 {
-    m_path = m_loadingPath;
-    if (m_path != QLatin1String(kLocalMachine))
-        m_recent->add(m_path);
-    m_messageBar->dismiss();
-    m_recordingCapture.reset();
-    m_liveOwnsView = false;
-    showCapture(std::move(capture), true);
-    if (!m_filter->text().isEmpty())
-        m_view->expandAll();
-}
-
-// Puts `capture` on screen. `fresh`: a new capture (start at the newest position); otherwise the same
-// session grew, and the views move only if the timeline follows the newest position.
-void MainWindow::showCapture(CapturePtr capture, bool fresh)
-{
-    m_capture = std::move(capture);
-    if (fresh) {
-        m_snapshotIndex = -1;
-        m_position = -1;
-        m_graphFresh = true;
-        m_heatmapsFresh = true;
-        m_adviceFresh = true;
-        closeComparison(); // it compared the capture shown before
-        m_stack->setCurrentWidget(m_workspace);
-        const QString title = !m_path.isEmpty() ? displayName(m_path) : m_liveTitle;
-        setWindowTitle(tr("%1 — numasight").arg(title));
-    }
-    updateTimeline(fresh);
+    m_stack->setCurrentWidget(capture ? static_cast<QWidget*>(m_workspace) : m_start);
+    const QString title =
+        m_session->isMeasured() ? tr("%1 (measured, unsaved) — numasight") : tr("%1 — numasight");
+    setWindowTitle(capture ? title.arg(m_session->title()) : QStringLiteral("numasight"));
     updateStatus();
     updateActions();
-}
-
-int MainWindow::timelineCount() const
-{
-    if (!m_capture)
-        return 0;
-    return int(m_capture->samples.empty() ? m_capture->snapshots.size() : m_capture->samples.size());
-}
-
-QString MainWindow::describePosition(int position) const
-{
-    if (!m_capture || position < 0 || position >= timelineCount())
-        return {};
-    if (!m_capture->samples.empty()) {
-        const Sample& s = *m_capture->samples[size_t(position)];
-        return tr("Sample %1 of %2 · %3")
-            .arg(position + 1)
-            .arg(m_capture->samples.size())
-            .arg(formatTimeNs(s.timeNs));
-    }
-    const Snapshot& s = *m_capture->snapshots[size_t(position)];
-    QString text = tr("Snapshot %1 of %2").arg(position + 1).arg(m_capture->snapshots.size());
-    if (s.takenAt().isValid())
-        text +=
-            QStringLiteral(" · ") + s.takenAt().toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    if (!s.label().isEmpty())
-        text += QStringLiteral(" · ") + s.label();
-    return text;
-}
-
-void MainWindow::updateTimeline(bool fresh)
-{
-    const int count = timelineCount();
-    // The describer reads m_capture when called, so it always describes what is shown.
-    if (fresh)
-        m_timeline->clear(m_live != Live::None);
-    m_timeline->setCount(count, [this](int position) { return describePosition(position); });
-    m_timeline->setVisible(count > 1 || m_live != Live::None);
-    if (m_timeline->position() != m_position || fresh)
-        showPosition(m_timeline->position());
-}
-
-void MainWindow::setTimelinePosition(int position)
-{
-    if (!m_capture || timelineCount() == 0)
-        return;
-    m_timeline->setPosition(std::clamp(position, 0, timelineCount() - 1));
-}
-
-void MainWindow::showPosition(int position)
-{
-    if (!m_capture || position < 0 || position >= timelineCount())
-        return;
-    m_position = position;
-    if (m_capture->samples.empty()) {
-        setSnapshotIndex(position);
-        m_threads->clear();
-        updateGraph();
-        return;
-    }
-    const SamplePtr& sample = m_capture->samples[size_t(position)];
-    const int snapshot = std::clamp(sample->snapshotIndex, 0, int(m_capture->snapshots.size()) - 1);
-    setSnapshotIndex(snapshot);
-    const QString mode =
-        m_capture->source.mode.isEmpty() ? QString() : QStringLiteral(" · ") + m_capture->source.mode;
-    m_threads->setSample(sample, m_capture->snapshots[size_t(snapshot)],
-                         tr("Sample %1 of %2 · %3 · interval %4 ms%5 · %6 thread(s), %7 process(es)")
-                             .arg(position + 1)
-                             .arg(m_capture->samples.size())
-                             .arg(formatTimeNs(sample->timeNs))
-                             .arg(double(sample->intervalNs) / 1e6, 0, 'f', 0)
-                             .arg(mode)
-                             .arg(sample->threads.size())
-                             .arg(sample->processes.size()));
-    updateGraph();
-}
-
-void MainWindow::setSnapshotIndex(int index)
-{
-    if (!m_capture || index == m_snapshotIndex || index >= int(m_capture->snapshots.size()))
-        return;
-    // Keep the selected entity selected across snapshots, by identity.
-    QString type, ns, key;
-    const EntityId selected = m_details->entity();
-    if (m_model->snapshot() && selected.isValid()) {
-        const Entity& e = m_model->snapshot()->entity(selected);
-        type = e.typeName;
-        ns = e.ns;
-        key = e.key;
-    }
-    m_snapshotIndex = index;
-    const auto snapshot = index >= 0 ? m_capture->snapshots[size_t(index)] : nullptr;
-    m_model->setSnapshot(snapshot);
-    m_details->setSnapshot(snapshot);
-    m_summary->setCapture(m_capture, index);
-    // Before the selection is carried over below, so the graph takes it as one of this snapshot.
-    updateGraph();
-    // Without samples the timeline walks snapshots: keep it on the one shown.
-    if (m_capture->samples.empty() && m_timeline->position() != index && index >= 0)
-        m_timeline->setPosition(index);
-    updateKindFilter();
-    // Sections and their first levels open; deeper levels (cores, threads) stay closed until asked for.
-    m_view->expandToDepth(1);
-    if (snapshot && !key.isEmpty())
-        selectEntity(snapshot->find(type, ns, key));
-    updateStatus();
-}
-
-void MainWindow::selectEntity(EntityId id)
-{
-    QModelIndex source = m_model->indexOf(id);
-    if (!source.isValid())
-        return;
-    QModelIndex proxy = m_proxy->mapFromSource(source);
-    if (!proxy.isValid()) {
-        // Hidden by the filter: clear it rather than refuse.
-        m_filter->clear();
-        m_kind->setCurrentIndex(0);
-        proxy = m_proxy->mapFromSource(source);
-    }
-    m_view->setCurrentIndex(proxy);
-    m_view->scrollTo(proxy);
-}
-
-void MainWindow::onLoadFailed(const QString& message)
-{
-    m_messageBar->showMessage(message, MessageBar::Kind::Error);
-}
-
-void MainWindow::onCurrentEntityChanged()
-{
-    const EntityId id = m_model->entityAt(m_proxy->mapToSource(m_view->currentIndex()));
-    m_details->setEntity(id);
-    if (!m_selectionFromGraph && id.isValid())
-        m_graph->selectEntity(id);
-    if (!m_selectionFromHeatmaps && id.isValid())
-        m_heatmaps->selectEntity(id);
-    if (!m_selectionFromAdvice && id.isValid() && m_model->snapshot()) {
-        const Entity& e = m_model->snapshot()->entity(id);
-        if (e.kind == EntityKind::Process && e.ns == u"local")
-            m_advice->selectProcess(e.pid);
-        else if (e.kind == EntityKind::Thread && e.ns == u"local")
-            m_advice->selectProcess(e.pid, e.tid);
-    }
-}
-
-void MainWindow::onFilterTextChanged(const QString& text)
-{
-    m_proxy->setFilterText(text);
-    if (!text.trimmed().isEmpty())
-        m_view->expandAll();
-    if (m_view->currentIndex().isValid())
-        m_view->scrollTo(m_view->currentIndex());
-}
-
-void MainWindow::updateKindFilter()
-{
-    const QVariant current = m_kind->currentData();
-    const QSignalBlocker block(m_kind);
-    m_kind->clear();
-    m_kind->addItem(tr("All kinds"));
-    const Snapshot* s = m_model->snapshot();
-    for (int k = 0; k < kEntityKindCount && s; ++k) {
-        const int count = s->countOf(EntityKind(k));
-        if (count > 0)
-            m_kind->addItem(QStringLiteral("%1 (%2)").arg(entityKindName(EntityKind(k))).arg(count), k);
-    }
-    const int keep = current.isValid() ? m_kind->findData(current) : 0;
-    m_kind->setCurrentIndex(std::max(0, keep));
-    const QVariant now = m_kind->currentData();
-    m_proxy->setKindFilter(now.isValid() ? std::optional(EntityKind(now.toInt())) : std::nullopt);
 }
 
 void MainWindow::updateRecentMenu()
@@ -1670,27 +443,48 @@ void MainWindow::updateRecentMenu()
     m_start->setRecentFiles(files);
 }
 
+void MainWindow::updateLiveIndicator()
+{
+    const Session::LiveStatus live = m_session->liveStatus();
+    if (!live.shown) {
+        m_liveIndicator->hide();
+        return;
+    }
+    m_liveIndicator->showState(live.text, live.canPause, live.paused, live.canStop);
+    m_liveIndicator->setToolTip(live.toolTip);
+}
+
+void MainWindow::updateActions()
+{
+    const Session::LiveStatus live = m_session->liveStatus();
+    const bool recording = m_session->live() == Session::Live::Recording;
+    m_pauseAction->setEnabled(recording && live.canPause);
+    {
+        const QSignalBlocker block(m_pauseAction);
+        m_pauseAction->setChecked(recording && live.paused);
+    }
+    m_pauseAction->setText(recording && live.paused ? tr("&Resume Recording") : tr("&Pause Recording"));
+    m_stopAction->setEnabled(isLive());
+    m_saveAsAction->setEnabled(m_session->canSave());
+    m_saveAsAction->setText(m_session->showsRecording() ? tr("&Save Recording As…") : tr("&Save As…"));
+}
+
 void MainWindow::updateStatus()
 {
-    const bool loaded = m_capture && m_model->snapshot();
-    m_reloadAction->setEnabled(!m_path.isEmpty());
-    m_closeAction->setEnabled(bool(m_capture));
-    m_findAction->setEnabled(loaded);
-    if (!loaded) {
+    const std::shared_ptr<const Snapshot> s = m_session->shown().snapshot();
+    m_reloadAction->setEnabled(!currentPath().isEmpty());
+    m_closeAction->setEnabled(bool(capture()));
+    if (!s) {
         m_sourceLabel->setText(tr("Nothing loaded"));
         m_countsLabel->clear();
         return;
     }
-    const SourceInfo& src = m_capture->source;
-    const QString where = m_path == QLatin1String(kLocalMachine) ? tr("this machine")
-                          : m_path.isEmpty()                     ? m_liveTitle
-                                                                 : m_path;
-    QString text = QStringLiteral("%1 · %2").arg(where, sourceFormatName(src.format));
+    const SourceInfo& src = capture()->source;
+    QString text = QStringLiteral("%1 · %2").arg(m_session->location(), sourceFormatName(src.format));
     if (!src.mode.isEmpty())
         text += QStringLiteral(" · ") + tr("mode %1").arg(src.mode);
     m_sourceLabel->setText(text);
-    m_sourceLabel->setToolTip(where);
-    const Snapshot* s = m_model->snapshot();
+    m_sourceLabel->setToolTip(m_session->location());
     m_countsLabel->setText(tr("%1 entities · %2 edges · %3 NUMA nodes")
                                .arg(s->entities().size())
                                .arg(s->edges().size())

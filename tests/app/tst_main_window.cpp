@@ -1,5 +1,6 @@
 #include "main_window.h"
 #include "recent_files.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
@@ -190,9 +191,10 @@ void TestMainWindow::selectProcessByClick()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(loadInto(w, kWitty));
     const EntityId pid = w.capture()->snapshots.front()->processByPid(1895087);
-    const QModelIndex index = w.entityProxy()->mapFromSource(w.entityModel()->indexOf(pid));
+    const QModelIndex index =
+        w.browserPanel()->proxy()->mapFromSource(w.browserPanel()->model()->indexOf(pid));
     QVERIFY(index.isValid());
-    QTreeView* view = w.entityView();
+    QTreeView* view = w.browserPanel()->view();
     view->scrollTo(index);
     const QRect rect = view->visualRect(index);
     QVERIFY(rect.isValid());
@@ -231,7 +233,8 @@ void TestMainWindow::selectProcessByClick()
     QVERIFY(access);
     QCOMPARE(access->text(1), QStringLiteral("NPU0"));
     emit edges->itemActivated(access, 0);
-    const EntityId selected = w.entityModel()->entityAt(w.entityProxy()->mapToSource(view->currentIndex()));
+    const EntityId selected =
+        w.browserPanel()->model()->entityAt(w.browserPanel()->proxy()->mapToSource(view->currentIndex()));
     QCOMPARE(w.capture()->snapshots.front()->entity(selected).kind, EntityKind::Accelerator);
     QCOMPARE(w.detailsPane()->entity(), selected);
 }
@@ -243,28 +246,40 @@ void TestMainWindow::filterByTyping()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(loadInto(w, kWitty));
     const Snapshot& s = *w.capture()->snapshots.front();
-    QTest::keyClicks(w.filterEdit(), QStringLiteral("1895087"));
-    QCOMPARE(w.entityProxy()->filterText(), QStringLiteral("1895087"));
+    QTest::keyClicks(w.browserPanel()->filterEdit(), QStringLiteral("1895087"));
+    QCOMPARE(w.browserPanel()->proxy()->filterText(), QStringLiteral("1895087"));
     const QModelIndex kept =
-        w.entityProxy()->mapFromSource(w.entityModel()->indexOf(s.processByPid(1895087)));
+        w.browserPanel()->proxy()->mapFromSource(w.browserPanel()->model()->indexOf(s.processByPid(1895087)));
     QVERIFY(kept.isValid());
-    QVERIFY(w.entityView()->isExpanded(kept.parent())); // the match is shown, not just kept
-    QVERIFY(!w.entityProxy()->mapFromSource(w.entityModel()->indexOf(s.processByPid(1895088))).isValid());
-    QVERIFY(!w.entityProxy()
-                 ->mapFromSource(w.entityModel()->indexOf(s.ofKind(EntityKind::Accelerator).front()))
+    QVERIFY(w.browserPanel()->view()->isExpanded(kept.parent())); // the match is shown, not just kept
+    QVERIFY(!w.browserPanel()
+                 ->proxy()
+                 ->mapFromSource(w.browserPanel()->model()->indexOf(s.processByPid(1895088)))
                  .isValid());
+    QVERIFY(
+        !w.browserPanel()
+             ->proxy()
+             ->mapFromSource(w.browserPanel()->model()->indexOf(s.ofKind(EntityKind::Accelerator).front()))
+             .isValid());
 
     // The kind filter narrows further; clearing both brings everything back.
-    const int accelerators = w.kindFilter()->findData(int(EntityKind::Accelerator));
+    const int accelerators = w.browserPanel()->kindFilter()->findData(int(EntityKind::Accelerator));
     QVERIFY(accelerators > 0);
-    w.filterEdit()->clear();
-    w.kindFilter()->setCurrentIndex(accelerators);
-    QVERIFY(w.entityProxy()
-                ->mapFromSource(w.entityModel()->indexOf(s.ofKind(EntityKind::Accelerator).front()))
+    w.browserPanel()->filterEdit()->clear();
+    w.browserPanel()->kindFilter()->setCurrentIndex(accelerators);
+    QVERIFY(w.browserPanel()
+                ->proxy()
+                ->mapFromSource(w.browserPanel()->model()->indexOf(s.ofKind(EntityKind::Accelerator).front()))
                 .isValid());
-    QVERIFY(!w.entityProxy()->mapFromSource(w.entityModel()->indexOf(s.processByPid(1895088))).isValid());
-    w.kindFilter()->setCurrentIndex(0);
-    QVERIFY(w.entityProxy()->mapFromSource(w.entityModel()->indexOf(s.processByPid(1895088))).isValid());
+    QVERIFY(!w.browserPanel()
+                 ->proxy()
+                 ->mapFromSource(w.browserPanel()->model()->indexOf(s.processByPid(1895088)))
+                 .isValid());
+    w.browserPanel()->kindFilter()->setCurrentIndex(0);
+    QVERIFY(w.browserPanel()
+                ->proxy()
+                ->mapFromSource(w.browserPanel()->model()->indexOf(s.processByPid(1895088)))
+                .isValid());
 }
 
 void TestMainWindow::findShortcutFocusesFilter()
@@ -275,9 +290,9 @@ void TestMainWindow::findShortcutFocusesFilter()
     QVERIFY(loadInto(w, kWitty));
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
-    w.entityView()->setFocus();
-    QTest::keyClick(w.entityView(), Qt::Key_F, Qt::ControlModifier);
-    QTRY_VERIFY(w.filterEdit()->hasFocus());
+    w.browserPanel()->view()->setFocus();
+    QTest::keyClick(w.browserPanel()->view(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_VERIFY(w.browserPanel()->filterEdit()->hasFocus());
 }
 
 void TestMainWindow::malformedFileKeepsCapture()
@@ -305,7 +320,7 @@ void TestMainWindow::malformedFileKeepsCapture()
     QVERIFY(!w.messageBar()->text().contains(u'\n'));
     QCOMPARE(w.capture(), before);
     QVERIFY(w.isWorkspaceShown());
-    QVERIFY(w.entityModel()->rowCount() > 0);
+    QVERIFY(w.browserPanel()->model()->rowCount() > 0);
     QCOMPARE(w.summaryPanel()->numaTable()->rowCount(), 8);
     QVERIFY(!w.recentFiles()->files().contains(QFileInfo(bad).absoluteFilePath()));
 
@@ -423,7 +438,7 @@ void TestMainWindow::cancelLoad()
     if (useEscape) {
         w.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QTest::keyClick(w.entityView(), Qt::Key_Escape);
+        QTest::keyClick(w.browserPanel()->view(), Qt::Key_Escape);
     } else {
         QTest::mouseClick(cancel, Qt::LeftButton);
     }
@@ -485,19 +500,19 @@ void TestMainWindow::snapshotSelector()
     const Snapshot& s0 = *w.capture()->snapshots[0];
     const EntityId worker = s0.processByPid(1895087);
     w.selectEntity(worker);
-    QCOMPARE(w.entityModel()->snapshot()->countOf(EntityKind::Socket), 44);
+    QCOMPARE(w.browserPanel()->model()->snapshot()->countOf(EntityKind::Socket), 44);
 
     timeline->slider()->setFocus();
     QTest::keyClick(timeline->slider(), Qt::Key_Right);
     QCOMPARE(w.snapshotIndex(), 1);
-    QCOMPARE(w.entityModel()->snapshot(), w.capture()->snapshots[1].get());
+    QCOMPARE(w.browserPanel()->model()->snapshot(), w.capture()->snapshots[1].get());
     QVERIFY(timeline->label()->text().startsWith(QStringLiteral("Snapshot 2 of 2")));
-    QCOMPARE(w.entityModel()->snapshot()->countOf(EntityKind::Socket), 0);
+    QCOMPARE(w.browserPanel()->model()->snapshot()->countOf(EntityKind::Socket), 0);
     const auto sockets =
         w.summaryPanel()->entityCountsTable()->findItems(QStringLiteral("SocketEntity"), Qt::MatchExactly);
     QVERIFY(sockets.isEmpty());
     // The selection follows the same process into the other snapshot.
-    const Entity& shown = w.entityModel()->snapshot()->entity(w.detailsPane()->entity());
+    const Entity& shown = w.browserPanel()->model()->snapshot()->entity(w.detailsPane()->entity());
     QCOMPARE(shown.pid, 1895087);
 }
 
@@ -512,7 +527,8 @@ void TestMainWindow::hwlocDgx2()
     for (EntityId a : s.ofKind(EntityKind::Accelerator)) {
         if (s.entity(a).deviceClass != DeviceClass::Gpu)
             continue;
-        const QModelIndex index = w.entityProxy()->mapFromSource(w.entityModel()->indexOf(a));
+        const QModelIndex index =
+            w.browserPanel()->proxy()->mapFromSource(w.browserPanel()->model()->indexOf(a));
         QVERIFY(index.isValid());
         QCOMPARE(index.data(EntityTreeModel::SectionRole).toInt(), int(EntityTreeModel::Section::Machine));
         ++gpus;
@@ -522,8 +538,8 @@ void TestMainWindow::hwlocDgx2()
     QVERIFY(
         w.findChild<QLabel*>(QStringLiteral("sourceLabel"))->text().contains(QStringLiteral("hwloc-xml")));
     // The kind filter lists the kinds this capture has.
-    QVERIFY(w.kindFilter()->findData(int(EntityKind::Accelerator)) > 0);
-    QCOMPARE(w.kindFilter()->findData(int(EntityKind::Process)), -1);
+    QVERIFY(w.browserPanel()->kindFilter()->findData(int(EntityKind::Accelerator)) > 0);
+    QCOMPARE(w.browserPanel()->kindFilter()->findData(int(EntityKind::Process)), -1);
 }
 
 void TestMainWindow::closeAndReload()
@@ -541,7 +557,7 @@ void TestMainWindow::closeAndReload()
     w.closeCapture();
     QVERIFY(!w.isWorkspaceShown());
     QVERIFY(!w.capture());
-    QCOMPARE(w.entityModel()->rowCount(), 0);
+    QCOMPARE(w.browserPanel()->model()->rowCount(), 0);
     QCOMPARE(w.summaryPanel()->numaTable()->rowCount(), 0);
 }
 

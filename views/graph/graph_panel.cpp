@@ -3,6 +3,7 @@
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/graph/graph_canvas.h"
+#include "views/graph/graph_export_flow.h"
 #include "views/graph/graph_scene.h"
 #include "views/jobs/graph_layout_job.h"
 
@@ -217,6 +218,8 @@ GraphPanel::GraphPanel(QWidget* parent)
     connect(m_job, &GraphLayoutJob::finished, this, &GraphPanel::onJobFinished);
     connect(m_scene, &GraphScene::entitiesSelected, this, &GraphPanel::onSceneSelection);
     connect(m_scene, &GraphScene::toggleRequested, this, &GraphPanel::toggleNode);
+    // Last: its handlers of the layout job run after the panel's own.
+    m_exportFlow = new GraphExportFlow(this);
     updateStatus();
 }
 
@@ -269,6 +272,7 @@ void GraphPanel::clear()
     m_relayoutDeferred = false;
     m_relayoutSoft = false;
     m_job->cancel();
+    m_exportFlow->cancel(); // nothing left to export
     m_snapshot.reset();
     m_samples.clear();
     m_jobSnapshot.reset();

@@ -18,6 +18,7 @@ class QToolButton;
 
 namespace numasight {
 
+class GraphExportFlow;
 class GraphLayoutJob;
 class GraphScene;
 class GraphCanvas;
@@ -26,7 +27,8 @@ class MessageBar;
 // The topology graph tab: a toolbar (which graph, which Graphviz engine, which kinds to show, the CPU
 // share threshold, search, zoom), the graph, and while Graphviz runs a progress bar with Cancel. Every
 // change of what to show asks GraphLayoutJob for a new layout in the background; the graph on screen stays
-// usable until it arrives, and an error leaves it in place with the reason above it.
+// usable until it arrives, and an error leaves it in place with the reason above it. Its export (File ▸
+// Export Graph, the Export button) is exportFlow()'s.
 class GraphPanel : public QWidget
 {
     Q_OBJECT
@@ -76,6 +78,7 @@ public:
     bool isLayoutRunning() const;
 
     GraphLayoutJob* job() const { return m_job; }
+    GraphExportFlow* exportFlow() const { return m_exportFlow; }
     GraphScene* scene() const { return m_scene; }
     GraphCanvas* canvas() const { return m_canvas; }
     QComboBox* viewCombo() const { return m_viewCombo; }
@@ -95,7 +98,7 @@ signals:
     void layoutShown();
     void viewKindChanged(numasight::GraphView view);
     void engineChanged(const QString& engine);
-    void exportRequested();
+    void exportRequested(); // the Export button: exportFlow()->showDialog() answers it
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -131,6 +134,7 @@ private:
     QLabel* m_status;
     QTimer* m_relayoutTimer;
     QTimer* m_progressDelay;
+    GraphExportFlow* m_exportFlow = nullptr;
 
     std::shared_ptr<const Snapshot> m_snapshot; // what the next layout is of
     std::vector<SamplePtr> m_samples;

@@ -1,6 +1,7 @@
 #include "views/heatmap/heatmap_tabs.h"
 
 #include "report/heatmap_csv.h"
+#include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_views.h"
 #include "views/heatmap/node_heatmap_panel.h"
@@ -101,6 +102,7 @@ HeatmapTabs::HeatmapTabs(QWidget* parent)
     , m_mismatch(new MismatchPanel(this))
     , m_time(new TimeHeatmapPanel(this))
     , m_matrices(new MatrixPanel(this))
+    , m_exportFlow(new HeatmapExportFlow(this))
 {
     setObjectName(QStringLiteral("heatmapsPanel"));
     m_tabs->setObjectName(QStringLiteral("heatmapTabs"));
@@ -217,6 +219,7 @@ void HeatmapTabs::setCapture(CapturePtr capture, int snapshotIndex, int position
 
 void HeatmapTabs::clear()
 {
+    m_exportFlow->cancel(); // nothing left to export
     m_capture.reset();
     m_snapshotIndex = m_position = -1;
     m_cpu->clear();

@@ -16,6 +16,7 @@ class QTabWidget;
 
 namespace numasight {
 
+class HeatmapExportFlow;
 class NodeHeatmapPanel;
 class MatrixPanel;
 class MismatchPanel;
@@ -25,7 +26,8 @@ class TimeHeatmapPanel;
 // fed from the capture shown and the timeline's position. The window decides which samples the heatmaps sum
 // (the timeline's sample, as the graph does; the snapshot's samples; or the whole recording). Picking a row
 // in any of them says which thread or process it is, so the window can select it everywhere; picking one
-// elsewhere selects its rows here and makes it the subject of the over-time heatmap.
+// elsewhere selects its rows here and makes it the subject of the over-time heatmap. File ▸ Export Plot is
+// exportFlow()'s.
 class HeatmapTabs : public QWidget
 {
     Q_OBJECT
@@ -55,6 +57,7 @@ public:
     // `position`: the timeline's, an index into samples (or into snapshots when there are none).
     void setCapture(CapturePtr capture, int snapshotIndex, int position, bool fresh);
     void clear();
+    CapturePtr capture() const { return m_capture; } // null when cleared
     // Selects the rows of `id` (an entity of the capture's snapshot `snapshotIndex`), and makes a thread
     // or process the over-time subject. Emits nothing.
     void selectEntity(EntityId id);
@@ -95,6 +98,7 @@ public:
     MatrixPanel* matrixPanel() const { return m_matrices; }
     QTabWidget* tabs() const { return m_tabs; }
     QComboBox* windowCombo() const { return m_windowCombo; }
+    HeatmapExportFlow* exportFlow() const { return m_exportFlow; }
 
 signals:
     // A row picked in a heatmap: `entity` belongs to the capture's snapshot `snapshotIndex` given last, or
@@ -118,6 +122,7 @@ private:
     MismatchPanel* m_mismatch;
     TimeHeatmapPanel* m_time;
     MatrixPanel* m_matrices;
+    HeatmapExportFlow* m_exportFlow;
     CapturePtr m_capture;
     int m_snapshotIndex = -1;
     int m_position = -1;

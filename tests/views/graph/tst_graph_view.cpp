@@ -2,12 +2,15 @@
 // clicks, double-clicks, keys and the wheel go through the view as a user's would.
 #include "main_window.h"
 #include "readers/open_input.h"
+#include "support/recording_fixture.h"
 #include "support/test_fixtures.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
 #include "views/common/message_bar.h"
 #include "views/graph/graph_canvas.h"
 #include "views/graph/graph_export.h"
 #include "views/graph/graph_export_dialog.h"
+#include "views/graph/graph_export_flow.h"
 #include "views/graph/graph_painter.h"
 #include "views/graph/graph_panel.h"
 #include "views/graph/graph_scene.h"
@@ -37,12 +40,11 @@
 #include <QTest>
 #include <QToolButton>
 
-#include <sqlite3.h>
-
 #include <cmath>
 
 using namespace numasight;
 using numasight::test::loadCapture;
+using numasight::test::makeRecording;
 
 namespace {
 
@@ -72,21 +74,6 @@ int countKind(const GraphPanel& panel, EntityKind kind)
     const auto& nodes = panel.currentLayout()->spec->nodes;
     return int(
         std::count_if(nodes.begin(), nodes.end(), [kind](const GraphNode& n) { return n.kind == kind; }));
-}
-
-// tests/data/capture/v2-recording.sql as a capture file: 4 samples, two in each of 2 snapshots.
-QString makeRecording(const QString& path)
-{
-    QFile sql(QStringLiteral(NUMASIGHT_TEST_DATA "/capture/v2-recording.sql"));
-    if (!sql.open(QIODevice::ReadOnly))
-        return {};
-    QFile::remove(path);
-    sqlite3* db = nullptr;
-    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
-        return {};
-    const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
-    sqlite3_close(db);
-    return rc == SQLITE_OK ? path : QString();
 }
 
 // Where a user would click on `item`: its centre, scrolled into view first.
@@ -763,7 +750,7 @@ void TestGraphView::mainWindowExport()
         QVERIFY(layoutAfter(*w.graphPanel(), [&] { w.showGraph(); }));
     const QString path = m_dir.filePath(QStringLiteral("window.") + format);
     QFile::remove(path);
-    QSignalSpy exported(w.graphExporter(), &GraphExportJob::exported);
+    QSignalSpy exported(w.graphPanel()->exportFlow()->job(), &GraphExportJob::exported);
     GraphExportOptions options;
     options.format = *graphExportFormatFromName(format);
     w.exportGraphTo(path, options);
@@ -799,7 +786,7 @@ void TestGraphView::mainWindowExportDialog()
     dialog->formatCombo()->setCurrentIndex(dialog->formatCombo()->findData(int(GraphExportFormat::Svg)));
     QCOMPARE(dialog->path(), m_dir.filePath(QStringLiteral("dialog.svg")));
     QVERIFY(!dialog->dpiSpin()->isEnabled());
-    QSignalSpy exported(w.graphExporter(), &GraphExportJob::exported);
+    QSignalSpy exported(w.graphPanel()->exportFlow()->job(), &GraphExportJob::exported);
     QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
     QVERIFY(exported.wait(kTimeout));
     QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("dialog.svg"))));
@@ -845,7 +832,7 @@ void TestGraphView::mainWindowKeys()
     QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier);
     QVERIFY(w.workspaceTabs()->currentWidget() != w.graphPanel());
     QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
-    QTRY_VERIFY(w.filterEdit()->hasFocus());
+    QTRY_VERIFY(w.browserPanel()->filterEdit()->hasFocus());
 }
 
 void TestGraphView::screenshot()

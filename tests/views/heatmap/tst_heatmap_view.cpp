@@ -11,10 +11,13 @@
 #include "measure/measurement.h"
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
+#include "support/recording_fixture.h"
 #include "support/test_fixtures.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
+#include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
@@ -43,33 +46,17 @@
 #include <QWheelEvent>
 #include <QXmlStreamReader>
 
-#include <sqlite3.h>
-
 #include <cmath>
 
 using namespace numasight;
 using numasight::test::loadCapture;
+using numasight::test::makeRecording;
 
 namespace {
 
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kHwloc = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/");
 constexpr int kTimeout = 30000;
-
-// tests/data/capture/v2-recording.sql as a capture file: 4 samples, two in each of 2 snapshots.
-QString makeRecording(const QString& path)
-{
-    QFile sql(QStringLiteral(NUMASIGHT_TEST_DATA "/capture/v2-recording.sql"));
-    if (!sql.open(QIODevice::ReadOnly))
-        return {};
-    QFile::remove(path);
-    sqlite3* db = nullptr;
-    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
-        return {};
-    const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
-    sqlite3_close(db);
-    return rc == SQLITE_OK ? path : QString();
-}
 
 int rowOf(const HeatmapPicture& p, qint64 pid, qint64 tid)
 {
@@ -880,9 +867,11 @@ void TestHeatmapView::mainWindowLinksSelection()
     QTRY_VERIFY(plot->firstRow() <= row && row < plot->firstRow() + plot->visibleRowCount());
     plot->replotNow();
     QTest::mouseClick(plot->customPlot(), Qt::LeftButton, {}, plot->cellCenter(row, 1));
-    const QModelIndex current = window.entityView()->currentIndex();
+    const QModelIndex current = window.browserPanel()->view()->currentIndex();
     QVERIFY(current.isValid());
-    QTRY_COMPARE(s.entity(window.entityModel()->entityAt(window.entityProxy()->mapToSource(current))).tid,
+    QTRY_COMPARE(s.entity(window.browserPanel()->model()->entityAt(
+                              window.browserPanel()->proxy()->mapToSource(current)))
+                     .tid,
                  qint64(1895530));
 
     // Browser → heatmaps: the process row gets picked, and becomes the over-time subject.
@@ -1121,8 +1110,8 @@ void TestHeatmapView::mainWindowExportsPlot()
     window.heatmapsPanel()->setCurrentView(HeatmapTabs::View(view));
     const QString path = m_dir.filePath(name);
     QFile::remove(path);
-    QSignalSpy exported(window.plotExporter(), &HeatmapExportJob::exported);
-    QSignalSpy failed(window.plotExporter(), &HeatmapExportJob::failed);
+    QSignalSpy exported(window.heatmapsPanel()->exportFlow()->job(), &HeatmapExportJob::exported);
+    QSignalSpy failed(window.heatmapsPanel()->exportFlow()->job(), &HeatmapExportJob::failed);
     window.exportPlotTo(path);
     QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty() || !failed.isEmpty(), kTimeout);
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.front().front().toString()));

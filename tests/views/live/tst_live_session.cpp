@@ -4,6 +4,7 @@
 #include "capture/capture_reader.h"
 #include "main_window.h"
 #include "support/witty_test_server.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
@@ -262,11 +263,11 @@ void TestLiveSession::recordThisProcess()
     table->scrollTo(row);
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
     const EntityId selected =
-        w.detailsPane()
-            ? w.entityModel()->entityAt(w.entityProxy()->mapToSource(w.entityView()->currentIndex()))
-            : EntityId();
+        w.detailsPane() ? w.browserPanel()->model()->entityAt(w.browserPanel()->proxy()->mapToSource(
+                              w.browserPanel()->view()->currentIndex()))
+                        : EntityId();
     QVERIFY(selected.isValid());
-    QCOMPARE(w.entityModel()->snapshot()->entity(selected).tid, spinner.tid());
+    QCOMPARE(w.browserPanel()->model()->snapshot()->entity(selected).tid, spinner.tid());
 
     // Moving the timeline back keeps it there while samples keep coming.
     slider->setFocus();
@@ -401,12 +402,13 @@ void TestLiveSession::attachWitty()
     QVERIFY2(w.messageBar()->text().contains(QStringLiteral("refused")) &&
                  w.messageBar()->text().contains(QString::number(refused)),
              qPrintable(w.messageBar()->text()));
-    const Snapshot* shown = w.entityModel()->snapshot();
+    const Snapshot* shown = w.browserPanel()->model()->snapshot();
     QVERIFY(shown);
     for (const QString& ns : {QStringLiteral("10.0.0.1"), QStringLiteral("10.0.0.2")}) {
         const EntityId worker = shown->processByPid(1895087, ns);
         QVERIFY2(worker.isValid(), qPrintable(ns));
-        QVERIFY(w.entityProxy()->mapFromSource(w.entityModel()->indexOf(worker)).isValid());
+        QVERIFY(
+            w.browserPanel()->proxy()->mapFromSource(w.browserPanel()->model()->indexOf(worker)).isValid());
     }
     const int rounds = w.timeline()->count();
     QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->count() > rounds, kTimeout); // the others continue
@@ -422,7 +424,7 @@ void TestLiveSession::attachWitty()
     // Going back in the timeline shows an older round.
     w.setTimelinePosition(0);
     QCOMPARE(w.snapshotIndex(), 0);
-    QCOMPARE(w.entityModel()->snapshot(), w.capture()->snapshots[0].get());
+    QCOMPARE(w.browserPanel()->model()->snapshot(), w.capture()->snapshots[0].get());
 
     w.activateWindow(); // the dialog had it
     QVERIFY(QTest::qWaitForWindowActive(&w));

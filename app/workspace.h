@@ -1,0 +1,133 @@
+#pragma once
+
+#include "measure/measure_plan.h"
+#include "views/advice/advice_fwd.h"
+#include "views/common/message_bar.h"
+#include "views/common/workspace_tab.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QAction;
+class QLineEdit;
+class QSettings;
+class QTabWidget;
+
+namespace numasight {
+
+class AdvicePanel;
+class ApplyDialog;
+class BrowserPanel;
+class ComparePanel;
+class DetailsPane;
+class GraphPanel;
+class HeatmapTabs;
+class LoadJob;
+class Session;
+class SummaryPanel;
+class ThreadsPanel;
+class TimelineBar;
+
+// What the window shows once something is loaded, fed from the Session alone: the timeline above the tabs —
+// entity browser, topology graph, heatmaps, advice and, while a comparison exists, Compare — and the panels
+// the window puts in docks (details, summary, threads). The browser's current entity is the selection: a pick
+// in any page selects it there and every other page follows (WorkspaceTab keeps it from coming back). It
+// owns the actions that act on what is shown: switching pages and heatmap views, the timeline keys, Find,
+// the exports, Compare and the measurement.
+class Workspace : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit Workspace(Session* session, QWidget* parent = nullptr);
+
+    void selectEntity(EntityId id);
+    void selectProcess(qint64 pid, qint64 tid = -1); // the thread `tid`, or the process when < 0
+    void showBrowser();
+    void showGraph();
+    void showHeatmaps();
+    void showAdvice();
+
+    void showExportGraphDialog();
+    void showExportPlotDialog(bool matrix);
+    void showMeasureDialog();
+    void startMeasurement(const MeasureOptions& options);
+    ApplyDialog* showApplyDialog(const Suggestion& suggestion);
+    void showCompareDialog();
+    void compareWith(const QString& path);
+    void closeComparison();
+
+    // The pages' and panels' layout and choices, under the window's keys.
+    void saveState(QSettings& settings) const;
+    void restoreState(QSettings& settings);
+
+    QList<QAction*> pageActions() const { return m_pageActions; } // Entities, Graph, Heatmaps, Advice
+    QList<QAction*> heatmapViewActions() const { return m_heatmapViewActions; }
+    QList<QAction*> timelineActions() const { return m_timelineActions; }
+    QAction* findAction() const { return m_findAction; }
+    QAction* compareAction() const { return m_compareAction; }
+    QAction* exportGraphAction() const { return m_exportGraphAction; }
+    QAction* exportPlotAction() const { return m_exportPlotAction; }
+    QAction* measureAction() const { return m_measureAction; }
+
+    TimelineBar* timeline() const { return m_timeline; }
+    QTabWidget* tabs() const { return m_tabs; }
+    BrowserPanel* browser() const { return m_browser; }
+    GraphPanel* graph() const { return m_graph; }
+    HeatmapTabs* heatmaps() const { return m_heatmaps; }
+    AdvicePanel* advice() const { return m_advice; }
+    ComparePanel* compare() const { return m_compare; }
+    LoadJob* compareLoader() const { return m_compareLoader; }
+    DetailsPane* details() const { return m_details; }
+    SummaryPanel* summary() const { return m_summary; }
+    ThreadsPanel* threads() const { return m_threads; }
+
+signals:
+    void statusMessage(const QString& text, int timeoutMs);
+    void message(const QString& text, numasight::MessageBar::Kind kind);
+
+private:
+    enum Page
+    {
+        GraphPage,
+        HeatmapsPage,
+        AdvicePage
+    };
+
+    void createPages();
+    void createActions();
+    void onCaptureChanged(const CapturePtr& capture, bool fresh);
+    void onPositionChanged();
+    void onCompareCapture(CapturePtr capture);
+    void onDiffShown();
+    void saveHeatmapSettings() const;
+    void updateActions();
+    QString exportBaseName() const;
+
+    Session* m_session;
+    std::vector<WorkspaceTab> m_pages; // graph, heatmaps, advice: fed before the browser
+    LoadJob* m_compareLoader;
+    QString m_comparePath;
+
+    TimelineBar* m_timeline = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    BrowserPanel* m_browser = nullptr;
+    GraphPanel* m_graph = nullptr;
+    HeatmapTabs* m_heatmaps = nullptr;
+    AdvicePanel* m_advice = nullptr;
+    ComparePanel* m_compare = nullptr; // in the tabs only while a comparison exists
+    DetailsPane* m_details = nullptr;
+    SummaryPanel* m_summary = nullptr;
+    ThreadsPanel* m_threads = nullptr;
+
+    QList<QAction*> m_pageActions;
+    QList<QAction*> m_heatmapViewActions;
+    QList<QAction*> m_timelineActions;
+    QAction* m_findAction = nullptr;
+    QAction* m_compareAction = nullptr;
+    QAction* m_exportGraphAction = nullptr;
+    QAction* m_exportPlotAction = nullptr;
+    QAction* m_measureAction = nullptr;
+};
+
+} // namespace numasight

@@ -1,0 +1,28 @@
+#pragma once
+
+// A small recording as a capture file, for the GUI tests that walk a timeline of samples.
+
+#include <QFile>
+#include <QString>
+
+#include <sqlite3.h>
+
+namespace numasight::test {
+
+// tests/data/capture/v2-recording.sql as a capture file at `path`: 4 samples, two in each of 2 snapshots.
+// Empty when it cannot be written.
+inline QString makeRecording(const QString& path)
+{
+    QFile sql(QStringLiteral(NUMASIGHT_TEST_DATA "/capture/v2-recording.sql"));
+    if (!sql.open(QIODevice::ReadOnly))
+        return {};
+    QFile::remove(path);
+    sqlite3* db = nullptr;
+    if (sqlite3_open(QFile::encodeName(path).constData(), &db) != SQLITE_OK)
+        return {};
+    const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    return rc == SQLITE_OK ? path : QString();
+}
+
+} // namespace numasight::test

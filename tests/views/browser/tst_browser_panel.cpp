@@ -1,0 +1,288 @@
+// The Entities tab on its own, offscreen: typing a filter and picking a kind narrow the tree (and open what
+// matches), and the selection goes both ways — a click says which entity it is, selectEntity() and
+// selectProcess() pick one (clearing a filter that hides it) — and survives a change of snapshot by identity.
+#include "support/test_fixtures.h"
+#include "views/browser/browser_panel.h"
+#include "views/browser/entity_filter_proxy.h"
+#include "views/browser/entity_tree_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeView>
+
+using namespace numasight;
+using numasight::test::loadCapture;
+
+namespace {
+
+const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
+
+std::shared_ptr<const Snapshot> firstSnapshot(const QString& path)
+{
+    const CapturePtr capture = loadCapture(path);
+    return capture && !capture->snapshots.empty() ? capture->snapshots.front() : nullptr;
+}
+
+bool isShown(const BrowserPanel& panel, EntityId id)
+{
+    return panel.proxy()->mapFromSource(panel.model()->indexOf(id)).isValid();
+}
+
+EntityId threadOf(const Snapshot& s, qint64 pid, qint64 tid)
+{
+    for (EntityId t : s.threadsOf(s.processByPid(pid)))
+        if (s.entity(t).tid == tid)
+            return t;
+    return {};
+}
+
+} // namespace
+
+class TestBrowserPanel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void filterText_data();
+    void filterText();
+    void kindFilter_data();
+    void kindFilter();
+    void selectFromProgram_data();
+    void selectFromProgram();
+    void selectByClick();
+    void snapshotChange_data();
+    void snapshotChange();
+
+private:
+    std::shared_ptr<const Snapshot> m_witty;
+    std::shared_ptr<const Snapshot> m_dgx2;
+};
+
+void TestBrowserPanel::initTestCase()
+{
+    m_witty = firstSnapshot(kWitty);
+    m_dgx2 = firstSnapshot(kDgx2);
+    QVERIFY(m_witty && m_dgx2);
+}
+
+void TestBrowserPanel::filterText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<qint64>>("shownPids");
+    QTest::addColumn<QList<qint64>>("hiddenPids");
+    QTest::addColumn<bool>("opened"); // the rows down to a match are expanded
+    QTest::newRow("a pid, with the path to it")
+        << "1895087" << QList<qint64>{1895087, 1894856} << QList<qint64>{1895088, 6808} << true;
+    QTest::newRow("a name, any case") << "DOCKERD" << QList<qint64>{6808} << QList<qint64>{1895087} << true;
+    QTest::newRow("nothing matches") << "no such entity" << QList<qint64>{} << QList<qint64>{6808, 1895087}
+                                     << true;
+    QTest::newRow("blank keeps all, opens nothing more")
+        << "  " << QList<qint64>{6808, 1895087} << QList<qint64>{} << false;
+}
+
+void TestBrowserPanel::filterText()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<qint64>, shownPids);
+    QFETCH(QList<qint64>, hiddenPids);
+    QFETCH(bool, opened);
+    BrowserPanel panel;
+    QAbstractItemModelTester modelTester(panel.model(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(panel.proxy(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    panel.resize(900, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setSnapshot(m_witty);
+    QTest::keyClicks(panel.filterEdit(), text);
+    QCOMPARE(panel.proxy()->filterText(), text.trimmed().toLower());
+    const Snapshot& s = *m_witty;
+    for (qint64 pid : shownPids) {
+        QVERIFY2(isShown(panel, s.processByPid(pid)), qPrintable(QString::number(pid)));
+        // A match is opened up to, not only kept.
+        const QModelIndex index = panel.proxy()->mapFromSource(panel.model()->indexOf(s.processByPid(pid)));
+        QVERIFY(!opened || panel.view()->isExpanded(index.parent()));
+    }
+    // Without a filter the process tree stays folded below its first levels.
+    const QModelIndex worker = panel.proxy()->mapFromSource(panel.model()->indexOf(s.processByPid(1895087)));
+    QVERIFY(opened || !panel.view()->isExpanded(worker.parent()));
+    for (qint64 pid : hiddenPids)
+        QVERIFY2(!isShown(panel, s.processByPid(pid)), qPrintable(QString::number(pid)));
+    panel.filterEdit()->clear();
+    for (qint64 pid : hiddenPids)
+        QVERIFY(isShown(panel, s.processByPid(pid)));
+}
+
+void TestBrowserPanel::kindFilter_data()
+{
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<bool>("listed");
+    QTest::newRow("witty: accelerators") << "witty" << int(EntityKind::Accelerator) << true;
+    QTest::newRow("witty: processes") << "witty" << int(EntityKind::Process) << true;
+    QTest::newRow("hwloc: accelerators") << "dgx2" << int(EntityKind::Accelerator) << true;
+    QTest::newRow("hwloc has no processes") << "dgx2" << int(EntityKind::Process) << false;
+}
+
+void TestBrowserPanel::kindFilter()
+{
+    QFETCH(QString, fixture);
+    QFETCH(int, kind);
+    QFETCH(bool, listed);
+    const std::shared_ptr<const Snapshot> snapshot = fixture == u"witty" ? m_witty : m_dgx2;
+    BrowserPanel panel;
+    QAbstractItemModelTester proxyTester(panel.proxy(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setSnapshot(snapshot);
+    QComboBox* kinds = panel.kindFilter();
+    QCOMPARE(kinds->itemText(0), QStringLiteral("All kinds"));
+    const int item = kinds->findData(kind);
+    QCOMPARE(item >= 0, listed);
+    if (!listed)
+        return;
+    // "Accelerator (16)": the kind and how many the snapshot has.
+    QVERIFY2(kinds->itemText(item).endsWith(QStringLiteral("(%1)").arg(snapshot->countOf(EntityKind(kind)))),
+             qPrintable(kinds->itemText(item)));
+    kinds->setCurrentIndex(item);
+    QCOMPARE(panel.proxy()->kindFilter(), std::optional(EntityKind(kind)));
+    for (int k = 0; k < kEntityKindCount; ++k)
+        for (EntityId id : snapshot->ofKind(EntityKind(k)))
+            if (isShown(panel, id) && k != kind)
+                // Only the kind asked for, and the path to it.
+                QVERIFY(panel.proxy()->hasChildren(panel.proxy()->mapFromSource(panel.model()->indexOf(id))));
+    QVERIFY(isShown(panel, snapshot->ofKind(EntityKind(kind)).front()));
+    // The kind chosen stays while the next snapshot has it; "All kinds" brings everything back.
+    panel.setSnapshot(firstSnapshot(fixture == u"witty" ? kWitty : kDgx2));
+    QCOMPARE(kinds->currentData().toInt(), kind);
+    kinds->setCurrentIndex(0);
+    QCOMPARE(panel.proxy()->kindFilter(), std::nullopt);
+}
+
+void TestBrowserPanel::selectFromProgram_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::addColumn<qint64>("pid");
+    QTest::addColumn<qint64>("tid");
+    QTest::addColumn<QString>("filter"); // typed before
+    QTest::addColumn<qint64>("selectedPid");
+    QTest::addColumn<qint64>("selectedTid"); // -1: the process
+    QTest::newRow("an entity") << "entity" << qint64(1895087) << qint64(-1) << "" << qint64(1895087)
+                               << qint64(-1);
+    QTest::newRow("an entity the filter hides")
+        << "entity" << qint64(1895087) << qint64(-1) << "dockerd" << qint64(1895087) << qint64(-1);
+    QTest::newRow("a thread by pid and tid")
+        << "process" << qint64(1895088) << qint64(1895530) << "" << qint64(1895088) << qint64(1895530);
+    QTest::newRow("an unknown tid: its process")
+        << "process" << qint64(1895088) << qint64(7) << "" << qint64(1895088) << qint64(-1);
+    QTest::newRow("an unknown pid: nothing")
+        << "process" << qint64(7) << qint64(-1) << "" << qint64(-1) << qint64(-1);
+}
+
+void TestBrowserPanel::selectFromProgram()
+{
+    QFETCH(QString, how);
+    QFETCH(qint64, pid);
+    QFETCH(qint64, tid);
+    QFETCH(QString, filter);
+    QFETCH(qint64, selectedPid);
+    QFETCH(qint64, selectedTid);
+    const Snapshot& s = *m_witty;
+    BrowserPanel panel;
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setSnapshot(m_witty);
+    QTest::keyClicks(panel.filterEdit(), filter);
+    QSignalSpy changed(&panel, &BrowserPanel::currentEntityChanged);
+    if (how == u"entity")
+        QVERIFY(panel.selectEntity(s.processByPid(pid)));
+    else
+        panel.selectProcess(pid, tid);
+    const EntityId expected = selectedPid < 0   ? EntityId()
+                              : selectedTid < 0 ? s.processByPid(selectedPid)
+                                                : threadOf(s, selectedPid, selectedTid);
+    QCOMPARE(panel.currentEntity(), expected);
+    QCOMPARE(changed.size(), expected.isValid() ? 1 : 0);
+    if (expected.isValid()) {
+        QCOMPARE(changed.front().front().value<EntityId>(), expected);
+        QVERIFY(isShown(panel, expected));
+    }
+    if (!filter.isEmpty())
+        QCOMPARE(panel.filterEdit()->text().isEmpty(), expected.isValid()); // cleared to show it
+    QVERIFY(!panel.selectEntity(EntityId(std::int32_t(s.entities().size() + 5))));
+}
+
+void TestBrowserPanel::selectByClick()
+{
+    BrowserPanel panel;
+    panel.resize(900, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setSnapshot(m_witty);
+    const EntityId process = m_witty->processByPid(1895087);
+    const QModelIndex index = panel.proxy()->mapFromSource(panel.model()->indexOf(process));
+    QVERIFY(index.isValid());
+    panel.view()->scrollTo(index);
+    QSignalSpy changed(&panel, &BrowserPanel::currentEntityChanged);
+    QTest::mouseClick(panel.view()->viewport(), Qt::LeftButton, {}, panel.view()->visualRect(index).center());
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed.front().front().value<EntityId>(), process);
+    QCOMPARE(panel.currentEntity(), process);
+    // A group row is no entity.
+    const QModelIndex section =
+        panel.proxy()->mapFromSource(panel.model()->sectionIndex(EntityTreeModel::Section::Workload));
+    QTest::mouseClick(panel.view()->viewport(), Qt::LeftButton, {},
+                      panel.view()->visualRect(section).center());
+    QCOMPARE(changed.size(), 2);
+    QVERIFY(!changed.back().front().value<EntityId>().isValid());
+}
+
+void TestBrowserPanel::snapshotChange_data()
+{
+    QTest::addColumn<QString>("next");
+    QTest::addColumn<bool>("kept");
+    QTest::addColumn<int>("emitted");
+    QTest::newRow("the same entity in the next snapshot") << "witty again" << true << 1;
+    QTest::newRow("not in the next snapshot") << "dgx2" << false << 0;
+    QTest::newRow("the same snapshot: nothing happens") << "same" << true << 0;
+    QTest::newRow("nothing shown") << "none" << false << 0;
+}
+
+void TestBrowserPanel::snapshotChange()
+{
+    QFETCH(QString, next);
+    QFETCH(bool, kept);
+    QFETCH(int, emitted);
+    BrowserPanel panel;
+    QAbstractItemModelTester proxyTester(panel.proxy(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setSnapshot(m_witty);
+    QVERIFY(panel.selectEntity(m_witty->processByPid(1895087)));
+    std::shared_ptr<const Snapshot> snapshot = next == u"witty again" ? firstSnapshot(kWitty)
+                                               : next == u"dgx2"      ? m_dgx2
+                                               : next == u"same"      ? m_witty
+                                                                      : nullptr;
+    QSignalSpy changed(&panel, &BrowserPanel::currentEntityChanged);
+    panel.setSnapshot(snapshot);
+    QCOMPARE(panel.snapshot(), snapshot.get());
+    QCOMPARE(changed.size(), emitted);
+    QCOMPARE(panel.currentEntity().isValid(), kept);
+    if (kept) {
+        const Entity& e = snapshot->entity(panel.currentEntity());
+        QCOMPARE(e.pid, qint64(1895087));
+        QCOMPARE(e.kind, EntityKind::Process);
+    }
+    if (!snapshot)
+        QCOMPARE(panel.model()->rowCount(), 0);
+}
+
+QTEST_MAIN(TestBrowserPanel)
+#include "tst_browser_panel.moc"

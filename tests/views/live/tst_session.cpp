@@ -1,0 +1,277 @@
+// The Session alone, without a window: what is shown as a file, a recording of this process and a file again
+// follow each other; the timeline's position is clamped and walks samples and snapshots; Apply is allowed
+// only for this machine now, and says why not otherwise.
+#include "readers/open_input.h"
+#include "support/recording_fixture.h"
+#include "support/witty_test_server.h"
+#include "views/live/recording_controller.h"
+#include "views/live/session.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace numasight;
+using numasight::test::makeRecording;
+
+namespace {
+
+const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
+constexpr int kTimeout = 30000;
+
+bool openIn(Session& session, const QString& path)
+{
+    QSignalSpy opened(&session, &Session::opened);
+    session.open(path);
+    return (opened.wait(kTimeout) || !opened.isEmpty()) && session.capture();
+}
+
+// graph.json `rounds` times as JSON Lines: one snapshot a round.
+QString makeRounds(const QString& path, int rounds)
+{
+    QFile in(kWitty);
+    QFile out(path);
+    if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly))
+        return {};
+    const QByteArray line = QJsonDocument::fromJson(in.readAll()).toJson(QJsonDocument::Compact) + '\n';
+    for (int i = 0; i < rounds; ++i)
+        out.write(line);
+    return path;
+}
+
+RecordOptions recordThisProcess(const QString& path)
+{
+    RecordOptions options;
+    options.outputPath = path;
+    options.intervalNs = 100'000'000;
+    options.durationNs = 3600LL * 1'000'000'000;
+    options.mode = RecordMode::Procfs;
+    options.scope.pids = {QCoreApplication::applicationPid()};
+    return options;
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void fileLiveFile_data();
+    void fileLiveFile();
+    void positions_data();
+    void positions();
+    void applyAllowed_data();
+    void applyAllowed();
+    void closeShowsNothing();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestSession::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("numasight-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_session"));
+    QVERIFY(m_dir.isValid());
+}
+
+void TestSession::fileLiveFile_data()
+{
+    QTest::addColumn<QString>("before");
+    QTest::addColumn<QString>("after");
+    QTest::newRow("witty file, recording, hwloc file") << kWitty << kDgx2;
+    QTest::newRow("this machine, recording, witty file") << QString::fromLatin1(kLocalMachine) << kWitty;
+}
+
+void TestSession::fileLiveFile()
+{
+    QFETCH(QString, before);
+    QFETCH(QString, after);
+    Session session;
+    QSignalSpy captures(&session, &Session::captureChanged);
+    QSignalSpy opened(&session, &Session::opened);
+
+    // A file: shown fresh, at its first position, nothing live.
+    QVERIFY(openIn(session, before));
+    const QString beforePath =
+        before == QLatin1String(kLocalMachine) ? before : QFileInfo(before).absoluteFilePath();
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.front().front().toString(), beforePath);
+    QCOMPARE(captures.size(), 1);
+    QCOMPARE(captures.front().at(1).toBool(), true);
+    QCOMPARE(session.path(), beforePath);
+    QCOMPARE(session.live(), Session::Live::None);
+    QCOMPARE(session.position(), 0);
+    QCOMPARE(session.snapshotIndex(), 0);
+    QVERIFY(!session.isFollowingLatest());
+    QVERIFY(!session.showsRecording());
+
+    // A recording: the file stays until its first capture, which is fresh; then it grows and the position
+    // follows the newest sample.
+    const QString file = m_dir.filePath(QStringLiteral("session-%1.numasight").arg(QTest::currentDataTag()));
+    QSignalSpy recorded(&session, &Session::fileRecorded);
+    captures.clear();
+    QVERIFY(session.startRecording(recordThisProcess(file)));
+    QCOMPARE(session.live(), Session::Live::Recording);
+    QCOMPARE(session.path(), beforePath);
+    QTRY_VERIFY_WITH_TIMEOUT(session.capture() && session.capture()->samples.size() >= 3, kTimeout);
+    QCOMPARE(captures.front().at(1).toBool(), true);
+    QCOMPARE(captures.back().at(1).toBool(), false);
+    QCOMPARE(session.path(), file);
+    QVERIFY(session.showsRecording());
+    QVERIFY(session.isFollowingLatest());
+    QCOMPARE(session.position(), session.positionCount() - 1);
+    QCOMPARE(session.positionCount(), int(session.capture()->samples.size()));
+    QCOMPARE(session.title(), QFileInfo(file).fileName());
+
+    // Another file ends the recording; what it still writes does not come back over the file.
+    QVERIFY(openIn(session, after));
+    const CapturePtr shown = session.capture();
+    QVERIFY(shown->samples.empty());
+    QCOMPARE(session.path(), QFileInfo(after).absoluteFilePath());
+    QVERIFY(!session.showsRecording());
+    QTRY_VERIFY_WITH_TIMEOUT(session.live() == Session::Live::None, kTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(recorded.size(), 1, kTimeout);
+    QCOMPARE(recorded.front().front().toString(), file);
+    QTest::qWait(300);
+    QCOMPARE(session.capture(), shown);
+    QCOMPARE(session.position(), 0);
+    QVERIFY(!session.isFollowingLatest());
+}
+
+void TestSession::positions_data()
+{
+    QTest::addColumn<QString>("capture"); // "rounds" (3 snapshots) or "recording" (4 samples, 2 snapshots)
+    QTest::addColumn<int>("asked");
+    QTest::addColumn<int>("position");
+    QTest::addColumn<int>("snapshot");
+    QTest::newRow("rounds: inside") << "rounds" << 1 << 1 << 1;
+    QTest::newRow("rounds: below the first") << "rounds" << -5 << 0 << 0;
+    QTest::newRow("rounds: after the last") << "rounds" << 9 << 2 << 2;
+    QTest::newRow("recording: a sample of snapshot 0") << "recording" << 1 << 1 << 0;
+    QTest::newRow("recording: the last sample, of snapshot 1") << "recording" << 3 << 3 << 1;
+    QTest::newRow("recording: after the last") << "recording" << 100 << 3 << 1;
+    QTest::newRow("recording: below the first") << "recording" << -1 << 0 << 0;
+}
+
+void TestSession::positions()
+{
+    QFETCH(QString, capture);
+    QFETCH(int, asked);
+    QFETCH(int, position);
+    QFETCH(int, snapshot);
+    const QString path = capture == u"rounds"
+                             ? makeRounds(m_dir.filePath(QStringLiteral("rounds.jsonl")), 3)
+                             : makeRecording(m_dir.filePath(QStringLiteral("recording.numasight")));
+    QVERIFY(!path.isEmpty());
+    Session session;
+    QVERIFY(openIn(session, path));
+    QCOMPARE(session.positionCount(), capture == u"rounds" ? 3 : 4);
+    QCOMPARE(session.position(), 0); // a file starts at its first position
+
+    QSignalSpy moved(&session, &Session::positionChanged);
+    QSignalSpy snapshots(&session, &Session::snapshotChanged);
+    session.setPosition(asked);
+    QCOMPARE(session.position(), position);
+    QCOMPARE(session.snapshotIndex(), snapshot);
+    QCOMPARE(moved.size(), position != 0 ? 1 : 0);
+    if (!moved.isEmpty())
+        QCOMPARE(moved.front(), (QList<QVariant>{snapshot, position}));
+    QCOMPARE(snapshots.size(), snapshot != 0 ? 1 : 0);
+    QCOMPARE(session.isFollowingLatest(), position == session.positionCount() - 1);
+    QCOMPARE(session.shown().snapshot(), session.capture()->snapshots[size_t(snapshot)]);
+    if (capture == u"recording") {
+        QCOMPARE(session.sample(), session.capture()->samples[size_t(position)]);
+        QCOMPARE(session.sampleSnapshot(), session.capture()->snapshots[size_t(snapshot)]);
+        QVERIFY(session.describePosition(position).startsWith(
+            QStringLiteral("Sample %1 of 4").arg(position + 1)));
+        QVERIFY(session.sampleCaption().startsWith(QStringLiteral("Sample %1 of 4").arg(position + 1)));
+    } else {
+        QVERIFY(!session.sample());
+        QVERIFY(session.sampleCaption().isEmpty());
+        QVERIFY(session.describePosition(position).startsWith(
+            QStringLiteral("Snapshot %1 of 3").arg(position + 1)));
+        // Without samples the snapshot is the position.
+        session.setSnapshotIndex(0);
+        QCOMPARE(session.position(), 0);
+    }
+    QVERIFY(session.describePosition(session.positionCount()).isEmpty());
+}
+
+void TestSession::applyAllowed_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<bool>("allowed");
+    QTest::addColumn<QString>("reason"); // a part of it
+    QTest::newRow("nothing shown") << "none" << false << "Open a capture of this machine first.";
+    QTest::newRow("a file") << "file" << false << "this is a file capture (graph.json)";
+    QTest::newRow(":local:") << "local" << true << "";
+    QTest::newRow("a recording, running") << "recording" << true << "";
+    QTest::newRow("a recording, stopped") << "stopped" << false << "file capture (apply-stopped.numasight)";
+    QTest::newRow("witty-profiler servers") << "witty" << false << "witty-profiler session of other hosts";
+}
+
+void TestSession::applyAllowed()
+{
+    QFETCH(QString, source);
+    QFETCH(bool, allowed);
+    QFETCH(QString, reason);
+    Session session;
+    QSignalSpy said(&session, &Session::applyAllowedChanged);
+    testing::FakeWitty server(testing::Behaviour::Serve,
+                              testing::envelope(testing::fixture(), QStringLiteral("10.0.0.9")));
+    if (source == u"file" || source == u"local") {
+        QVERIFY(openIn(session, source == u"file" ? kWitty : QString::fromLatin1(kLocalMachine)));
+    } else if (source == u"recording" || source == u"stopped") {
+        QVERIFY(session.startRecording(
+            recordThisProcess(m_dir.filePath(QStringLiteral("apply-%1.numasight").arg(source)))));
+        QTRY_VERIFY_WITH_TIMEOUT(session.capture() && !session.capture()->samples.empty(), kTimeout);
+        if (source == u"stopped") {
+            session.stop();
+            QTRY_VERIFY_WITH_TIMEOUT(!session.isLive(), kTimeout);
+        }
+    } else if (source == u"witty") {
+        QVERIFY(server.isListening());
+        QVERIFY(session.startWitty({QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port()))}, {}));
+        QTRY_VERIFY_WITH_TIMEOUT(session.capture(), kTimeout);
+    }
+    QString why;
+    QCOMPARE(session.canApply(&why), allowed);
+    QVERIFY2(reason.isEmpty() ? why.isEmpty() : why.contains(reason), qPrintable(why));
+    // What the advice is told: the last word said is the state now (said when it changed only).
+    if (source != u"none") {
+        QVERIFY(!said.isEmpty());
+        QCOMPARE(said.back(), (QList<QVariant>{allowed, why}));
+    }
+    for (int i = 1; i < said.size(); ++i)
+        QVERIFY(said[i] != said[i - 1]);
+}
+
+void TestSession::closeShowsNothing()
+{
+    Session session;
+    QVERIFY(openIn(session, kWitty));
+    QSignalSpy captures(&session, &Session::captureChanged);
+    QSignalSpy moved(&session, &Session::positionChanged);
+    session.close();
+    QVERIFY(!session.capture());
+    QVERIFY(session.path().isEmpty());
+    QCOMPARE(captures.size(), 1);
+    QVERIFY(!captures.front().front().value<CapturePtr>());
+    QCOMPARE(moved.size(), 1);
+    QCOMPARE(moved.front(), (QList<QVariant>{-1, -1}));
+    QVERIFY(!session.shown().isValid());
+    QCOMPARE(session.positionCount(), 0);
+    session.setPosition(2); // nothing to move
+    QCOMPARE(session.position(), -1);
+}
+
+QTEST_MAIN(TestSession)
+#include "tst_session.moc"

@@ -1,0 +1,158 @@
+#pragma once
+
+#include "attach/witty_http_poller.h"
+#include "record/recorder.h"
+#include "views/common/message_bar.h"
+#include "views/common/workspace_tab.h"
+#include "views/jobs/load_job.h"
+
+#include <QObject>
+#include <QSet>
+
+namespace numasight {
+
+class RecordingController;
+class SaveJob;
+
+// What the window shows and where it comes from: a file (or this machine) loaded in the background, a
+// recording of this machine growing sample by sample, or witty-profiler servers polled round by round; the
+// capture, the snapshot in force and the timeline's position in it. The views are fed from its signals
+// alone.
+//
+// Opening anything ends a live session first. A live session's captures replace what is shown only until
+// the user opens or closes something else. The timeline of a live session follows the newest position
+// unless moved back (then it stays); a file starts at its first position.
+class Session : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Live
+    {
+        None,
+        Recording,
+        Witty
+    };
+    // How the status bar shows a live session: "Recording · ebpf · 12 samples".
+    struct LiveStatus
+    {
+        bool shown = false;
+        QString text;
+        QString toolTip;
+        bool canPause = false;
+        bool paused = false;
+        bool canStop = false;
+    };
+
+    explicit Session(QObject* parent = nullptr);
+    ~Session() override; // ends a live session without a word: nobody listens any more
+
+    // A file, or kLocalMachine; what is shown stays until it has loaded (and when it fails).
+    void open(const QString& path);
+    void reload();
+    void cancelLoad();
+    // Nothing shown any more; a live session ends.
+    void close();
+    // Starts a live session; false, with the reason said in message(), when it cannot start.
+    bool startRecording(const RecordOptions& options);
+    bool startWitty(const QList<QUrl>& servers, const WittyPollOptions& options);
+    void setRecordingPaused(bool paused);
+    void stop();        // returns at once; a recording winds down on its worker
+    void stopAndWait(); // for closing: the recording's file is complete when it returns
+    // Saves what is shown to `path` in the background: a finished recording is copied as it is, anything
+    // else written from memory. Not while the recording shown is still running.
+    void saveAs(const QString& path);
+    bool canSave() const;
+    // The capture shown with measured matrices in every snapshot: it replaces the one in memory (not while
+    // live). False when it was not taken.
+    bool replaceMeasured(CapturePtr capture);
+    bool isMeasured() const { return m_measured; } // what is shown has matrices its file has not
+
+    // The timeline: clamped to the positions there are. At the last one, a live session follows new ones.
+    void setPosition(int position);
+    void setSnapshotIndex(int index);
+    int positionCount() const;
+    QString describePosition(int position) const;
+    // The sample at the position shown and the snapshot in force when it was taken; null without samples.
+    SamplePtr sample() const;
+    std::shared_ptr<const Snapshot> sampleSnapshot() const;
+    // The Threads dock's caption for that sample.
+    QString sampleCaption() const;
+
+    CapturePtr capture() const { return m_capture; }
+    ShownPosition shown() const { return {m_capture, m_snapshotIndex, m_position}; }
+    int snapshotIndex() const { return m_snapshotIndex; }
+    int position() const { return m_position; }
+    bool isFollowingLatest() const { return m_follow; }
+    // What the capture was loaded from: a file, kLocalMachine, the recording's file; empty for witty.
+    QString path() const { return m_path; }
+    QString loadingPath() const { return m_loadingPath; }
+    // A short name for what is shown: the file's name, "this machine", the live session's title.
+    QString title() const;
+    // Where it comes from, in full: the file's path, "this machine", the live session's title.
+    QString location() const;
+    static QString displayName(const QString& path); // a file's name, or "this machine"
+
+    Live live() const { return m_live; }
+    bool isLive() const { return m_live != Live::None; }
+    // The recording's capture is shown (Save As copies its file).
+    bool showsRecording() const { return m_capture && m_capture == m_recordingCapture; }
+    LiveStatus liveStatus() const;
+    // Apply changes live processes: only for a capture of this machine read or recorded now.
+    bool canApply(QString* reason = nullptr) const;
+    // A measurement loads the memory system: not while a live session samples it.
+    bool canMeasure(QString* reason = nullptr) const;
+
+    LoadJob* loader() const { return m_loader; }
+    RecordingController* recorder() const { return m_recorder; }
+    WittyHttpPoller* wittyPoller() const { return m_poller; }
+    SaveJob* saveJob() const { return m_saver; }
+
+signals:
+    // Another capture (`fresh`; null once closed) or the same one grown. The position follows.
+    void captureChanged(numasight::CapturePtr capture, bool fresh);
+    void snapshotChanged(int snapshotIndex); // before the positionChanged() that brings it
+    void positionChanged(int snapshotIndex, int position);
+    void liveStateChanged(); // started, paused, grown, stopping, ended
+    void applyAllowedChanged(bool allowed, const QString& reason);
+    void saveStateChanged(); // a save started or ended
+    // A load finished and is shown: `path` is a file or kLocalMachine.
+    void opened(const QString& path);
+    void fileRecorded(const QString& path); // a recording ended with its file written
+
+    void statusMessage(const QString& text, int timeoutMs);
+    void message(const QString& text, numasight::MessageBar::Kind kind);
+
+private:
+    void show(CapturePtr capture, bool fresh, bool follow = false);
+    void showPosition(int position);
+    void onLoaded(CapturePtr capture);
+    void onLiveCapture(CapturePtr capture, bool recording);
+    void onRecordingFinished(const RecordSummary& summary);
+    void sayOnce(const QString& message, MessageBar::Kind kind); // once per live session
+    void beginLive(Live live);
+    void updateApplyAllowed();
+
+    LoadJob* m_loader;
+    RecordingController* m_recorder;
+    WittyHttpPoller* m_poller = nullptr;
+    SaveJob* m_saver;
+
+    CapturePtr m_capture;
+    QString m_path;
+    QString m_loadingPath;
+    int m_snapshotIndex = -1;
+    int m_position = -1;
+    bool m_follow = false;   // the timeline follows new positions
+    bool m_measured = false; // replaceMeasured() since the capture was opened
+
+    Live m_live = Live::None;
+    bool m_liveShown = false;      // the live session's first capture reached the screen
+    bool m_liveOwnsView = false;   // its updates may replace what is shown (not after opening another)
+    QString m_recordingPath;       // file of the current or last recording
+    CapturePtr m_recordingCapture; // its capture, while it is the one shown
+    QString m_liveTitle;           // what a session without a file is called
+    QSet<QString> m_liveMessages;
+    std::optional<std::pair<bool, QString>> m_applyAllowed; // last said
+};
+
+} // namespace numasight
