@@ -1,7 +1,6 @@
 #include "views/heatmap/heatmap_views.h"
 
 #include "report/heatmap_csv.h"
-#include "views/common/deferred_build.h"
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/heatmap/heatmap_plot.h"
@@ -20,35 +19,16 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <cmath>
+#include <algorithm>
 
 namespace numasight {
 
+// --- CSV: the mismatch view's numbers, written with the core's CSV rules ---
+
 namespace {
-
-QLabel* newCaption(QWidget* parent, const QString& name)
-{
-    auto* l = new QLabel(parent);
-    l->setObjectName(name);
-    l->setWordWrap(true);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return l;
-}
-
-QString captionOf(const QString& title, const QString& source, const QStringList& notes)
-{
-    QString text = QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped());
-    if (!source.isEmpty())
-        text += QStringLiteral(" · ") + source.toHtmlEscaped();
-    if (!notes.isEmpty())
-        text +=
-            QStringLiteral("<br><small>%1</small>").arg(notes.join(QStringLiteral(" · ")).toHtmlEscaped());
-    return text;
-}
 
 QByteArray csvLines(const std::vector<QStringList>& records)
 {
@@ -63,8 +43,6 @@ QByteArray csvLines(const std::vector<QStringList>& records)
 }
 
 } // namespace
-
-// --- mismatch ---
 
 QByteArray mismatchCsv(const MismatchView& v)
 {
@@ -121,16 +99,16 @@ QByteArray accessMatrixCsv(const MismatchView& v)
     return csvLines(records);
 }
 
+// --- the panel ---
+
 MismatchPanel::MismatchPanel(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new HeatmapJob(this))
+    : HeatmapPanelBase(tr("The mismatch view could not be built."), parent)
     , m_processes(new HeatmapPlot(this))
     , m_matrix(new HeatmapPlot(this))
     , m_filter(new QLineEdit(this))
     , m_only(new QCheckBox(tr("Only &mismatched"), this))
     , m_caption(newCaption(this, QStringLiteral("mismatchCaption")))
     , m_error(new MessageBar(this))
-    , m_deferred(new DeferredBuild(this, [this] { build(); }))
 {
     setObjectName(QStringLiteral("mismatchPanel"));
     m_filter->setObjectName(QStringLiteral("mismatchFilter"));
@@ -172,8 +150,6 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     layout->addWidget(m_error);
     layout->addWidget(split, 1);
 
-    connect(m_job, &HeatmapJob::resultAvailable, this,
-            [this](quint64, const HeatmapResult& result) { onResult(result); });
     connect(m_filter, &QLineEdit::textChanged, this, [this] { updatePictures(); });
     connect(m_only, &QCheckBox::toggled, this, [this] { updatePictures(); });
     connect(exportRows, &QToolButton::clicked, this, [this] { emit exportRequested(false); });
@@ -184,26 +160,20 @@ MismatchPanel::MismatchPanel(QWidget* parent)
         const MismatchRow& r = m_view->rows[size_t(m_rows[size_t(position)])];
         m_selectedPid = r.pid;
         m_selectedNs = r.ns;
-        emit rowSelected(m_shownSnapshot == m_snapshot ? r.process : EntityId(), r.pid, -1, r.ns);
+        emit rowSelected(m_shown.snapshot == m_input.snapshot ? r.process : EntityId(), r.pid, -1, r.ns);
     });
-}
-
-MismatchPanel::~MismatchPanel()
-{
-    m_job->blockSignals(true);
-    m_job->cancel();
 }
 
 void MismatchPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
                              bool fresh)
 {
-    if (!fresh && snapshot == m_snapshot && samples == m_samples)
+    if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
         return;
     if (fresh)
         m_selectedPid = -1;
-    m_snapshot = std::move(snapshot);
-    m_samples = std::move(samples);
-    if (!m_snapshot) {
+    m_input.snapshot = std::move(snapshot);
+    m_input.samples = std::move(samples);
+    if (!m_input.snapshot) {
         clear();
         return;
     }
@@ -212,12 +182,8 @@ void MismatchPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vect
 
 void MismatchPanel::clear()
 {
-    m_deferred->cancel();
-    m_job->cancel();
-    m_snapshot.reset();
-    m_jobSnapshot.reset();
-    m_shownSnapshot.reset();
-    m_samples.clear();
+    stopBuilding();
+    m_input = m_building = m_shown = {};
     m_view.reset();
     m_rows.clear();
     m_processes->clear();
@@ -226,61 +192,30 @@ void MismatchPanel::clear()
     m_error->dismiss();
 }
 
-void MismatchPanel::scheduleBuild()
+std::function<HeatmapResult()> MismatchPanel::startBuild()
 {
-    if (!m_snapshot)
-        return;
-    m_deferred->request();
-}
-
-void MismatchPanel::ensureBuilt()
-{
-    if (!m_snapshot)
-        return;
-    m_deferred->runNow();
-}
-
-bool MismatchPanel::isBuilding() const
-{
-    return m_job->isRunning() || m_deferred->isQueued();
-}
-
-bool MismatchPanel::isCurrent() const
-{
-    return m_view && !m_deferred->isWaitingForShow() && !isBuilding() && m_shownSnapshot == m_snapshot &&
-           m_shownSamples == m_samples;
-}
-
-void MismatchPanel::build()
-{
-    if (!m_snapshot)
-        return;
-    m_jobSnapshot = m_snapshot;
-    m_jobSamples = m_samples;
-    m_job->start([snapshot = m_snapshot, samples = m_samples] {
+    m_building = m_input;
+    return [snapshot = m_input.snapshot, samples = m_input.samples] {
         HeatmapResult r;
         r.mismatch = mismatchRows(*snapshot, samples);
         return r;
-    });
+    };
 }
 
-void MismatchPanel::onResult(const HeatmapResult& result)
+bool MismatchPanel::showResult(const HeatmapResult& result)
 {
-    if (!result.mismatch) {
-        m_error->showMessage(result.error.isEmpty() ? tr("The mismatch view could not be built.")
-                                                    : result.error);
-        return;
-    }
+    if (!result.mismatch)
+        return false;
     m_error->dismiss();
     m_view = result.mismatch;
-    m_shownSnapshot = m_jobSnapshot;
-    m_shownSamples = m_jobSamples;
-    m_caption->setText(captionOf(QStringLiteral("Where each process runs against where its memory is"),
-                                 m_view->source + QStringLiteral(" · colour: share of the process's memory · "
-                                                                 "● main CPU node · ◆ accelerator · ⚠ away"),
-                                 m_view->notes));
+    m_shown = m_building;
+    m_caption->setText(
+        captionText(QStringLiteral("Where each process runs against where its memory is"),
+                    m_view->source + QStringLiteral(" · colour: share of the process's memory · "
+                                                    "● main CPU node · ◆ accelerator · ⚠ away"),
+                    m_view->notes));
     updatePictures();
-    emit heatmapShown();
+    return true;
 }
 
 // Mismatched processes first (they are what the tab is for), the busiest first among them.
@@ -385,14 +320,28 @@ QByteArray MismatchPanel::matrixCsv() const
 
 // --- over time ---
 
+namespace {
+
+bool sameSubject(const HeatmapSubject& a, const HeatmapSubject& b)
+{
+    return a.pid == b.pid && a.tid == b.tid && a.ns == b.ns;
+}
+
+} // namespace
+
+bool TimeHeatmapPanel::Input::operator==(const Input& other) const
+{
+    return capture == other.capture && metric == other.metric &&
+           subject.has_value() == other.subject.has_value() &&
+           (!subject || sameSubject(*subject, *other.subject));
+}
+
 TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new HeatmapJob(this))
+    : HeatmapPanelBase(tr("The heatmap could not be built."), parent)
     , m_plot(new HeatmapPlot(this))
     , m_metricCombo(new QComboBox(this))
     , m_caption(newCaption(this, QStringLiteral("timeHeatmapCaption")))
     , m_error(new MessageBar(this))
-    , m_deferred(new DeferredBuild(this, [this] { build(); }))
 {
     setObjectName(QStringLiteral("timeHeatmapPanel"));
     m_plot->setObjectName(QStringLiteral("timeHeatmapPlot"));
@@ -423,8 +372,6 @@ TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
     layout->addWidget(m_error);
     layout->addWidget(m_plot, 1);
 
-    connect(m_job, &HeatmapJob::resultAvailable, this,
-            [this](quint64, const HeatmapResult& result) { onResult(result); });
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
             [this](int i) { setMetric(HeatmapMetric(m_metricCombo->itemData(i).toInt())); });
     connect(exportButton, &QToolButton::clicked, this, &TimeHeatmapPanel::exportRequested);
@@ -441,34 +388,27 @@ TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
     updateCaption();
 }
 
-TimeHeatmapPanel::~TimeHeatmapPanel()
-{
-    m_job->blockSignals(true);
-    m_job->cancel();
-}
-
 void TimeHeatmapPanel::setCapture(CapturePtr capture, bool fresh)
 {
-    if (!fresh && capture == m_capture)
+    if (!fresh && capture == m_input.capture)
         return;
     if (fresh)
-        m_subject.reset();
-    m_capture = std::move(capture);
-    if (!m_capture) {
+        m_input.subject.reset();
+    m_input.capture = std::move(capture);
+    if (!m_input.capture) {
         clear();
         return;
     }
-    scheduleBuild();
+    inputChanged();
 }
 
 void TimeHeatmapPanel::clear()
 {
-    m_deferred->cancel();
-    m_job->cancel();
-    m_capture.reset();
-    m_jobCapture.reset();
-    m_shownCapture.reset();
-    m_subject.reset();
+    stopBuilding();
+    m_input.capture.reset();
+    m_building.capture.reset();
+    m_shown.capture.reset();
+    m_input.subject.reset();
     m_heatmap.reset();
     m_plot->clear();
     m_error->dismiss();
@@ -477,11 +417,10 @@ void TimeHeatmapPanel::clear()
 
 void TimeHeatmapPanel::setSubject(const HeatmapSubject& subject)
 {
-    if (m_subject && m_subject->pid == subject.pid && m_subject->tid == subject.tid &&
-        m_subject->ns == subject.ns)
+    if (m_input.subject && sameSubject(*m_input.subject, subject))
         return;
-    m_subject = subject;
-    scheduleBuild();
+    m_input.subject = subject;
+    inputChanged();
 }
 
 void TimeHeatmapPanel::setMetric(HeatmapMetric metric)
@@ -490,10 +429,10 @@ void TimeHeatmapPanel::setMetric(HeatmapMetric metric)
         const QSignalBlocker block(m_metricCombo);
         m_metricCombo->setCurrentIndex(m_metricCombo->findData(int(metric)));
     }
-    if (metric == m_metric)
+    if (metric == m_input.metric)
         return;
-    m_metric = metric;
-    scheduleBuild();
+    m_input.metric = metric;
+    inputChanged();
     emit metricChanged(metric);
 }
 
@@ -508,87 +447,55 @@ void TimeHeatmapPanel::setCursorSource(int source)
     m_plot->setCursorColumn(column);
 }
 
-void TimeHeatmapPanel::scheduleBuild()
+void TimeHeatmapPanel::inputChanged()
 {
     updateCaption();
-    if (!m_capture || !m_subject)
-        return;
-    m_deferred->request();
+    scheduleBuild();
 }
 
-void TimeHeatmapPanel::ensureBuilt()
+std::function<HeatmapResult()> TimeHeatmapPanel::startBuild()
 {
-    if (!m_capture || !m_subject)
-        return;
-    m_deferred->runNow();
-}
-
-bool TimeHeatmapPanel::isBuilding() const
-{
-    return m_job->isRunning() || m_deferred->isQueued();
-}
-
-bool TimeHeatmapPanel::isCurrent() const
-{
-    const auto same = [](const std::optional<HeatmapSubject>& a, const std::optional<HeatmapSubject>& b) {
-        return a.has_value() == b.has_value() &&
-               (!a || (a->pid == b->pid && a->tid == b->tid && a->ns == b->ns));
-    };
-    return m_heatmap && !m_deferred->isWaitingForShow() && !isBuilding() && m_shownCapture == m_capture &&
-           same(m_shownSubject, m_subject) && m_shownMetric == m_metric;
-}
-
-void TimeHeatmapPanel::build()
-{
-    if (!m_capture || !m_subject)
-        return;
-    m_jobCapture = m_capture;
-    m_jobSubject = m_subject;
-    m_jobMetric = m_metric;
-    m_job->start([capture = m_capture, subject = *m_subject, metric = m_metric] {
+    m_building = m_input;
+    return [capture = m_input.capture, subject = *m_input.subject, metric = m_input.metric] {
         HeatmapResult r;
         r.time = timeHeatmap(*capture, subject, metric);
         if (!r.time)
             r.error = QStringLiteral("the capture has no snapshot");
         return r;
-    });
+    };
 }
 
-void TimeHeatmapPanel::onResult(const HeatmapResult& result)
+bool TimeHeatmapPanel::showResult(const HeatmapResult& result)
 {
-    if (!result.time) {
-        m_error->showMessage(result.error.isEmpty() ? tr("The heatmap could not be built.") : result.error);
-        return;
-    }
+    if (!result.time)
+        return false;
     m_error->dismiss();
     m_heatmap = result.time;
-    m_shownCapture = m_jobCapture;
-    m_shownSubject = m_jobSubject;
-    m_shownMetric = m_jobMetric;
+    m_shown = m_building;
     m_plot->setPicture(timeHeatmapPicture(*m_heatmap, m_cursorSource));
     updateCaption();
-    emit heatmapShown();
+    return true;
 }
 
 void TimeHeatmapPanel::updateCaption()
 {
-    if (!m_capture) {
+    if (!m_input.capture) {
         m_caption->setText(tr("Nothing loaded"));
         return;
     }
-    if (!m_subject) {
+    if (!m_input.subject) {
         m_caption->setText(
             tr("Pick a thread or process — in the browser, the graph or a heatmap — to see where "
                "it ran and kept its memory over time."));
         return;
     }
-    if (m_capture->samples.empty() && m_capture->snapshots.size() < 2) {
+    if (m_input.capture->samples.empty() && m_input.capture->snapshots.size() < 2) {
         m_caption->setText(
             tr("Over time needs a recording, or witty-profiler JSON Lines with several rounds; "
                "this capture has one moment."));
     }
     if (m_heatmap)
-        m_caption->setText(captionOf(m_heatmap->title, m_plot->picture().subtitle, m_heatmap->notes));
+        m_caption->setText(captionText(m_heatmap->title, m_plot->picture().subtitle, m_heatmap->notes));
 }
 
 HeatmapPicture TimeHeatmapPanel::exportPicture() const
@@ -675,8 +582,7 @@ QDialog* measureOptionsDialog(QWidget* parent, const QString& machine,
 }
 
 MatrixPanel::MatrixPanel(QWidget* parent)
-    : QWidget(parent)
-    , m_job(new HeatmapJob(this))
+    : HeatmapPanelBase(tr("The matrix could not be built."), parent)
     , m_measureJob(new MeasureJob(this))
     , m_plot(new HeatmapPlot(this))
     , m_combo(new QComboBox(this))
@@ -689,7 +595,6 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     , m_cancel(new QToolButton(m_progressRow))
     , m_caption(newCaption(this, QStringLiteral("matrixCaption")))
     , m_error(new MessageBar(this))
-    , m_deferred(new DeferredBuild(this, [this] { build(); }))
 {
     setObjectName(QStringLiteral("matrixPanel"));
     m_plot->setObjectName(QStringLiteral("matrixPlot"));
@@ -735,14 +640,12 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     layout->addWidget(m_progressRow);
     layout->addWidget(m_plot, 1);
 
-    connect(m_job, &HeatmapJob::resultAvailable, this,
-            [this](quint64, const HeatmapResult& result) { onResult(result); });
     connect(m_combo, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i < 0)
             return;
-        m_label = m_combo->itemText(i);
+        m_input.label = m_combo->itemText(i);
         scheduleBuild();
-        emit matrixChanged(m_label);
+        emit matrixChanged(m_input.label);
     });
     connect(m_orderBox, &QCheckBox::toggled, this,
             [this](bool near) { setOrder(near ? MatrixOrder::ByDistance : MatrixOrder::Natural); });
@@ -774,7 +677,7 @@ MatrixPanel::MatrixPanel(QWidget* parent)
                         .arg(result->seconds, 0, 'f', 1),
                     MessageBar::Kind::Information);
                 // The measured latency is what the user asked for: show it when the new capture arrives.
-                m_label.clear();
+                m_input.label.clear();
                 emit captureMeasured(measured);
                 selectKind(result->latency ? MatrixKind::Latency : MatrixKind::Bandwidth);
                 emit measurementFinished(true);
@@ -802,8 +705,6 @@ MatrixPanel::MatrixPanel(QWidget* parent)
 
 MatrixPanel::~MatrixPanel()
 {
-    m_job->blockSignals(true);
-    m_job->cancel();
     m_measureJob->blockSignals(true);
     m_measureJob->cancel();
 }
@@ -811,10 +712,10 @@ MatrixPanel::~MatrixPanel()
 void MatrixPanel::setInput(CapturePtr capture, std::shared_ptr<const Snapshot> snapshot, bool fresh)
 {
     m_capture = std::move(capture);
-    if (!fresh && snapshot == m_snapshot)
+    if (!fresh && snapshot == m_input.snapshot)
         return;
-    m_snapshot = std::move(snapshot);
-    if (!m_snapshot) {
+    m_input.snapshot = std::move(snapshot);
+    if (!m_input.snapshot) {
         clear();
         return;
     }
@@ -824,12 +725,11 @@ void MatrixPanel::setInput(CapturePtr capture, std::shared_ptr<const Snapshot> s
 
 void MatrixPanel::clear()
 {
-    m_deferred->cancel();
-    m_job->cancel();
+    stopBuilding();
     m_capture.reset();
-    m_snapshot.reset();
-    m_jobSnapshot.reset();
-    m_shownSnapshot.reset();
+    m_input.snapshot.reset();
+    m_building.snapshot.reset();
+    m_shown.snapshot.reset();
     m_choices.clear();
     {
         const QSignalBlocker block(m_combo);
@@ -842,21 +742,21 @@ void MatrixPanel::clear()
 
 void MatrixPanel::updateChoices()
 {
-    m_choices = m_snapshot ? availableMatrices(*m_snapshot) : std::vector<MatrixChoice>();
+    m_choices = m_input.snapshot ? availableMatrices(*m_input.snapshot) : std::vector<MatrixChoice>();
     const QSignalBlocker block(m_combo);
     m_combo->clear();
     for (const MatrixChoice& c : m_choices)
         m_combo->addItem(c.label, int(c.kind));
-    int index = m_combo->findText(m_label);
-    if (index < 0 && m_snapshot) {
+    int index = m_combo->findText(m_input.label);
+    if (index < 0 && m_input.snapshot) {
         // The firmware distances first, else whatever the machine has.
-        if (const auto d = defaultMatrix(*m_snapshot, MatrixKind::Distance))
+        if (const auto d = defaultMatrix(*m_input.snapshot, MatrixKind::Distance))
             index = m_combo->findText(d->label);
     }
     if (index < 0 && m_combo->count() > 0)
         index = 0;
     m_combo->setCurrentIndex(index);
-    m_label = index >= 0 ? m_combo->itemText(index) : QString();
+    m_input.label = index >= 0 ? m_combo->itemText(index) : QString();
     m_combo->setEnabled(m_combo->count() > 0);
     if (m_combo->count() == 0) {
         m_matrix.reset();
@@ -871,7 +771,7 @@ bool MatrixPanel::selectMatrix(const QString& label)
 {
     const int index = m_combo->findText(label);
     if (index < 0) {
-        m_label = label; // wanted when a capture that has it arrives
+        m_input.label = label; // wanted when a capture that has it arrives
         return false;
     }
     m_combo->setCurrentIndex(index);
@@ -880,15 +780,15 @@ bool MatrixPanel::selectMatrix(const QString& label)
 
 bool MatrixPanel::selectKind(MatrixKind kind)
 {
-    if (!m_snapshot)
+    if (!m_input.snapshot)
         return false;
-    const auto choice = defaultMatrix(*m_snapshot, kind);
+    const auto choice = defaultMatrix(*m_input.snapshot, kind);
     return choice && selectMatrix(choice->label);
 }
 
 QString MatrixPanel::currentLabel() const
 {
-    return m_label;
+    return m_input.label;
 }
 
 void MatrixPanel::setOrder(MatrixOrder order)
@@ -897,72 +797,39 @@ void MatrixPanel::setOrder(MatrixOrder order)
         const QSignalBlocker block(m_orderBox);
         m_orderBox->setChecked(order == MatrixOrder::ByDistance);
     }
-    if (order == m_order)
+    if (order == m_input.order)
         return;
-    m_order = order;
+    m_input.order = order;
     scheduleBuild();
     emit orderChanged(order);
 }
 
-void MatrixPanel::scheduleBuild()
+std::function<HeatmapResult()> MatrixPanel::startBuild()
 {
-    if (!m_snapshot || m_label.isEmpty())
-        return;
-    m_deferred->request();
-}
-
-void MatrixPanel::ensureBuilt()
-{
-    if (!m_snapshot)
-        return;
-    m_deferred->runNow();
-}
-
-bool MatrixPanel::isBuilding() const
-{
-    return m_job->isRunning() || m_deferred->isQueued();
-}
-
-bool MatrixPanel::isCurrent() const
-{
-    return m_matrix && !m_deferred->isWaitingForShow() && !isBuilding() && m_shownSnapshot == m_snapshot &&
-           m_shownLabel == m_label && m_shownOrder == m_order;
-}
-
-void MatrixPanel::build()
-{
-    if (!m_snapshot)
-        return;
-    const int index = m_combo->findText(m_label);
+    const int index = m_combo->findText(m_input.label);
     if (index < 0 || size_t(index) >= m_choices.size())
-        return;
-    m_jobSnapshot = m_snapshot;
-    m_jobLabel = m_label;
-    m_jobOrder = m_order;
+        return {};
+    m_building = m_input;
     // O(n³) ordering for hundreds of nodes: a worker's job like the other heatmaps.
-    m_job->start([snapshot = m_snapshot, choice = m_choices[size_t(index)], order = m_order] {
+    return [snapshot = m_input.snapshot, choice = m_choices[size_t(index)], order = m_input.order] {
         HeatmapResult r;
         r.matrix = matrixHeatmap(*snapshot, choice, order);
         if (!r.matrix)
             r.error = QStringLiteral("%1: no values between NUMA nodes").arg(choice.label);
         return r;
-    });
+    };
 }
 
-void MatrixPanel::onResult(const HeatmapResult& result)
+bool MatrixPanel::showResult(const HeatmapResult& result)
 {
-    if (!result.matrix) {
-        m_error->showMessage(result.error.isEmpty() ? tr("The matrix could not be built.") : result.error);
-        return;
-    }
+    if (!result.matrix)
+        return false;
     m_matrix = result.matrix;
-    m_shownSnapshot = m_jobSnapshot;
-    m_shownLabel = m_jobLabel;
-    m_shownOrder = m_jobOrder;
+    m_shown = m_building;
     const HeatmapPicture picture = numasight::matrixPicture(*m_matrix);
     m_plot->setPicture(picture);
-    m_caption->setText(captionOf(m_matrix->title, m_matrix->source, picture.notes));
-    emit heatmapShown();
+    m_caption->setText(captionText(m_matrix->title, m_matrix->source, picture.notes));
+    return true;
 }
 
 HeatmapPicture MatrixPanel::exportPicture() const
@@ -994,10 +861,10 @@ QString MatrixPanel::exportBaseName() const
 
 void MatrixPanel::startMeasurement(const MeasureOptions& options)
 {
-    if (!m_snapshot || !m_measureAllowed)
+    if (!m_input.snapshot || !m_measureAllowed)
         return;
     m_error->dismiss();
-    m_measureJob->start(m_snapshot, options);
+    m_measureJob->start(m_input.snapshot, options);
 }
 
 void MatrixPanel::cancelMeasurement()

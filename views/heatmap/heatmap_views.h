@@ -3,51 +3,42 @@
 #include "analysis/heatmap_data.h"
 #include "analysis/matrix_heatmap.h"
 #include "measure/measure_plan.h"
+#include "views/heatmap/heatmap_panel_base.h"
 #include "views/heatmap/heatmap_picture.h"
 #include "views/jobs/load_job.h" // declares CapturePtr as a metatype, which signals below carry
 
 #include <QSet>
-#include <QWidget>
 
 #include <functional>
 #include <optional>
 #include <vector>
 
 class QCheckBox;
-class QDialog;
 class QComboBox;
+class QDialog;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
-class QTimer;
 class QToolButton;
 
 namespace numasight {
 
-class DeferredBuild;
-class HeatmapJob;
 class HeatmapPlot;
 class MeasureJob;
-class MessageBar;
-struct HeatmapResult;
 
 // The mismatch tab: each process's memory per node with its main CPU node (●) and its accelerators' nodes
 // (◆) on top, flagged rows (⚠) for memory or accelerators away from the CPU time; beside it the workload's
 // CPU node × memory node matrix, local on the diagonal.
-class MismatchPanel : public QWidget
+class MismatchPanel : public HeatmapPanelBase
 {
     Q_OBJECT
 public:
     explicit MismatchPanel(QWidget* parent = nullptr);
-    ~MismatchPanel() override;
 
     void setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
                   bool fresh = false);
     void clear();
-    void ensureBuilt();
-    bool isBuilding() const;
-    bool isCurrent() const;
-    std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
+    std::shared_ptr<const Snapshot> snapshot() const { return m_input.snapshot; }
     void setFilterText(const QString& text);
     void setMismatchedOnly(bool only);
     bool selectRow(std::int64_t pid, QStringView ns = u"local"); // emits nothing
@@ -66,30 +57,33 @@ public:
     QLineEdit* filterEdit() const { return m_filter; }
     QCheckBox* mismatchedOnlyBox() const { return m_only; }
     QLabel* captionLabel() const { return m_caption; }
-    HeatmapJob* job() const { return m_job; }
+    MessageBar* errorBar() const override { return m_error; }
 
 signals:
     void rowSelected(numasight::EntityId entity, qint64 pid, qint64 tid, const QString& ns);
-    void heatmapShown();
     void exportRequested(bool matrix);
 
-protected:
 private:
-    void scheduleBuild();
-    void build();
-    void onResult(const HeatmapResult& result);
+    struct Input
+    {
+        std::shared_ptr<const Snapshot> snapshot;
+        std::vector<SamplePtr> samples;
+        bool operator==(const Input&) const = default;
+    };
+
+    bool hasInput() const override { return bool(m_input.snapshot); }
+    std::function<HeatmapResult()> startBuild() override;
+    bool showResult(const HeatmapResult& result) override;
+    bool isShownCurrent() const override { return m_view && m_shown == m_input; }
     void updatePictures();
 
-    HeatmapJob* m_job;
     HeatmapPlot* m_processes;
     HeatmapPlot* m_matrix;
     QLineEdit* m_filter;
     QCheckBox* m_only;
     QLabel* m_caption;
     MessageBar* m_error;
-    DeferredBuild* m_deferred;
-    std::shared_ptr<const Snapshot> m_snapshot, m_jobSnapshot, m_shownSnapshot;
-    std::vector<SamplePtr> m_samples, m_jobSamples, m_shownSamples;
+    Input m_input, m_building, m_shown; // what the next build is of, the running one, the one on screen
     MismatchViewPtr m_view;
     std::vector<int> m_rows; // MismatchView rows shown, in order
     QSet<std::int64_t> m_changedPids;
@@ -99,24 +93,20 @@ private:
 
 // The over-time tab: one thread or process of a recording, node by node (rows) and sample by sample
 // (columns), with the timeline's position marked. A click on a column moves the timeline there.
-class TimeHeatmapPanel : public QWidget
+class TimeHeatmapPanel : public HeatmapPanelBase
 {
     Q_OBJECT
 public:
     explicit TimeHeatmapPanel(QWidget* parent = nullptr);
-    ~TimeHeatmapPanel() override;
 
     void setCapture(CapturePtr capture, bool fresh = false);
     void clear();
     void setSubject(const HeatmapSubject& subject);
-    std::optional<HeatmapSubject> subject() const { return m_subject; }
+    std::optional<HeatmapSubject> subject() const { return m_input.subject; }
     void setMetric(HeatmapMetric metric);
-    HeatmapMetric metric() const { return m_metric; }
+    HeatmapMetric metric() const { return m_input.metric; }
     // The timeline's position: an index into Capture::samples, or into snapshots without samples.
     void setCursorSource(int source);
-    void ensureBuilt();
-    bool isBuilding() const;
-    bool isCurrent() const;
 
     TimeHeatmapPtr heatmap() const { return m_heatmap; }
     HeatmapPicture exportPicture() const;
@@ -125,31 +115,34 @@ public:
     HeatmapPlot* plot() const { return m_plot; }
     QComboBox* metricCombo() const { return m_metricCombo; }
     QLabel* captionLabel() const { return m_caption; }
-    HeatmapJob* job() const { return m_job; }
+    MessageBar* errorBar() const override { return m_error; }
 
 signals:
     void positionRequested(int source);
-    void heatmapShown();
     void metricChanged(numasight::HeatmapMetric metric);
     void exportRequested();
 
-protected:
 private:
-    void scheduleBuild();
-    void build();
-    void onResult(const HeatmapResult& result);
+    struct Input
+    {
+        CapturePtr capture;
+        std::optional<HeatmapSubject> subject;
+        HeatmapMetric metric = HeatmapMetric::CpuShare;
+        bool operator==(const Input& other) const;
+    };
+
+    bool hasInput() const override { return m_input.capture && m_input.subject; }
+    std::function<HeatmapResult()> startBuild() override;
+    bool showResult(const HeatmapResult& result) override;
+    bool isShownCurrent() const override { return m_heatmap && m_shown == m_input; }
+    void inputChanged(); // the caption says what is missing at once; the build follows
     void updateCaption();
 
-    HeatmapJob* m_job;
     HeatmapPlot* m_plot;
     QComboBox* m_metricCombo;
     QLabel* m_caption;
     MessageBar* m_error;
-    DeferredBuild* m_deferred;
-    CapturePtr m_capture, m_jobCapture, m_shownCapture;
-    std::optional<HeatmapSubject> m_subject, m_jobSubject, m_shownSubject;
-    HeatmapMetric m_metric = HeatmapMetric::CpuShare;
-    HeatmapMetric m_jobMetric = HeatmapMetric::CpuShare, m_shownMetric = HeatmapMetric::CpuShare;
+    Input m_input, m_building, m_shown; // what the next build is of, the running one, the one on screen
     int m_cursorSource = -1;
     TimeHeatmapPtr m_heatmap;
 };
@@ -163,7 +156,7 @@ QDialog* measureOptionsDialog(QWidget* parent, const QString& machine,
 // measurement when the capture has one; values in the cells, near nodes next to each other on big machines.
 // "Measure latency/bandwidth…" runs the core prober on this machine in the background and hands back the
 // capture with the new matrices.
-class MatrixPanel : public QWidget
+class MatrixPanel : public HeatmapPanelBase
 {
     Q_OBJECT
 public:
@@ -178,10 +171,7 @@ public:
     bool selectKind(MatrixKind kind); // the core's default matrix of that kind
     QString currentLabel() const;
     void setOrder(MatrixOrder order);
-    MatrixOrder order() const { return m_order; }
-    void ensureBuilt();
-    bool isBuilding() const;
-    bool isCurrent() const;
+    MatrixOrder order() const { return m_input.order; }
 
     MatrixHeatmapPtr matrix() const { return m_matrix; }
     HeatmapPicture exportPicture() const;
@@ -201,12 +191,10 @@ public:
     QProgressBar* measureProgress() const { return m_progress; }
     QToolButton* cancelButton() const { return m_cancel; }
     QLabel* captionLabel() const { return m_caption; }
-    MessageBar* errorBar() const { return m_error; }
-    HeatmapJob* job() const { return m_job; }
+    MessageBar* errorBar() const override { return m_error; }
     MeasureJob* measureJob() const { return m_measureJob; }
 
 signals:
-    void heatmapShown();
     void orderChanged(numasight::MatrixOrder order);
     void matrixChanged(const QString& label);
     void exportRequested();
@@ -214,14 +202,21 @@ signals:
     void captureMeasured(numasight::CapturePtr capture);
     void measurementFinished(bool ok);
 
-protected:
 private:
-    void updateChoices();
-    void scheduleBuild();
-    void build();
-    void onResult(const HeatmapResult& result);
+    struct Input
+    {
+        std::shared_ptr<const Snapshot> snapshot;
+        QString label; // the choice by its label: survives another snapshot
+        MatrixOrder order = MatrixOrder::ByDistance;
+        bool operator==(const Input&) const = default;
+    };
 
-    HeatmapJob* m_job;
+    bool hasInput() const override { return m_input.snapshot && !m_input.label.isEmpty(); }
+    std::function<HeatmapResult()> startBuild() override;
+    bool showResult(const HeatmapResult& result) override;
+    bool isShownCurrent() const override { return m_matrix && m_shown == m_input; }
+    void updateChoices();
+
     MeasureJob* m_measureJob;
     HeatmapPlot* m_plot;
     QComboBox* m_combo;
@@ -232,13 +227,9 @@ private:
     QToolButton* m_cancel;
     QLabel* m_caption;
     MessageBar* m_error;
-    DeferredBuild* m_deferred;
     CapturePtr m_capture;
-    std::shared_ptr<const Snapshot> m_snapshot, m_jobSnapshot, m_shownSnapshot;
+    Input m_input, m_building, m_shown; // what the next build is of, the running one, the one on screen
     std::vector<MatrixChoice> m_choices;
-    QString m_label, m_jobLabel, m_shownLabel; // the choice by its label: survives another snapshot
-    MatrixOrder m_order = MatrixOrder::ByDistance;
-    MatrixOrder m_jobOrder = MatrixOrder::ByDistance, m_shownOrder = MatrixOrder::ByDistance;
     bool m_measureAllowed = true;
     MatrixHeatmapPtr m_matrix;
 };
