@@ -2,8 +2,10 @@
 
 #include "report/heatmap_csv.h"
 #include "views/heatmap/heatmap_row_model.h"
-#include "views/heatmap/heatmap_views.h"
+#include "views/heatmap/matrix_panel.h"
+#include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
+#include "views/heatmap/time_heatmap_panel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
