@@ -4,7 +4,11 @@
 #include "views/common/message_bar.h"
 #include "views/jobs/heatmap_job.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QProgressBar>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace numasight {
 
@@ -88,6 +92,30 @@ QString HeatmapPanelBase::captionText(const QString& title, const QString& sourc
         text +=
             QStringLiteral("<br><small>%1</small>").arg(notes.join(QStringLiteral(" · ")).toHtmlEscaped());
     return text;
+}
+
+QVBoxLayout* HeatmapPanelBase::newPanelLayout(QLayout* toolRow, QLabel* caption, MessageBar* error)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(toolRow);
+    layout->addWidget(caption);
+    layout->addWidget(error);
+    return layout;
+}
+
+void HeatmapPanelBase::layOutProgressRow(QWidget* row, const QString& text, QProgressBar* bar,
+                                         QToolButton* cancel)
+{
+    cancel->setText(tr("Cancel"));
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new QLabel(text, row));
+    layout->addWidget(bar);
+    layout->addWidget(cancel);
+    layout->addStretch(1);
+    row->hide();
 }
 
 } // namespace numasight

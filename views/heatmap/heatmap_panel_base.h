@@ -7,6 +7,10 @@
 #include <functional>
 
 class QLabel;
+class QLayout;
+class QProgressBar;
+class QToolButton;
+class QVBoxLayout;
 
 namespace numasight {
 
@@ -44,6 +48,7 @@ protected:
     // Forgets the build asked for or running; what is shown stays.
     void stopBuilding();
 
+    // Enough is set to build.
     virtual bool hasInput() const = 0;
     // The build of the input set last, run on the worker from copies of it (empty: nothing to build). The
     // panel notes that input as the one being built.
@@ -57,6 +62,10 @@ protected:
     // The caption above a heatmap: its title in bold, where its figures come from, its notes small below.
     static QLabel* newCaption(QWidget* parent, const QString& objectName);
     static QString captionText(const QString& title, const QString& source, const QStringList& notes);
+    // The panel's column: its tool row, caption and message bar on top; the caller adds the rest below.
+    QVBoxLayout* newPanelLayout(QLayout* toolRow, QLabel* caption, MessageBar* error);
+    // Lays out a long job's row, hidden until the job has run a while: what runs, its bar, a Cancel button.
+    static void layOutProgressRow(QWidget* row, const QString& text, QProgressBar* bar, QToolButton* cancel);
 
 private:
     void build();

@@ -134,21 +134,9 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(240);
     m_cancel->setObjectName(QStringLiteral("measureCancel"));
-    m_cancel->setText(tr("Cancel"));
-    auto* progressLayout = new QHBoxLayout(m_progressRow);
-    progressLayout->setContentsMargins(0, 0, 0, 0);
-    progressLayout->addWidget(new QLabel(tr("Measuring…"), m_progressRow));
-    progressLayout->addWidget(m_progress);
-    progressLayout->addWidget(m_cancel);
-    progressLayout->addStretch(1);
-    m_progressRow->hide();
+    layOutProgressRow(m_progressRow, tr("Measuring…"), m_progress, m_cancel);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addLayout(bar);
-    layout->addWidget(m_caption);
-    layout->addWidget(m_error);
+    QVBoxLayout* layout = newPanelLayout(bar, m_caption, m_error);
     layout->addWidget(m_progressRow);
     layout->addWidget(m_plot, 1);
 
@@ -356,19 +344,8 @@ QByteArray MatrixPanel::csv() const
 
 QString MatrixPanel::exportBaseName() const
 {
-    if (!m_matrix)
-        return QStringLiteral("matrix");
-    switch (m_matrix->kind) {
-    case MatrixKind::Distance:
-        return QStringLiteral("distance");
-    case MatrixKind::Latency:
-        return QStringLiteral("latency");
-    case MatrixKind::Bandwidth:
-        return QStringLiteral("bandwidth");
-    case MatrixKind::Other:
-        break;
-    }
-    return QStringLiteral("matrix");
+    return m_matrix && m_matrix->kind != MatrixKind::Other ? matrixKindName(m_matrix->kind)
+                                                           : QStringLiteral("matrix");
 }
 
 void MatrixPanel::startMeasurement(const MeasureOptions& options)

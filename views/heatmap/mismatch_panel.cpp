@@ -134,12 +134,7 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     split->setSizes({600, 400}); // the processes need room for their labels and markers
     split->setChildrenCollapsible(false);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addLayout(bar);
-    layout->addWidget(m_caption);
-    layout->addWidget(m_error);
+    QVBoxLayout* layout = newPanelLayout(bar, m_caption, m_error);
     layout->addWidget(split, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this] { updatePictures(); });

@@ -138,15 +138,8 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_progress->setMaximumWidth(200);
     m_progress->setObjectName(prefix + QStringLiteral("Progress"));
     m_cancel->setObjectName(prefix + QStringLiteral("Cancel"));
-    m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop building; the heatmap shown stays"));
-    auto* progressLayout = new QHBoxLayout(m_progressRow);
-    progressLayout->setContentsMargins(0, 0, 0, 0);
-    progressLayout->addWidget(new QLabel(tr("Building the heatmap…"), m_progressRow));
-    progressLayout->addWidget(m_progress);
-    progressLayout->addWidget(m_cancel);
-    progressLayout->addStretch(1);
-    m_progressRow->hide();
+    layOutProgressRow(m_progressRow, tr("Building the heatmap…"), m_progress, m_cancel);
 
     m_tree->setObjectName(prefix + QStringLiteral("Rows"));
     m_tree->setModel(m_filter);
@@ -183,12 +176,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setObjectName(prefix + QStringLiteral("Error"));
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addLayout(bar);
-    layout->addWidget(m_caption);
-    layout->addWidget(m_error);
+    QVBoxLayout* layout = newPanelLayout(bar, m_caption, m_error);
     layout->addWidget(m_progressRow);
     layout->addWidget(m_split, 1);
     layout->addWidget(m_status);

@@ -58,12 +58,7 @@ TimeHeatmapPanel::TimeHeatmapPanel(QWidget* parent)
     bar->addWidget(m_metricCombo);
     bar->addStretch(1);
     bar->addWidget(exportButton);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addLayout(bar);
-    layout->addWidget(m_caption);
-    layout->addWidget(m_error);
+    QVBoxLayout* layout = newPanelLayout(bar, m_caption, m_error);
     layout->addWidget(m_plot, 1);
 
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
