@@ -1,10 +1,13 @@
 #include "views/heatmap/heatmap_tabs.h"
 
 #include "report/heatmap_csv.h"
+#include "report/mismatch_csv.h"
 #include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_row_model.h"
-#include "views/heatmap/heatmap_views.h"
+#include "views/heatmap/matrix_panel.h"
+#include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
+#include "views/heatmap/time_heatmap_panel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -366,7 +369,7 @@ HeatmapTabs::ExportSource HeatmapTabs::exportSource(bool matrix) const
     case View::Mismatch:
         out.picture = matrix ? m_mismatch->matrixPicture() : m_mismatch->processesPicture();
         out.csv = [v = m_mismatch->view(), matrix] {
-            return !v ? QByteArray() : matrix ? accessMatrixCsv(*v) : mismatchCsv(*v);
+            return !v ? QByteArray() : matrix ? mismatchAccessMatrixCsv(*v) : mismatchProcessesCsv(*v);
         };
         out.baseName = matrix ? QStringLiteral("access-matrix") : QStringLiteral("mismatch");
         out.ready = m_mismatch->isCurrent();

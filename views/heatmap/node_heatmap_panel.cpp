@@ -1,7 +1,6 @@
 #include "views/heatmap/node_heatmap_panel.h"
 
 #include "report/heatmap_csv.h"
-#include "views/common/deferred_build.h"
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/heatmap/heatmap_plot.h"
@@ -35,12 +34,16 @@ QString processKey(QStringView ns, std::int64_t pid)
     return ns.toString() + QLatin1Char('/') + QString::number(pid);
 }
 
+QString prefixOf(NodeHeatmapPanel::Kind kind)
+{
+    return kind == NodeHeatmapPanel::Kind::Cpu ? QStringLiteral("cpuHeatmap") : QStringLiteral("memHeatmap");
+}
+
 } // namespace
 
 NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
-    : QWidget(parent)
+    : HeatmapPanelBase(tr("The heatmap could not be built."), parent)
     , m_kind(kind)
-    , m_job(new HeatmapJob(this))
     , m_model(new HeatmapRowModel(this))
     , m_filter(new HeatmapRowFilter(this))
     , m_tree(new QTreeView(this))
@@ -50,17 +53,16 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     , m_descending(new QToolButton(this))
     , m_filterEdit(new QLineEdit(this))
     , m_minSpin(new QDoubleSpinBox(this))
-    , m_caption(new QLabel(this))
+    , m_caption(newCaption(this, prefixOf(kind) + QStringLiteral("Caption")))
     , m_status(new QLabel(this))
     , m_error(new MessageBar(this))
     , m_progressRow(new QWidget(this))
     , m_progress(new QProgressBar(m_progressRow))
     , m_cancel(new QToolButton(m_progressRow))
-    , m_deferred(new DeferredBuild(this, [this] { build(); }))
     , m_pictureTimer(new QTimer(this))
     , m_progressDelay(new QTimer(this))
 {
-    const QString prefix = kind == Kind::Cpu ? QStringLiteral("cpuHeatmap") : QStringLiteral("memHeatmap");
+    const QString prefix = prefixOf(kind);
     setObjectName(prefix + QStringLiteral("Panel"));
     m_filter->setSourceModel(m_model);
     m_filter->sort(0, Qt::AscendingOrder); // by rank; the order itself is HeatmapRowModel's
@@ -136,15 +138,8 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_progress->setMaximumWidth(200);
     m_progress->setObjectName(prefix + QStringLiteral("Progress"));
     m_cancel->setObjectName(prefix + QStringLiteral("Cancel"));
-    m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop building; the heatmap shown stays"));
-    auto* progressLayout = new QHBoxLayout(m_progressRow);
-    progressLayout->setContentsMargins(0, 0, 0, 0);
-    progressLayout->addWidget(new QLabel(tr("Building the heatmap…"), m_progressRow));
-    progressLayout->addWidget(m_progress);
-    progressLayout->addWidget(m_cancel);
-    progressLayout->addStretch(1);
-    m_progressRow->hide();
+    layOutProgressRow(m_progressRow, tr("Building the heatmap…"), m_progress, m_cancel);
 
     m_tree->setObjectName(prefix + QStringLiteral("Rows"));
     m_tree->setModel(m_filter);
@@ -177,19 +172,11 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_split->setSizes({440, 700});
     m_split->setChildrenCollapsible(false);
 
-    m_caption->setObjectName(prefix + QStringLiteral("Caption"));
-    m_caption->setWordWrap(true);
-    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setObjectName(prefix + QStringLiteral("Status"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setObjectName(prefix + QStringLiteral("Error"));
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addLayout(bar);
-    layout->addWidget(m_caption);
-    layout->addWidget(m_error);
+    QVBoxLayout* layout = newPanelLayout(bar, m_caption, m_error);
     layout->addWidget(m_progressRow);
     layout->addWidget(m_split, 1);
     layout->addWidget(m_status);
@@ -199,20 +186,23 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_progressDelay->setSingleShot(true);
     m_progressDelay->setInterval(150);
     connect(m_progressDelay, &QTimer::timeout, this, [this] {
-        if (m_job->isRunning())
+        if (job()->isRunning())
             m_progressRow->show();
     });
 
-    connect(m_job, &HeatmapJob::resultAvailable, this,
-            [this](quint64, const HeatmapResult& result) { onResult(result); });
-    connect(m_job, &HeatmapJob::finished, this, [this] {
-        if (m_job->isRunning())
+    // A quick build shows no progress row at all; a slow one shows it until the last build is done.
+    connect(job(), &HeatmapJob::started, this, [this] {
+        if (!m_progressDelay->isActive() && !m_progressRow->isVisible())
+            m_progressDelay->start();
+    });
+    connect(job(), &HeatmapJob::finished, this, [this] {
+        if (job()->isRunning())
             return;
         m_progressDelay->stop();
         m_progressRow->hide();
         updateStatus();
     });
-    connect(m_cancel, &QToolButton::clicked, m_job, &HeatmapJob::cancel);
+    connect(m_cancel, &QToolButton::clicked, job(), &HeatmapJob::cancel);
 
     connect(m_sortCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
         setSort(HeatmapSortKey(m_sortCombo->itemData(i).toInt()), m_descending->isChecked());
@@ -282,15 +272,14 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     updateStatus();
 }
 
-NodeHeatmapPanel::~NodeHeatmapPanel()
-{
-    m_job->blockSignals(true);
-    m_job->cancel();
-}
-
 QString NodeHeatmapPanel::exportBaseName() const
 {
     return m_kind == Kind::Cpu ? QStringLiteral("cpu-heatmap") : QStringLiteral("mem-heatmap");
+}
+
+bool NodeHeatmapPanel::isShownCurrent() const
+{
+    return m_model->heatmap() && m_shown == m_input;
 }
 
 NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
@@ -298,29 +287,18 @@ NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
     return m_model->heatmap();
 }
 
-bool NodeHeatmapPanel::isBuilding() const
-{
-    return m_job->isRunning() || m_deferred->isQueued();
-}
-
-bool NodeHeatmapPanel::isCurrent() const
-{
-    return m_model->heatmap() && !m_deferred->isWaitingForShow() && !isBuilding() &&
-           m_shownSnapshot == m_snapshot && m_shownSamples == m_samples && m_shownMeasure == m_measure;
-}
-
 void NodeHeatmapPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
                                 bool fresh)
 {
-    if (!fresh && snapshot == m_snapshot && samples == m_samples)
+    if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
         return;
     if (fresh) {
         m_expanded.clear();
         m_selectedPid = m_selectedTid = -1;
     }
-    m_snapshot = std::move(snapshot);
-    m_samples = std::move(samples);
-    if (!m_snapshot) {
+    m_input.snapshot = std::move(snapshot);
+    m_input.samples = std::move(samples);
+    if (!m_input.snapshot) {
         clear();
         return;
     }
@@ -329,14 +307,10 @@ void NodeHeatmapPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::v
 
 void NodeHeatmapPanel::clear()
 {
-    m_deferred->cancel();
-    m_job->cancel();
-    m_snapshot.reset();
-    m_samples.clear();
-    m_jobSnapshot.reset();
-    m_jobSamples.clear();
-    m_shownSnapshot.reset();
-    m_shownSamples.clear();
+    stopBuilding();
+    m_input.snapshot.reset();
+    m_input.samples.clear();
+    m_building = m_shown = {};
     m_model->setHeatmap(nullptr);
     m_plot->clear();
     m_visible.clear();
@@ -346,56 +320,29 @@ void NodeHeatmapPanel::clear()
     updateStatus();
 }
 
-void NodeHeatmapPanel::scheduleBuild()
-{
-    if (!m_snapshot)
-        return;
-    m_deferred->request();
-}
-
 void NodeHeatmapPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
     syncPlotWindow();
 }
 
-void NodeHeatmapPanel::ensureBuilt()
+std::function<HeatmapResult()> NodeHeatmapPanel::startBuild()
 {
-    if (!m_snapshot)
-        return;
-    m_deferred->runNow();
-}
-
-void NodeHeatmapPanel::build()
-{
-    if (!m_snapshot)
-        return;
-    m_jobSnapshot = m_snapshot;
-    m_jobSamples = m_samples;
-    m_jobMeasure = m_measure;
-    const Kind kind = m_kind;
-    const MemoryMeasure measure = m_measure;
-    m_job->start([kind, measure, snapshot = m_snapshot, samples = m_samples] {
+    m_building = m_input;
+    return [kind = m_kind, in = m_input] {
         HeatmapResult r;
-        r.nodes =
-            kind == Kind::Cpu ? cpuHeatmap(*snapshot, samples) : memoryHeatmap(*snapshot, samples, measure);
+        r.nodes = kind == Kind::Cpu ? cpuHeatmap(*in.snapshot, in.samples)
+                                    : memoryHeatmap(*in.snapshot, in.samples, in.measure);
         return r;
-    });
-    if (!m_progressDelay->isActive() && !m_progressRow->isVisible())
-        m_progressDelay->start();
+    };
 }
 
-void NodeHeatmapPanel::onResult(const HeatmapResult& result)
+bool NodeHeatmapPanel::showResult(const HeatmapResult& result)
 {
-    if (!result.nodes) {
-        m_error->showMessage(result.error.isEmpty() ? tr("The heatmap could not be built.") : result.error,
-                             MessageBar::Kind::Error);
-        return;
-    }
+    if (!result.nodes)
+        return false;
     m_error->dismiss();
-    m_shownSnapshot = m_jobSnapshot;
-    m_shownSamples = m_jobSamples;
-    m_shownMeasure = m_jobMeasure;
+    m_shown = m_building;
     {
         // The reset drops the current row; that is no pick of the user's to tell the other views about.
         const QSignalBlocker block(m_tree->selectionModel());
@@ -411,19 +358,14 @@ void NodeHeatmapPanel::onResult(const HeatmapResult& result)
             m_tree->setExpanded(index, true);
     }
     m_restoring = false;
-    const NodeHeatmap& h = *result.nodes;
-    QString caption = QStringLiteral("<b>%1</b> · %2").arg(h.title.toHtmlEscaped(), h.source.toHtmlEscaped());
-    if (!h.notes.isEmpty())
-        caption +=
-            QStringLiteral("<br><small>%1</small>").arg(h.notes.join(QStringLiteral(" · ")).toHtmlEscaped());
-    m_caption->setText(caption);
+    m_caption->setText(captionText(result.nodes->title, result.nodes->source, result.nodes->notes));
     updatePicture();
     if (m_selectedPid >= 0) {
         const QString ns = m_selectedNs;
         selectRow(m_selectedPid, m_selectedTid, ns);
     }
     updateStatus();
-    emit heatmapShown();
+    return true;
 }
 
 void NodeHeatmapPanel::setSort(HeatmapSortKey key, bool descending)
@@ -462,9 +404,9 @@ void NodeHeatmapPanel::setMeasure(MemoryMeasure measure)
         const QSignalBlocker block(m_measureCombo);
         m_measureCombo->setCurrentIndex(m_measureCombo->findData(int(measure)));
     }
-    if (measure == m_measure)
+    if (measure == m_input.measure)
         return;
-    m_measure = measure;
+    m_input.measure = measure;
     scheduleBuild();
     emit measureChanged(measure);
 }
@@ -606,7 +548,8 @@ void NodeHeatmapPanel::onCurrentRowChanged(const QModelIndex& current)
     m_selectedNs = r.ns;
     m_plot->setSelectedRow(size_t(row) < m_positionOfRow.size() ? m_positionOfRow[size_t(row)] : -1);
     if (!m_restoring)
-        emit rowSelected(m_shownSnapshot == m_snapshot ? r.entity : EntityId(), r.pid, m_selectedTid, r.ns);
+        emit rowSelected(m_shown.snapshot == m_input.snapshot ? r.entity : EntityId(), r.pid, m_selectedTid,
+                         r.ns);
 }
 
 void NodeHeatmapPanel::onPlotRowClicked(int position)
@@ -693,7 +636,7 @@ void NodeHeatmapPanel::updateStatus()
 {
     const NodeHeatmapPtr h = m_model->heatmap();
     if (!h) {
-        m_status->setText(m_snapshot ? tr("Building…") : tr("Nothing loaded"));
+        m_status->setText(m_input.snapshot ? tr("Building…") : tr("Nothing loaded"));
         return;
     }
     int processes = 0, threads = 0, shownThreads = 0;

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "analysis/heatmap_data.h"
+#include "views/heatmap/heatmap_panel_base.h"
 #include "views/heatmap/heatmap_picture.h"
 
 #include <QSet>
-#include <QWidget>
 
 #include <vector>
 
@@ -21,20 +21,16 @@ class QTreeView;
 
 namespace numasight {
 
-class DeferredBuild;
-class HeatmapJob;
 class HeatmapPlot;
 class HeatmapRowFilter;
 class HeatmapRowModel;
-class MessageBar;
-struct HeatmapResult;
 
 // A node heatmap tab: threads × nodes (CPU: each process's row sums its threads, which fold under it) or
 // processes × nodes (memory, in a chosen measure). The row list on the left (a tree of HeatmapRowModel
 // through HeatmapRowFilter: sort by header or the Sort box, filter by text and CPU share, fold and unfold)
 // and the map on the right share their rows line by line: the map draws exactly the rows the list shows.
 // Building the heatmap runs in HeatmapJob; the rows shown stay until the new ones arrive.
-class NodeHeatmapPanel : public QWidget
+class NodeHeatmapPanel : public HeatmapPanelBase
 {
     Q_OBJECT
 public:
@@ -44,7 +40,6 @@ public:
         Memory
     };
     explicit NodeHeatmapPanel(Kind kind, QWidget* parent = nullptr);
-    ~NodeHeatmapPanel() override;
 
     Kind kind() const { return m_kind; }
     // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
@@ -52,17 +47,14 @@ public:
     void setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
                   bool fresh = false);
     void clear();
-    void ensureBuilt(); // builds what is pending even while hidden (an export needs it)
-    bool isBuilding() const;
-    bool isCurrent() const; // the heatmap shown is of the input set last
-    std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
-    std::shared_ptr<const Snapshot> shownSnapshot() const { return m_shownSnapshot; }
+    std::shared_ptr<const Snapshot> snapshot() const { return m_input.snapshot; }
+    std::shared_ptr<const Snapshot> shownSnapshot() const { return m_shown.snapshot; }
 
     void setSort(HeatmapSortKey key, bool descending);
     HeatmapSortKey sortKey() const;
     bool sortDescending() const;
     void setMeasure(MemoryMeasure measure); // memory heatmaps
-    MemoryMeasure measure() const { return m_measure; }
+    MemoryMeasure measure() const { return m_input.measure; }
     void setFilterText(const QString& text);
     void setMinCpuShare(double share);
     void expandAll();
@@ -88,7 +80,6 @@ public:
     QTreeView* rowView() const { return m_tree; }
     HeatmapRowModel* rowModel() const { return m_model; }
     HeatmapRowFilter* rowFilter() const { return m_filter; }
-    HeatmapJob* job() const { return m_job; }
     QComboBox* sortCombo() const { return m_sortCombo; }
     QToolButton* descendingButton() const { return m_descending; }
     QComboBox* measureCombo() const { return m_measureCombo; }
@@ -96,14 +87,13 @@ public:
     QDoubleSpinBox* minShareSpin() const { return m_minSpin; }
     QLabel* captionLabel() const { return m_caption; }
     QLabel* statusLabel() const { return m_status; }
-    MessageBar* errorBar() const { return m_error; }
+    MessageBar* errorBar() const override { return m_error; }
     QProgressBar* progressBar() const { return m_progress; }
     QToolButton* cancelButton() const { return m_cancel; }
 
 signals:
     // A row was picked here (click, keys). `entity` is of snapshot() (invalid when the row has none).
     void rowSelected(numasight::EntityId entity, qint64 pid, qint64 tid, const QString& ns);
-    void heatmapShown();
     void sortChanged(numasight::HeatmapSortKey key, bool descending);
     void measureChanged(numasight::MemoryMeasure measure);
     void exportRequested();
@@ -113,9 +103,18 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void scheduleBuild();
-    void build();
-    void onResult(const HeatmapResult& result);
+    struct Input
+    {
+        std::shared_ptr<const Snapshot> snapshot;
+        std::vector<SamplePtr> samples;
+        MemoryMeasure measure = MemoryMeasure::TotalPages; // memory heatmaps
+        bool operator==(const Input&) const = default;
+    };
+
+    bool hasInput() const override { return bool(m_input.snapshot); }
+    std::function<HeatmapResult()> startBuild() override;
+    bool showResult(const HeatmapResult& result) override;
+    bool isShownCurrent() const override;
     void schedulePicture();
     void updatePicture();
     void syncPlotWindow();
@@ -125,7 +124,6 @@ private:
     int rowOf(std::int64_t pid, std::int64_t tid, QStringView ns) const;
 
     Kind m_kind;
-    HeatmapJob* m_job;
     HeatmapRowModel* m_model;
     HeatmapRowFilter* m_filter;
     QTreeView* m_tree;
@@ -142,22 +140,13 @@ private:
     QWidget* m_progressRow;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
-    DeferredBuild* m_deferred;
     QTimer* m_pictureTimer;
     QTimer* m_progressDelay;
 
-    std::shared_ptr<const Snapshot> m_snapshot; // what the next build is of
-    std::vector<SamplePtr> m_samples;
-    std::shared_ptr<const Snapshot> m_jobSnapshot;
-    std::vector<SamplePtr> m_jobSamples;
-    MemoryMeasure m_jobMeasure = MemoryMeasure::TotalPages;
-    std::shared_ptr<const Snapshot> m_shownSnapshot;
-    std::vector<SamplePtr> m_shownSamples;
-    MemoryMeasure m_shownMeasure = MemoryMeasure::TotalPages;
-    MemoryMeasure m_measure = MemoryMeasure::TotalPages;
-    std::vector<int> m_visible;       // heatmap rows in list order
-    std::vector<int> m_positionOfRow; // heatmap row -> position in m_visible, -1 when not shown
-    QSet<QString> m_expanded;         // "ns/pid" of unfolded processes, kept across rebuilds
+    Input m_input, m_building, m_shown; // what the next build is of, the running one, the one on screen
+    std::vector<int> m_visible;         // heatmap rows in list order
+    std::vector<int> m_positionOfRow;   // heatmap row -> position in m_visible, -1 when not shown
+    QSet<QString> m_expanded;           // "ns/pid" of unfolded processes, kept across rebuilds
     std::int64_t m_selectedPid = -1, m_selectedTid = -1;
     QString m_selectedNs;
     bool m_restoring = false; // selecting from outside or after a rebuild: nothing is emitted

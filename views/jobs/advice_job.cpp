@@ -2,11 +2,19 @@
 
 #include "advice/advice.h"
 
-#include <QMetaObject>
-
 #include <exception>
 
 namespace numasight {
+
+namespace {
+
+struct Advised
+{
+    AdvicePtr advice;
+    QString error; // when there is no advice
+};
+
+} // namespace
 
 // One at a time: a newer job supersedes the running one, whose result is then dropped.
 AdviceJob::AdviceJob(QObject* parent)
@@ -15,41 +23,30 @@ AdviceJob::AdviceJob(QObject* parent)
     qRegisterMetaType<AdvicePtr>();
 }
 
-AdviceJob::~AdviceJob()
-{
-    stopWorkers();
-}
-
 quint64 AdviceJob::start(CapturePtr capture, int snapshot)
 {
-    const quint64 job = beginJob().job;
+    const quint64 job = run(
+        [capture = std::move(capture), snapshot](const Progress&) {
+            Advised out;
+            try {
+                if (!capture)
+                    out.error = tr("Nothing to advise on: no capture is open.");
+                else if (capture->snapshots.empty())
+                    out.error = tr("Nothing to advise on: the capture has no snapshot.");
+                else if (!(out.advice = advise(*capture, snapshot)))
+                    out.error = tr("The advisor found no snapshot %1 in the capture.").arg(snapshot + 1);
+            } catch (const std::exception& e) {
+                out.error = tr("The advisor failed: %1").arg(QString::fromUtf8(e.what()));
+            }
+            return out;
+        },
+        [this](const Advised& advised) {
+            if (advised.advice)
+                emit adviceAvailable(advised.advice);
+            else
+                emit adviceFailed(advised.error);
+        });
     emit started(job);
-    startWorker([this, job, capture = std::move(capture), snapshot] {
-        AdvicePtr advice;
-        QString error;
-        try {
-            if (!capture)
-                error = tr("Nothing to advise on: no capture is open.");
-            else if (capture->snapshots.empty())
-                error = tr("Nothing to advise on: the capture has no snapshot.");
-            else if (!(advice = advise(*capture, snapshot)))
-                error = tr("The advisor found no snapshot %1 in the capture.").arg(snapshot + 1);
-        } catch (const std::exception& e) {
-            error = tr("The advisor failed: %1").arg(QString::fromUtf8(e.what()));
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, job, advice, error] {
-                if (!takeResult(job))
-                    return; // superseded or cancelled: stale
-                if (advice)
-                    emit adviceAvailable(advice);
-                else
-                    emit adviceFailed(error);
-                emit finished(job);
-            },
-            Qt::QueuedConnection);
-    });
     return job;
 }
 

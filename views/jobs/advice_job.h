@@ -18,8 +18,7 @@ class AdviceJob : public WorkerJob
 {
     Q_OBJECT
 public:
-    explicit AdviceJob(QObject* parent = nullptr);
-    ~AdviceJob() override; // waits for the worker, which never outlives the job
+    explicit AdviceJob(QObject* parent = nullptr); // destroying it waits for the worker
 
     // Advice on `snapshot` of `capture` (< 0: the last one, with every sample), superseding a job running.
     quint64 start(CapturePtr capture, int snapshot);

@@ -6,7 +6,7 @@
 
 #include <QStringList>
 
-#include <atomic>
+#include <functional>
 #include <memory>
 
 namespace numasight {
@@ -39,15 +39,14 @@ public:
         Undo
     };
 
-    explicit ApplyJob(QObject* parent = nullptr);
-    ~ApplyJob() override; // cancels and waits for the worker
+    explicit ApplyJob(QObject* parent = nullptr); // destroying it cancels and waits for the worker
 
     quint64 plan(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes);
     quint64 apply(ApplyPlanPtr plan, std::int64_t periodNs, const QString& workDir);
     quint64 undo(ApplyRunPtr run);
     // A plan or an undo is dropped at once; an apply stops between its steps and still delivers (above).
     void cancel() override;
-    Operation operation() const { return m_operation; }
+    Operation operation() const { return isRunning() ? m_operation : Operation::None; }
 
 signals:
     void started(quint64 job, numasight::ApplyJob::Operation operation);
@@ -57,9 +56,10 @@ signals:
     void failed(const QString& message); // an error of planApply, applyAndVerify or undoApply, as is
 
 private:
-    Ticket begin(Operation operation);
+    using Emit = std::function<void()>;
     template <class Work>
-    void run(const Ticket& ticket, Work work);
+    quint64 begin(Operation operation, Work work);
+    Emit failure(const QString& message);
 
     Operation m_operation = Operation::None;
 };

@@ -1,43 +1,46 @@
 #include "views/jobs/export_job.h"
 
 #include <QElapsedTimer>
-#include <QMetaObject>
 
 namespace numasight {
 
-ExportJob::ExportJob(const QString& threadName, QObject* parent)
-    : QObject(parent)
-{
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(threadName);
-}
+namespace {
 
-ExportJob::~ExportJob()
+struct Written
 {
-    m_pool.waitForDone();
+    qint64 bytes = -1;
+    double seconds = 0;
+    QString error; // when nothing was written
+};
+
+} // namespace
+
+ExportJob::ExportJob(const QString& threadName, QObject* parent)
+    : WorkerJob(threadName, 1, parent, Order::EveryJob)
+{
 }
 
 void ExportJob::run(std::function<Result<qint64>()> write, const QString& path)
 {
-    ++m_running;
-    m_pool.start([this, write = std::move(write), path] {
-        QElapsedTimer timer;
-        timer.start();
-        const Result<qint64> result = write();
-        const double seconds = double(timer.nsecsElapsed()) / 1e9;
-        const qint64 bytes = result.ok() ? result.value() : -1;
-        const QString error = result.ok() ? QString() : result.error().toString();
-        QMetaObject::invokeMethod(
-            this,
-            [this, path, bytes, seconds, error] {
-                --m_running;
-                if (error.isEmpty())
-                    emit exported(path, bytes, seconds);
-                else
-                    emit failed(error);
-            },
-            Qt::QueuedConnection);
-    });
+    WorkerJob::run(
+        [write = std::move(write)](const Progress&) {
+            QElapsedTimer timer;
+            timer.start();
+            const Result<qint64> result = write();
+            Written out;
+            out.seconds = double(timer.nsecsElapsed()) / 1e9;
+            if (result.ok())
+                out.bytes = result.value();
+            else
+                out.error = result.error().toString();
+            return out;
+        },
+        [this, path](const Written& out) {
+            if (out.error.isEmpty())
+                emit exported(path, out.bytes, out.seconds);
+            else
+                emit failed(out.error);
+        });
 }
 
 } // namespace numasight

@@ -1,6 +1,6 @@
 #include "views/jobs/graph_layout_job.h"
 
-#include <QMetaObject>
+#include <algorithm>
 
 namespace numasight {
 
@@ -9,11 +9,6 @@ GraphLayoutJob::GraphLayoutJob(QObject* parent)
     : WorkerJob(QStringLiteral("numasight-graph-layout"), 2, parent)
 {
     qRegisterMetaType<GraphLayoutPtr>();
-}
-
-GraphLayoutJob::~GraphLayoutJob()
-{
-    stopWorkers();
 }
 
 void GraphLayoutJob::setCacheCapacity(int entries)
@@ -65,70 +60,48 @@ void GraphLayoutJob::remember(const GraphRequest& request, const QString& key, G
 
 quint64 GraphLayoutJob::start(GraphRequest request)
 {
-    const Ticket ticket = beginJob();
-    const quint64 job = ticket.job;
-    emit started(job);
-
+    const auto deliver = [this](const Laid& laid) {
+        if (laid.layout)
+            emit layoutAvailable(laid.layout);
+        else
+            emit layoutFailed(laid.error.isEmpty() ? tr("The graph could not be laid out.") : laid.error);
+    };
     const QString key = keyOf(request);
-    if (GraphLayoutPtr cached = request.snapshot ? lookup(request, key) : nullptr) {
-        ++m_hits;
-        QMetaObject::invokeMethod(
-            this, [this, job, cached] { deliver(job, cached, {}, false); }, Qt::QueuedConnection);
-        return job;
-    }
+    quint64 job = 0;
     if (!request.snapshot) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, job] { deliver(job, nullptr, tr("Nothing to lay out: no snapshot is loaded."), false); },
-            Qt::QueuedConnection);
-        return job;
-    }
-
-    startWorker([this, job, flag = ticket.cancelFlag, progress = progressOf(ticket),
-                 request = std::move(request), key]() mutable {
-        const std::function<void(double)> post = progress.report;
-        // Building the spec is quick next to Graphviz; it gets the first tenth of the bar.
-        post(0.0);
-        GraphSpecPtr spec = buildGraph(*request.snapshot, request.options, request.samples);
-        post(0.1);
-        progress.report = [post](double f) { post(0.1 + 0.9 * std::clamp(f, 0.0, 1.0)); };
-        GraphLayoutPtr layout;
-        QString error;
-        bool wasCancelled = flag->load();
-        if (!wasCancelled) {
-            Result<GraphLayoutPtr> result = layoutGraph(spec, request.layout, progress);
-            wasCancelled = flag->load() || (!result.ok() && result.error().cancelled);
-            if (result.ok())
-                layout = result.value();
-            else
-                error = result.error().toString();
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, job, layout, error, wasCancelled, request, key] {
-                // Cached even when superseded: the user often comes back to the view they just left.
-                if (layout && !wasCancelled) {
-                    ++m_computed;
-                    remember(request, key, layout);
-                }
-                deliver(job, layout, error, wasCancelled);
+        job = deliverLater(Laid{nullptr, tr("Nothing to lay out: no snapshot is loaded.")}, deliver);
+    } else if (GraphLayoutPtr cached = lookup(request, key)) {
+        ++m_hits;
+        job = deliverLater(Laid{cached, {}}, deliver);
+    } else {
+        job = run(
+            [request](const Progress& progress) -> std::optional<Laid> {
+                // Building the spec is quick next to Graphviz; it gets the first tenth of the bar.
+                progress(0.0);
+                GraphSpecPtr spec = buildGraph(*request.snapshot, request.options, request.samples);
+                progress(0.1);
+                if (progress.isCancelled())
+                    return std::nullopt;
+                Progress layoutProgress = progress;
+                layoutProgress.report = [post = progress.report](double f) {
+                    post(0.1 + 0.9 * std::clamp(f, 0.0, 1.0));
+                };
+                Result<GraphLayoutPtr> result = layoutGraph(spec, request.layout, layoutProgress);
+                if (progress.isCancelled() || (!result.ok() && result.error().cancelled))
+                    return std::nullopt;
+                return result.ok() ? Laid{result.value(), {}} : Laid{nullptr, result.error().toString()};
             },
-            Qt::QueuedConnection);
-    });
+            deliver,
+            // Cached even when superseded: the user often comes back to the view they just left.
+            [this, request, key](const std::optional<Laid>& laid) {
+                if (laid && laid->layout) {
+                    ++m_computed;
+                    remember(request, key, laid->layout);
+                }
+            });
+    }
+    emit started(job);
     return job;
-}
-
-void GraphLayoutJob::deliver(quint64 job, GraphLayoutPtr layout, const QString& error, bool wasCancelled)
-{
-    if (!takeResult(job))
-        return; // superseded or cancelled: a newer request owns the screen
-    if (wasCancelled)
-        emit cancelled(job);
-    else if (layout)
-        emit layoutAvailable(layout);
-    else
-        emit layoutFailed(error.isEmpty() ? tr("The graph could not be laid out.") : error);
-    emit finished(job);
 }
 
 } // namespace numasight

@@ -31,8 +31,8 @@ class GraphLayoutJob : public WorkerJob
 {
     Q_OBJECT
 public:
+    // Destroying it cancels and waits for the worker (a subprocess layout is killed at once).
     explicit GraphLayoutJob(QObject* parent = nullptr);
-    ~GraphLayoutJob() override; // cancels; waits for the worker (a subprocess layout is killed at once)
 
     // Starts laying out `request`, superseding any layout still running. A cached result is delivered
     // from the event loop like a computed one, never from inside start().
@@ -50,6 +50,11 @@ signals:
     void layoutFailed(const QString& message);
 
 private:
+    struct Laid
+    {
+        GraphLayoutPtr layout;
+        QString error; // when there is no layout
+    };
     struct CacheEntry
     {
         std::weak_ptr<const Snapshot> snapshot; // weak: the cache must not keep old captures alive
@@ -60,7 +65,6 @@ private:
     static QString keyOf(const GraphRequest& request);
     GraphLayoutPtr lookup(const GraphRequest& request, const QString& key);
     void remember(const GraphRequest& request, const QString& key, GraphLayoutPtr layout);
-    void deliver(quint64 job, GraphLayoutPtr layout, const QString& error, bool wasCancelled);
 
     std::list<CacheEntry> m_cache; // most recently used first
     size_t m_capacity = 8;

@@ -1,6 +1,6 @@
 #include "views/jobs/heatmap_job.h"
 
-#include <QMetaObject>
+#include <exception>
 
 namespace numasight {
 
@@ -11,34 +11,21 @@ HeatmapJob::HeatmapJob(QObject* parent)
     qRegisterMetaType<HeatmapResult>();
 }
 
-HeatmapJob::~HeatmapJob()
-{
-    stopWorkers();
-}
-
 quint64 HeatmapJob::start(std::function<HeatmapResult()> build)
 {
-    const quint64 job = beginJob().job;
+    const quint64 job = run(
+        [build = std::move(build)](const Progress&) {
+            try {
+                return build();
+            } catch (const std::exception& e) {
+                // A worker must not take the application down; the panel shows the reason instead.
+                HeatmapResult result;
+                result.error = QString::fromLocal8Bit(e.what());
+                return result;
+            }
+        },
+        [this](quint64 job, const HeatmapResult& result) { emit resultAvailable(job, result); });
     emit started(job);
-    startWorker([this, job, build = std::move(build)] {
-        HeatmapResult result;
-        try {
-            result = build();
-        } catch (const std::exception& e) {
-            // A worker must not take the application down; the panel shows the reason instead.
-            result = HeatmapResult();
-            result.error = QString::fromLocal8Bit(e.what());
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, job, result] {
-                if (!takeResult(job))
-                    return; // superseded or cancelled
-                emit resultAvailable(job, result);
-                emit finished(job);
-            },
-            Qt::QueuedConnection);
-    });
     return job;
 }
 

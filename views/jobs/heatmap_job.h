@@ -27,8 +27,7 @@ class HeatmapJob : public WorkerJob
 {
     Q_OBJECT
 public:
-    explicit HeatmapJob(QObject* parent = nullptr);
-    ~HeatmapJob() override; // waits for a build still running
+    explicit HeatmapJob(QObject* parent = nullptr); // destroying it waits for a build still running
 
     quint64 start(std::function<HeatmapResult()> build);
 

@@ -19,7 +19,6 @@ class LoadJob : public WorkerJob
     Q_OBJECT
 public:
     explicit LoadJob(QObject* parent = nullptr);
-    ~LoadJob() override; // cancels and waits for the worker, which never outlives the controller
 
     // Starts loading `path` (a file or kLocalMachine), superseding any load still running.
     quint64 start(const QString& path);
@@ -32,9 +31,6 @@ signals:
     void loadFailed(const QString& message);
 
 private:
-    void deliver(quint64 job, std::shared_ptr<const Capture> capture, const QString& error,
-                 bool wasCancelled);
-
     QString m_currentPath;
 };
 

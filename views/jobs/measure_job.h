@@ -15,8 +15,8 @@ class MeasureJob : public WorkerJob
 {
     Q_OBJECT
 public:
+    // Destroying it cancels and waits for the prober to let go of its threads and buffers.
     explicit MeasureJob(QObject* parent = nullptr);
-    ~MeasureJob() override; // cancels and waits for the prober to let go of its threads and buffers
 
     quint64 start(std::shared_ptr<const Snapshot> topology, const MeasureOptions& options);
 

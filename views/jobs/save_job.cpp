@@ -3,7 +3,6 @@
 #include "capture/capture_writer.h"
 
 #include <QFile>
-#include <QMetaObject>
 #include <QSaveFile>
 
 namespace numasight {
@@ -32,40 +31,27 @@ QString copyFileAtomically(const QString& from, const QString& to)
 }
 
 SaveJob::SaveJob(QObject* parent)
-    : QObject(parent)
+    : WorkerJob(QStringLiteral("numasight-save"), 1, parent, Order::EveryJob)
 {
-    m_pool.setMaxThreadCount(1);
-}
-
-SaveJob::~SaveJob()
-{
-    m_pool.waitForDone();
 }
 
 void SaveJob::start(CapturePtr capture, const QString& sourceFile, const QString& target)
 {
-    m_running = true;
-    m_pool.start([this, capture, sourceFile, target] {
-        QString error;
-        if (!sourceFile.isEmpty()) {
-            error = copyFileAtomically(sourceFile, target);
-        } else if (capture) {
-            if (auto e = writeCaptureFile(*capture, target))
-                error = e->toString();
-        } else {
-            error = tr("nothing to save");
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, error, target] {
-                m_running = false;
-                if (error.isEmpty())
-                    emit saved(target);
-                else
-                    emit failed(error);
-            },
-            Qt::QueuedConnection);
-    });
+    run(
+        [capture = std::move(capture), sourceFile, target](const Progress&) {
+            if (!sourceFile.isEmpty())
+                return copyFileAtomically(sourceFile, target);
+            if (!capture)
+                return tr("nothing to save");
+            const auto e = writeCaptureFile(*capture, target);
+            return e ? e->toString() : QString();
+        },
+        [this, target](const QString& error) {
+            if (error.isEmpty())
+                emit saved(target);
+            else
+                emit failed(error);
+        });
 }
 
 } // namespace numasight

@@ -2,10 +2,13 @@
 
 #include <QMetaObject>
 
+#include <algorithm>
+
 namespace numasight {
 
-WorkerJob::WorkerJob(const QString& threadName, int threads, QObject* parent)
+WorkerJob::WorkerJob(const QString& threadName, int threads, QObject* parent, Order order)
     : QObject(parent)
+    , m_order(order)
 {
     m_pool.setMaxThreadCount(threads);
     m_pool.setObjectName(threadName);
@@ -13,64 +16,95 @@ WorkerJob::WorkerJob(const QString& threadName, int threads, QObject* parent)
 
 WorkerJob::~WorkerJob()
 {
-    stopWorkers();
-}
-
-void WorkerJob::stopWorkers()
-{
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_current = 0;
-    m_pool.clear();
+    // Queued exports and saves were asked for and still run; anything superseding stops at once.
+    if (m_order == Order::NewestWins) {
+        for (const Job& job : m_live)
+            job.cancelFlag->store(true);
+        m_pool.clear();
+    }
+    m_live.clear();
+    // Workers post to this object until they return; once it is gone Qt drops what they posted.
     m_pool.waitForDone();
 }
 
-WorkerJob::Ticket WorkerJob::beginJob()
+WorkerJob::Job WorkerJob::beginJob()
 {
-    if (m_cancelFlag)
-        m_cancelFlag->store(true);
-    m_pool.clear();
-    m_current = ++m_lastJob;
-    m_cancelFlag = std::make_shared<std::atomic_bool>(false);
-    return {m_current, m_cancelFlag};
+    if (m_order == Order::NewestWins) {
+        for (const Job& job : m_live)
+            job.cancelFlag->store(true);
+        m_live.clear();
+        m_pool.clear(); // the superseded job, if it has not started, never does
+    }
+    m_live.push_back({++m_lastJob, std::make_shared<std::atomic_bool>(false)});
+    return m_live.back();
 }
 
-Progress WorkerJob::progressOf(const Ticket& ticket)
+std::shared_ptr<std::atomic_bool> WorkerJob::currentFlag() const
 {
-    Progress progress = Progress::withFlag(ticket.cancelFlag);
+    return m_live.empty() ? nullptr : m_live.back().cancelFlag;
+}
+
+bool WorkerJob::isLive(quint64 id) const
+{
+    return std::any_of(m_live.begin(), m_live.end(), [id](const Job& job) { return job.id == id; });
+}
+
+Progress WorkerJob::progressOf(const Job& job)
+{
+    Progress progress = Progress::withFlag(job.cancelFlag);
     auto lastPercent = std::make_shared<std::atomic_int>(-1);
-    progress.report = [this, job = ticket.job, lastPercent](double fraction) {
+    progress.report = [this, id = job.id, lastPercent](double fraction) {
         const int percent = int(fraction * 100.0);
         if (lastPercent->exchange(percent) == percent)
             return;
         QMetaObject::invokeMethod(
             this,
-            [this, job, fraction] {
-                if (job == m_current)
-                    emit progressChanged(job, fraction);
+            [this, id, fraction] {
+                if (isLive(id))
+                    emit progressChanged(id, fraction);
             },
             Qt::QueuedConnection);
     };
     return progress;
 }
 
-bool WorkerJob::takeResult(quint64 job)
+bool WorkerJob::takeResult(quint64 id)
 {
-    if (job != m_current)
+    const auto it = std::find_if(m_live.begin(), m_live.end(), [id](const Job& job) { return job.id == id; });
+    if (it == m_live.end())
         return false; // superseded or cancelled: cancel() already said so
-    m_current = 0;
+    m_live.erase(it);
     return true;
+}
+
+void WorkerJob::post(quint64 id, std::function<bool(bool live)> receive)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, id, receive = std::move(receive)] {
+            const bool live = takeResult(id);
+            const bool delivered = receive(live);
+            if (!live)
+                return;
+            if (!delivered)
+                emit cancelled(id);
+            emit finished(id);
+        },
+        Qt::QueuedConnection);
 }
 
 void WorkerJob::cancel()
 {
-    if (m_current == 0)
+    if (m_live.empty())
         return;
-    const quint64 job = m_current;
-    m_cancelFlag->store(true);
-    m_current = 0;
-    emit cancelled(job);
-    emit finished(job);
+    const std::vector<Job> dropped = std::exchange(m_live, {});
+    for (const Job& job : dropped)
+        job.cancelFlag->store(true);
+    m_pool.clear();
+    for (const Job& job : dropped) {
+        emit cancelled(job.id);
+        emit finished(job.id);
+    }
 }
 
 } // namespace numasight

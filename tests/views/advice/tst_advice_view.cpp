@@ -17,7 +17,7 @@
 #include "views/graph/graph_scene.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
-#include "views/heatmap/heatmap_views.h"
+#include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
 #include "views/jobs/advice_job.h"
 #include "views/jobs/load_job.h"
