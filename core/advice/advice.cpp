@@ -3,6 +3,7 @@
 #include "advice/advice_support.h"
 #include "analysis/heatmap_data.h"
 #include "analysis/witty_metrics.h"
+#include "util/format.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -50,11 +51,6 @@ int argmaxIndex(std::span<const double> v)
         if (v[i] > 0 && (best < 0 || v[i] > v[size_t(best)]))
             best = int(i);
     return best;
-}
-
-QString percent(double share)
-{
-    return known(share) ? QStringLiteral("%1 %").arg(share * 100, 0, 'f', 0) : QStringLiteral("?");
 }
 
 // A thread's name without the number a pool gives each of its threads ("worker3", "pt_main_thread-2").
@@ -431,7 +427,7 @@ private:
                            .arg(p.pid)
                            .arg(p.name, severe ? QStringLiteral("severe") : QStringLiteral("moderate"))
                            .arg(sim, 0, 'f', 3)
-                           .arg(percent(l.remoteShare))
+                           .arg(formatPercent(l.remoteShare))
                            .arg(l.cpuNode)
                            .arg(l.memoryNode),
                        numbers);
@@ -560,7 +556,7 @@ private:
                         .arg(p.pid)
                         .arg(p.name, p.accelerators.join(QStringLiteral(", ")))
                         .arg(dev)
-                        .arg(percent(p.cpuShares[size_t(d.cpuNode)] / sum(p.cpuShares)))
+                        .arg(formatPercent(p.cpuShares[size_t(d.cpuNode)] / sum(p.cpuShares)))
                         .arg(d.cpuNode)
                         .arg(allowed),
                     n);
@@ -769,9 +765,9 @@ private:
                         QStringLiteral("pid %1 (%2) may run on every CPU while %3 of its memory sits on "
                                        "node %4 (%5 of its CPU time is there).")
                             .arg(p.pid)
-                            .arg(p.name, percent(onOne))
+                            .arg(p.name, formatPercent(onOne))
                             .arg(l.memoryNode)
-                            .arg(percent(cpuThere)),
+                            .arg(formatPercent(cpuThere)),
                         n);
                 }
             }

@@ -1,5 +1,6 @@
 #include "advice/advice.h"
 #include "advice/advice_support.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -46,11 +47,6 @@ QJsonObject localityJson(const Locality& l)
 QString fixed(double x, int decimals = 3)
 {
     return std::isnan(x) ? QStringLiteral("?") : QString::number(x, 'f', decimals);
-}
-
-QString percent(double share)
-{
-    return std::isnan(share) ? QStringLiteral("?") : QString::number(100 * share, 'f', 0) + QLatin1Char('%');
 }
 
 } // namespace
@@ -189,7 +185,8 @@ QString adviceText(const Advice& advice)
             out << "    docker:   " << s.docker << "\n";
         for (const ThreadGroup& g : s.threadGroups) {
             out << "    threads:  " << g.name << " (" << g.tids.size() << " thread(s), " << g.role
-                << ", node " << g.cpuNode << " now, " << percent(g.cpuShareOnTargets) << " on the targets)\n";
+                << ", node " << g.cpuNode << " now, " << formatPercent(g.cpuShareOnTargets)
+                << " on the targets)\n";
             for (const QString& l : g.live)
                 out << "              " << l << "\n";
         }

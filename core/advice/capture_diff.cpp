@@ -2,7 +2,7 @@
 
 #include "advice/advice_support.h"
 #include "analysis/heatmap_data.h"
-#include "measure/measure_plan.h"
+#include "util/format.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -623,15 +623,6 @@ QJsonArray rowsJson(const std::vector<LocalityChange>& rows)
     return a;
 }
 
-// "0.1 %" for small shares, "99 %" otherwise: a move off a node is as visible as a move onto it.
-QString percent(double share)
-{
-    if (std::isnan(share))
-        return QStringLiteral("?");
-    const double p = share * 100;
-    return QStringLiteral("%1 %").arg(p, 0, 'f', p > 0 && p < 0.95 ? 1 : 0);
-}
-
 QString arrow(const QString& a, const QString& b)
 {
     return a == b ? a : a + QStringLiteral("→") + b;
@@ -695,12 +686,12 @@ QString rowText(const LocalityChange& r)
     if (const int n = mostChanged(r.cpuSharesA, r.cpuSharesB); n >= 0)
         parts << QStringLiteral("CPU share on node %1 %2")
                      .arg(n)
-                     .arg(arrow(percent(at(r.cpuSharesA, n)), percent(at(r.cpuSharesB, n))));
+                     .arg(arrow(formatPercent(at(r.cpuSharesA, n)), formatPercent(at(r.cpuSharesB, n))));
     const std::vector<double> pa = pageShares(r.pagesA), pb = pageShares(r.pagesB);
     if (const int n = mostChanged(pa, pb); n >= 0)
         parts << QStringLiteral("pages on node %1 %2")
                      .arg(n)
-                     .arg(arrow(percent(at(pa, n)), percent(at(pb, n))));
+                     .arg(arrow(formatPercent(at(pa, n)), formatPercent(at(pb, n))));
     else if (r.memoryNodeA != r.memoryNodeB)
         parts
             << QStringLiteral("memory node %1").arg(arrow(nodeText(r.memoryNodeA), nodeText(r.memoryNodeB)));
@@ -710,7 +701,7 @@ QString rowText(const LocalityChange& r)
                      .arg(arrow(r.cpusAllowedA.isEmpty() ? QStringLiteral("?") : r.cpusAllowedA,
                                 r.cpusAllowedB.isEmpty() ? QStringLiteral("?") : r.cpusAllowedB));
     return QStringLiteral("%1: %2 (change %3)")
-        .arg(subjectText(r), parts.join(QStringLiteral(", ")), percent(r.change));
+        .arg(subjectText(r), parts.join(QStringLiteral(", ")), formatPercent(r.change));
 }
 
 bool shown(const LocalityChange& r, bool allRows)
@@ -793,7 +784,7 @@ QString diffText(const CaptureDiff& diff, bool allRows)
         return std::any_of(rows.begin(), rows.end(), [&](const auto& r) { return shown(r, allRows); });
     };
     if (!changed(diff.processes) && !changed(diff.threads))
-        out << "\nno change above " << percent(kDiffThreshold) << " in " << diff.processes.size()
+        out << "\nno change above " << formatPercent(kDiffThreshold) << " in " << diff.processes.size()
             << " process(es) and " << diff.threads.size() << " thread(s)\n";
     appendRows(out, QStringLiteral("Processes"), diff.processes, allRows);
     appendRows(out, QStringLiteral("Threads"), diff.threads, allRows);

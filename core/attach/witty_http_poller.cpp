@@ -2,6 +2,7 @@
 
 #include "host_namespace.h"
 #include "readers/witty_json_reader.h"
+#include "util/format.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -15,11 +16,6 @@ namespace numasight {
 namespace {
 
 constexpr int kWittyDefaultPort = 18090;
-
-QString seconds(std::chrono::milliseconds ms)
-{
-    return QString::number(double(ms.count()) / 1000.0, 'g', 4) + QStringLiteral(" s");
-}
 
 QUrl endpoint(const QUrl& server, const QString& path)
 {
@@ -122,7 +118,7 @@ WittyHttpPoller::WittyHttpPoller(const QList<QUrl>& servers, const WittyPollOpti
             }
             failHost(index, QStringLiteral("no complete answer from %1 within %2 (timeout)")
                                 .arg(endpoint(host.url, QStringLiteral("/graph")).toString(),
-                                     seconds(m_options.timeout)));
+                                     formatDuration(m_options.timeout)));
         });
         m_hosts.push_back(std::move(h));
     }
@@ -376,7 +372,7 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
             emit hostFailed(h.label, QStringLiteral("%1: no complete answer before the next round was due "
                                                     "(every %2); the request was dropped")
                                          .arg(endpoint(h.url, QStringLiteral("/graph")).toString(),
-                                              seconds(m_options.interval)));
+                                              formatDuration(m_options.interval)));
         }
     }
     m_roundOpen = false;

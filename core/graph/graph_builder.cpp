@@ -6,6 +6,7 @@
 // get "@<namespace>" appended.
 #include "analysis/witty_metrics.h"
 #include "graph_spec.h"
+#include "util/format.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -52,33 +53,10 @@ QString withNs(const QString& base, const Entity& e)
     return safeId(base + nsSuffix(e.ns));
 }
 
-QString humanBytes(double bytes)
+// Graph labels read at one precision below 100 of a unit: "5.0 MiB" beside "3.5 MiB".
+QString graphBytes(double bytes)
 {
-    static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    int u = 0;
-    while (bytes >= 1024 && u < 5) {
-        bytes /= 1024;
-        ++u;
-    }
-    const int decimals = (u == 0 || bytes >= 100) ? 0 : 1;
-    return QString::number(bytes, 'f', decimals) + QLatin1Char(' ') + QLatin1String(units[u]);
-}
-
-QString humanCount(double n)
-{
-    if (n >= 1e6)
-        return QString::number(n / 1e6, 'f', n >= 1e7 ? 0 : 1) + QLatin1Char('M');
-    if (n >= 1e4)
-        return QString::number(n / 1e3, 'f', 0) + QLatin1Char('k');
-    return QString::number(n, 'f', 0);
-}
-
-QString percent(double share)
-{
-    // Shares under 1 % still say they are there: "<1 %" instead of a misleading "0 %".
-    if (share > 0 && share < 0.005)
-        return QStringLiteral("<1 %");
-    return QString::number(share * 100, 'f', 0) + QStringLiteral(" %");
+    return formatBytes(bytes, TrailingZeros::Keep);
 }
 
 // "0–23, 48–71": the range string with en dashes, as people write CPU ranges.
@@ -570,9 +548,9 @@ private:
     {
         if (n.memoryBytes == 0)
             return {};
-        QString s = humanBytes(double(n.memoryBytes));
+        QString s = graphBytes(double(n.memoryBytes));
         if (n.memoryFreeBytes > 0)
-            s += QStringLiteral(", ") + humanBytes(double(n.memoryFreeBytes)) + QStringLiteral(" free");
+            s += QStringLiteral(", ") + graphBytes(double(n.memoryFreeBytes)) + QStringLiteral(" free");
         return s;
     }
 
@@ -602,9 +580,9 @@ private:
         if (own.isEmpty() && !n.cpus.isEmpty())
             lines << QStringLiteral("no CPUs of its own (memory only)");
         if (n.memoryBytes)
-            lines << QStringLiteral("memory %1").arg(humanBytes(double(n.memoryBytes)));
+            lines << QStringLiteral("memory %1").arg(graphBytes(double(n.memoryBytes)));
         if (n.memoryFreeBytes)
-            lines << QStringLiteral("free %1").arg(humanBytes(double(n.memoryFreeBytes)));
+            lines << QStringLiteral("free %1").arg(graphBytes(double(n.memoryFreeBytes)));
         if (!tier.isEmpty())
             lines << QStringLiteral("tier %1").arg(tier);
         const QString row = distanceRow(node);
@@ -1053,7 +1031,7 @@ private:
         const int cpu = f.cpuNode();
         if (cpu < 0)
             return {};
-        return QStringLiteral("%1 on node %2").arg(percent(f.cpuShare(cpu))).arg(cpu);
+        return QStringLiteral("%1 on node %2").arg(formatPercent(f.cpuShare(cpu))).arg(cpu);
     }
 
     QString figuresTooltip(const Figures& f) const
@@ -1061,20 +1039,20 @@ private:
         QStringList lines;
         const double metric = metricOf(f);
         if (f.cpuNs > 0)
-            lines << QStringLiteral("CPU time %1 ms (%2 of all)")
-                         .arg(QString::number(f.cpuNs / 1e6, 'f', 1), percent(metric));
+            lines << QStringLiteral("CPU time %1 (%2 of all)")
+                         .arg(formatDuration(f.cpuNs), formatPercent(metric));
         if (!f.cpu.empty()) {
             QStringList parts;
             for (const auto& [n, v] : f.cpu)
                 if (v > 0)
-                    parts << QStringLiteral("node %1 %2").arg(n).arg(percent(f.cpuShare(n)));
+                    parts << QStringLiteral("node %1 %2").arg(n).arg(formatPercent(f.cpuShare(n)));
             lines << QStringLiteral("CPU: ") + parts.join(QStringLiteral(", "));
         }
         if (!f.pages.empty()) {
             QStringList parts;
             for (const auto& [n, v] : f.pages)
                 if (v > 0)
-                    parts << QStringLiteral("node %1 %2").arg(n).arg(humanCount(v));
+                    parts << QStringLiteral("node %1 %2").arg(n).arg(formatCount(v));
             lines << QStringLiteral("pages: ") + parts.join(QStringLiteral(", "));
         }
         if (f.fromSamples)
@@ -1191,7 +1169,7 @@ private:
             if (n == skipNode)
                 continue;
             const double share = f.cpuShare(n);
-            addEdge(from, numaTarget(ns, n), GraphEdgeRole::RunsOn, percent(share),
+            addEdge(from, numaTarget(ns, n), GraphEdgeRole::RunsOn, formatPercent(share),
                     n == main ? EdgeLocality::Local : EdgeLocality::Remote, share);
         }
     }
@@ -1216,15 +1194,14 @@ private:
         for (int n : Figures::drawn(f.pages)) {
             const double share = f.pageShare(n);
             const auto b = f.bytes.find(n);
-            const QString amount = bytesKnown && b != f.bytes.end()
-                                       ? humanBytes(b->second)
-                                       : humanCount(f.pages.at(n)) + QStringLiteral(" pages");
+            const QString amount =
+                bytesKnown && b != f.bytes.end() ? graphBytes(b->second) : formatPages(f.pages.at(n));
             EdgeLocality loc = EdgeLocality::Neutral;
             if (cpu >= 0)
                 loc = n == cpu ? EdgeLocality::Local
                                : (n == mem ? EdgeLocality::Mismatch : EdgeLocality::Remote);
             addEdge(from, numaTarget(e.ns, n), GraphEdgeRole::MemoryOn,
-                    QStringLiteral("%1 (%2)").arg(amount, percent(share)), loc, f.pages.at(n));
+                    QStringLiteral("%1 (%2)").arg(amount, formatPercent(share)), loc, f.pages.at(n));
         }
         for (EntityId d : devicesUsed(p)) {
             const int dn = nodeOsOfDevice(d);
@@ -1278,7 +1255,7 @@ private:
             EdgeLocality loc = EdgeLocality::Neutral;
             if (a >= 0 && b >= 0)
                 loc = a == b ? EdgeLocality::Local : EdgeLocality::Remote;
-            QString label = f.volumesKnown ? humanBytes(f.bytes) : QStringLiteral("volume unknown");
+            QString label = f.volumesKnown ? graphBytes(f.bytes) : QStringLiteral("volume unknown");
             if (f.connections > 1)
                 label += QStringLiteral(" · %1 conn.").arg(f.connections);
             addEdge(from, to, GraphEdgeRole::Flow, label, loc, f.bytes);

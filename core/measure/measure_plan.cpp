@@ -33,19 +33,6 @@ QString nodeList(const std::vector<int>& nodes)
 
 } // namespace
 
-QString formatBytes(std::uint64_t bytes)
-{
-    static const char* const kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    int unit = 0;
-    double value = double(bytes);
-    while (value >= 1024 && unit < 4) {
-        value /= 1024;
-        ++unit;
-    }
-    const bool whole = value == std::floor(value);
-    return QStringLiteral("%1 %2").arg(value, 0, 'f', whole ? 0 : 1).arg(QLatin1String(kUnits[unit]));
-}
-
 std::optional<std::uint64_t> parseByteSize(QStringView text)
 {
     static const QRegularExpression kSize(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt]?)(?:i?b)?\\s*$"),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/snapshot.h"
+#include "util/format.h"
 #include "util/result.h"
 
 #include <QString>
@@ -74,9 +75,8 @@ struct MeasurementPlan
 Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology,
                                         const MeasureOptions& options);
 
-// "256 MiB", "1.5 GiB"
-QString formatBytes(std::uint64_t bytes);
-// "512M", "2G", "1.5g", "300MiB", "4096" (bytes): what --size takes. nullopt when it does not parse.
+// "512M", "2G", "1.5g", "300MiB", "4096" (bytes): what --size takes, and what formatBytes() (util/format.h,
+// which plans and results are written with) writes from 1 KiB on. nullopt when it does not parse.
 std::optional<std::uint64_t> parseByteSize(QStringView text);
 
 } // namespace numasight

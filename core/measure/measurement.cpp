@@ -3,6 +3,7 @@
 #include "analysis/matrix_heatmap.h"
 #include "memory_probe.h"
 #include "readers/mlc_reader.h"
+#include "util/format.h"
 #include "version.h"
 
 #include <QDateTime>
@@ -373,11 +374,11 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
                     if (wall > 1.2 * m.latencyNs)
                         result.notes << QStringLiteral(
                                             "CPU %1 was shared with other work during the chase to node %2 "
-                                            "(it ran %3 % of the time); the latency counts only its own "
+                                            "(it ran %3 of the time); the latency counts only its own "
                                             "time")
                                             .arg(m.latencyCpu)
                                             .arg(node)
-                                            .arg(100.0 * m.latencyNs / wall, 0, 'f', 0);
+                                            .arg(formatPercent(m.latencyNs / wall));
                 }
             }
             if (plan.bandwidth) {
@@ -393,12 +394,12 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
                     const double onCpu = b.onCpu[size_t(best - b.runs.begin())];
                     if (onCpu < 0.8)
                         result.notes << QStringLiteral(
-                                            "the readers of node %1 from node %2 ran only %3 % of the time "
+                                            "the readers of node %1 from node %2 ran only %3 of the time "
                                             "(other work on their CPUs): the bandwidth is lower than "
                                             "the memory gives")
                                             .arg(node)
                                             .arg(p.cpuNode)
-                                            .arg(100.0 * onCpu, 0, 'f', 0);
+                                            .arg(formatPercent(onCpu));
                 }
             }
         }

@@ -27,9 +27,9 @@ enum class RecordMode
 std::optional<RecordMode> recordModeFromName(QStringView name); // "auto", "ebpf", "procfs"
 
 // "500ms", "2s", "1.5s", "1m", "1h" (a bare number is seconds) → nanoseconds; nullopt with `error` set
-// otherwise. Zero and negative durations are refused.
+// otherwise. Zero and negative durations are refused. It also reads what formatDuration() (util/format.h)
+// writes for a whole number of a unit: "250 µs", "1 min".
 std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error = nullptr);
-QString formatDurationNs(std::int64_t ns); // "500ms", "2s", "1m30s"
 
 struct RecordOptions
 {

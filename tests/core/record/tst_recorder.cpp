@@ -4,6 +4,7 @@
 #include "record/recorder.h"
 #include "support/entity_factory.h"
 #include "support/sample_diff.h"
+#include "util/format.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -696,7 +697,7 @@ void TestRecorder::durations()
     }
     QVERIFY2(parsed, qPrintable(why));
     QCOMPARE(*parsed, ns);
-    QCOMPARE(parseDurationNs(formatDurationNs(ns)), parsed); // what is printed reads back
+    QCOMPARE(parseDurationNs(formatDuration(double(ns))), parsed); // what is printed reads back
 }
 
 // A recorder killed with SIGKILL at an arbitrary moment (often inside a sample's transaction, since each
