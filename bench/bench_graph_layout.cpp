@@ -46,7 +46,7 @@ Stats measure(int repeat, const std::function<void()>& f)
 // The machine the issue asks to stay readable: hwloc's synthetic topology has no distances and no PCI
 // devices, so a SLIT matrix (10 local, 12 on the package, 32 across) and 8 NPUs, one per pair of nodes,
 // are added to a copy of the snapshot.
-std::shared_ptr<const Snapshot> syntheticMachine()
+SnapshotPtr syntheticMachine()
 {
     const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
     if (!loaded) {
@@ -90,7 +90,7 @@ std::shared_ptr<const Snapshot> syntheticMachine()
     return b.finish();
 }
 
-std::shared_ptr<const Snapshot> load(const QString& path)
+SnapshotPtr load(const QString& path)
 {
     const auto r = openInput(path);
     if (!r) {
@@ -127,7 +127,7 @@ int main(int argc, char** argv)
     struct Input
     {
         const char* name;
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
     };
     std::vector<Input> inputs{
         {"witty graph.json", load(fixtures + QStringLiteral("/witty-profiler/graph.json"))},

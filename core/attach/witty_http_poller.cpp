@@ -280,7 +280,7 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
     const QString urlHost = h.url.host();
     m_pool.start([this, index, round, body, fileName, fixedNs, urlHost] {
         auto loaded = readWittyJson(body, fileName);
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
         QMap<QString, QString> env;
         QString ns = fixedNs;
         QString error;
@@ -315,8 +315,8 @@ QString WittyHttpPoller::claimNamespace(int index, const QString& candidate) con
     return candidate;
 }
 
-void WittyHttpPoller::onParsed(int index, int round, std::shared_ptr<const Snapshot> snapshot,
-                               QMap<QString, QString> env, QString candidateNs, QString error)
+void WittyHttpPoller::onParsed(int index, int round, SnapshotPtr snapshot, QMap<QString, QString> env,
+                               QString candidateNs, QString error)
 {
     Host& h = m_hosts[size_t(index)];
     if (h.round != round || !h.parsing || m_stopping)
@@ -378,7 +378,7 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
     m_roundOpen = false;
     // Namespaces are claimed here, in the order the servers were given, so two servers that report one
     // address get the same names whichever answered first.
-    std::vector<std::shared_ptr<const Snapshot>> parts;
+    std::vector<SnapshotPtr> parts;
     for (size_t i = 0; i < m_parts.size(); ++i) {
         if (!m_parts[i])
             continue;
@@ -413,7 +413,7 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
     });
 }
 
-void WittyHttpPoller::onMerged(int round, std::shared_ptr<const Snapshot> snapshot)
+void WittyHttpPoller::onMerged(int round, SnapshotPtr snapshot)
 {
     m_merged[round] = {std::move(snapshot), m_roundCounts[round]};
     // Merges may finish out of order; rounds enter the capture in the order they were taken.

@@ -61,8 +61,7 @@ int MeasurementPlan::pairIndex(int cpuNode, int memoryNode) const
     return -1;
 }
 
-Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology,
-                                        const MeasureOptions& options)
+Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptions& options)
 {
     if (!topology)
         return planError(QStringLiteral("no topology to plan on"));

@@ -225,8 +225,7 @@ DistanceMatrix emptyMatrix(const MeasurementPlan& plan, const char* name, const 
     return m;
 }
 
-std::shared_ptr<const Snapshot> copyWith(const Snapshot& s, const Snapshot& on,
-                                         const std::vector<DistanceMatrix>& matrices)
+SnapshotPtr copyWith(const Snapshot& s, const Snapshot& on, const std::vector<DistanceMatrix>& matrices)
 {
     SnapshotBuilder b;
     b.reserve(s.entities().size(), s.edges().size());

@@ -177,7 +177,7 @@ void SnapshotBuilder::addMemoryAttribute(MemoryAttributeValue value)
     m_snapshot->m_memoryAttributes.push_back(std::move(value));
 }
 
-std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
+SnapshotPtr SnapshotBuilder::finish()
 {
     Snapshot& s = *m_snapshot;
     const auto& ents = s.m_entities;
@@ -286,7 +286,7 @@ std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
             s.m_container.insert(e.source.value, e.target);
     }
 
-    std::shared_ptr<const Snapshot> out = std::move(m_snapshot);
+    SnapshotPtr out = std::move(m_snapshot);
     m_snapshot = std::make_shared<Snapshot>();
     return out;
 }

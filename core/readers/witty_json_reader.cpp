@@ -243,8 +243,8 @@ public:
     {
     }
 
-    std::shared_ptr<const Snapshot> readDocument(const char* begin, size_t length, SourceInfo& source,
-                                                 SourceFormat* format, bool envelopeAllowed);
+    SnapshotPtr readDocument(const char* begin, size_t length, SourceInfo& source, SourceFormat* format,
+                             bool envelopeAllowed);
 
 private:
     [[noreturn]] void fail(const char* at, const Where* where, const QString& message) const;
@@ -427,9 +427,8 @@ std::string_view GraphReader::stringOf(od::value& v, std::string_view raw, const
     return take(v.get_string(), where);
 }
 
-std::shared_ptr<const Snapshot> GraphReader::readDocument(const char* begin, size_t length,
-                                                          SourceInfo& source, SourceFormat* format,
-                                                          bool envelopeAllowed)
+SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceInfo& source,
+                                      SourceFormat* format, bool envelopeAllowed)
 {
     const size_t capacity = size_t(m_base + m_size - begin) + simdjson::SIMDJSON_PADDING;
     od::document doc;

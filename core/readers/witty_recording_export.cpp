@@ -247,7 +247,7 @@ public:
     {
     }
 
-    std::shared_ptr<const Snapshot> run()
+    SnapshotPtr run()
     {
         std::vector<std::pair<int, CpuSet>> nodeCpus;
         for (EntityId id : m_s.numaNodes()) {
@@ -443,9 +443,9 @@ private:
 
 } // namespace
 
-std::shared_ptr<const Snapshot> withWittyNumaAccess(const Capture& capture, size_t index)
+SnapshotPtr withWittyNumaAccess(const Capture& capture, size_t index)
 {
-    const std::shared_ptr<const Snapshot>& original = capture.snapshots.at(index);
+    const SnapshotPtr& original = capture.snapshots.at(index);
     for (const Edge& e : original->edges())
         if (e.kind == EdgeKind::NumaAccess || e.kind == EdgeKind::AccessWithProcStatus)
             return original;

@@ -74,8 +74,8 @@ std::optional<QString> startAll(CollectorSet& set, const Scope& scope, StartedCo
 
 // A snapshot of the topology with the workload of `pids` added. Each recorded snapshot is complete on its
 // own (a sample's snapshot has the CPU → node map its per-CPU figures need).
-std::shared_ptr<const Snapshot> workloadSnapshot(const Snapshot& topology, RecordingEnvironment& env,
-                                                 const std::vector<std::int64_t>& pids, int index)
+SnapshotPtr workloadSnapshot(const Snapshot& topology, RecordingEnvironment& env,
+                             const std::vector<std::int64_t>& pids, int index)
 {
     SnapshotBuilder b;
     b.reserve(topology.entities().size() * 2, topology.edges().size() * 2);

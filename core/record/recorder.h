@@ -82,7 +82,7 @@ struct RecordObserver
     // can show the recording before the first sample.
     std::function<void(const Capture& initial)> started;
     // Each later workload snapshot, with its index, once it is on disk (before the samples that use it).
-    std::function<void(int index, const std::shared_ptr<const Snapshot>& snapshot)> snapshot;
+    std::function<void(int index, const SnapshotPtr& snapshot)> snapshot;
     // Polled between samples: while it returns true no sample is taken. The schedule resumes one interval
     // after the pause ends, and the first sample after it spans the pause (its deltas cover that time).
     std::function<bool()> paused;

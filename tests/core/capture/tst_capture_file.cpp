@@ -56,7 +56,7 @@ Edge makeEdge(EdgeKind kind, EntityId from, EntityId to, std::optional<double> w
 }
 
 // Every kind of entity and edge, every typed field set somewhere, values at the edges of their ranges.
-std::shared_ptr<const Snapshot> buildRichSnapshot(int variant)
+SnapshotPtr buildRichSnapshot(int variant)
 {
     SnapshotBuilder b;
     Entity host = makeEntity(EntityKind::Host, QStringLiteral("host"), QStringLiteral("ascend-01"));

@@ -26,8 +26,6 @@ Q_DECLARE_METATYPE(GraphOptions)
 
 namespace {
 
-using SnapshotPtr = std::shared_ptr<const Snapshot>;
-
 SnapshotPtr loadFixture(const QString& relative)
 {
     const auto r = openInput(QStringLiteral(NUMASIGHT_FIXTURES "/") + relative);

@@ -22,7 +22,7 @@ QString fixture(const QString& name)
     return QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/") + name;
 }
 
-std::shared_ptr<const Snapshot> loadFixture(const QString& name)
+SnapshotPtr loadFixture(const QString& name)
 {
     const auto r = readHwlocXmlFile(fixture(name));
     if (!r.ok()) {

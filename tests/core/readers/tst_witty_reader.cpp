@@ -65,7 +65,7 @@ class TestWittyReader : public QObject
     Q_OBJECT
 
 private:
-    std::shared_ptr<const Snapshot> fixture()
+    SnapshotPtr fixture()
     {
         auto r = readWittyJsonFile(fixturePath());
         if (!r.ok())
