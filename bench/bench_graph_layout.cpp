@@ -81,7 +81,7 @@ SnapshotPtr syntheticMachine()
         npu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x10 + i * 0x10, 2, 16, QLatin1Char('0'));
         npu.key = npu.pciBusId;
         npu.name = QStringLiteral("Ascend 910B");
-        npu.numaNode = node.osIndex;
+        npu.numaNode = NodeId(node.osIndex);
         npu.nodes = NodeSet{node.osIndex};
         npu.cpus = node.cpus;
         npu.attributes = QByteArrayLiteral("{}");

@@ -64,14 +64,6 @@ QString baseThreadName(const QString& name)
     return end > 0 ? name.left(end) : name;
 }
 
-QString nodeList(std::span<const int> nodes)
-{
-    QStringList parts;
-    for (int n : nodes)
-        parts << QString::number(n);
-    return parts.join(QLatin1Char(','));
-}
-
 QString subjectKey(const QString& ns, std::int64_t id)
 {
     return ns + QLatin1Char('/') + QString::number(id);
@@ -90,17 +82,18 @@ struct Machine
 {
     QString ns;
     int size = 0; // max OS index + 1
-    std::map<int, NodeInfo> nodes;
+    std::map<NodeId, NodeInfo> nodes;
     CpuSet allCpus;
     NodeSet allNodes;
     std::vector<double> slit;    // size x size, empty when unknown
     std::vector<double> latency; // size x size ns, empty when unknown
 
-    double distance(int a, int b) const
+    bool has(NodeId n) const { return n.isValid() && n.value < size; }
+    double distance(NodeId a, NodeId b) const
     {
-        if (slit.empty() || a < 0 || b < 0 || a >= size || b >= size)
+        if (slit.empty() || !has(a) || !has(b))
             return a == b ? 10 : 20;
-        return slit[size_t(a) * size_t(size) + size_t(b)];
+        return slit[size_t(a.value) * size_t(size) + size_t(b.value)];
     }
 };
 
@@ -127,7 +120,7 @@ Machine machineOf(const Snapshot& s, const QString& ns)
         const Entity& n = s.entity(id);
         if (n.ns != ns || n.osIndex < 0)
             continue;
-        m.nodes[n.osIndex] = NodeInfo{id, n.cpus, n.memoryFreeBytes, n.memoryBytes};
+        m.nodes[NodeId(n.osIndex)] = NodeInfo{id, n.cpus, n.memoryFreeBytes, n.memoryBytes};
         m.allCpus |= n.cpus;
         m.allNodes.insert(n.osIndex);
         m.size = std::max(m.size, n.osIndex + 1);
@@ -206,7 +199,7 @@ struct ProcessState
     bool hasCpu = false;
     bool hasMemory = false;
     QStringList accelerators;
-    std::vector<int> deviceNodes;
+    std::vector<NodeId> deviceNodes;
     CpuSet allowedCpus;
     NodeSet allowedMems;
     double cpuDemand = kAdviceUnknown; // CPUs kept busy on average (recordings)
@@ -317,7 +310,8 @@ private:
             p.hasCpu = sum(p.cpuShares) > 0;
             p.hasMemory = std::any_of(p.pages.begin(), p.pages.end(), [](auto x) { return x > 0; });
             for (int c : row.acceleratorColumns)
-                p.deviceNodes.push_back(c >= 0 && size_t(c) < cols ? mm->columns[size_t(c)].osIndex : -1);
+                p.deviceNodes.push_back(c >= 0 && size_t(c) < cols ? NodeId(mm->columns[size_t(c)].osIndex)
+                                                                   : NodeId());
             p.accelerators = row.accelerators;
             if (p.entity.isValid()) {
                 const Entity& e = m_s.entity(p.entity);
@@ -428,8 +422,8 @@ private:
                            .arg(p.name, severe ? QStringLiteral("severe") : QStringLiteral("moderate"))
                            .arg(sim, 0, 'f', 3)
                            .arg(formatPercent(l.remoteShare))
-                           .arg(l.cpuNode)
-                           .arg(l.memoryNode),
+                           .arg(l.cpuNode.value)
+                           .arg(l.memoryNode.value),
                        numbers);
         }
         // Threads: their own CPU time against their process's memory.
@@ -471,16 +465,16 @@ private:
             n.insert(QStringLiteral("expected_distance"), l.expectedDistance);
         if (known(l.expectedNs))
             n.insert(QStringLiteral("expected_ns"), l.expectedNs);
-        n.insert(QStringLiteral("cpu_node"), l.cpuNode);
-        n.insert(QStringLiteral("memory_node"), l.memoryNode);
+        n.insert(QStringLiteral("cpu_node"), l.cpuNode.value);
+        n.insert(QStringLiteral("memory_node"), l.memoryNode.value);
         return n;
     }
 
     static void fillLocality(const Machine& m, Locality& l)
     {
-        l.cpuNode = argmaxIndex(l.cpuShares);
+        l.cpuNode = NodeId(argmaxIndex(l.cpuShares));
         std::vector<double> pagesD(l.pages.begin(), l.pages.end());
-        l.memoryNode = argmaxIndex(pagesD);
+        l.memoryNode = NodeId(argmaxIndex(pagesD));
         const LocalityFigures f = measure(m, l.cpuShares, l.pages);
         l.wittySimilarity = f.similarity;
         l.cosine = f.cosine;
@@ -508,19 +502,19 @@ private:
                     d.allowedNodes.push_back(os);
             d.cpuNode = l.cpuNode;
             d.memoryNode = l.memoryNode;
-            std::set<int> devNodes;
-            for (int n : p.deviceNodes)
-                if (n >= 0)
+            std::set<NodeId> devNodes;
+            for (NodeId n : p.deviceNodes)
+                if (n.isValid())
                     devNodes.insert(n);
             if (devNodes.empty())
                 continue; // no device placed on a node: nothing to compare
             double cpuOn = 0, pagesOn = 0, pagesAll = 0;
-            for (int n : devNodes)
-                if (n < m.size)
-                    cpuOn += p.cpuShares[size_t(n)];
+            for (NodeId n : devNodes)
+                if (m.has(n))
+                    cpuOn += p.cpuShares[size_t(n.value)];
             for (int i = 0; i < m.size; ++i) {
                 pagesAll += double(p.pages[size_t(i)]);
-                if (devNodes.contains(i))
+                if (devNodes.contains(NodeId(i)))
                     pagesOn += double(p.pages[size_t(i)]);
             }
             if (p.hasCpu)
@@ -528,16 +522,16 @@ private:
             if (pagesAll > 0)
                 d.memoryShareOnDeviceNodes = pagesOn / pagesAll;
             d.allowedOnDeviceNode =
-                p.allowedCpus.isEmpty() || std::any_of(devNodes.begin(), devNodes.end(), [&](int n) {
+                p.allowedCpus.isEmpty() || std::any_of(devNodes.begin(), devNodes.end(), [&](NodeId n) {
                     return std::find(d.allowedNodes.begin(), d.allowedNodes.end(), n) != d.allowedNodes.end();
                 });
             d.away = p.hasCpu && !devNodes.contains(d.cpuNode);
             if (d.away) {
-                const int dev = *devNodes.begin();
+                const NodeId dev = *devNodes.begin();
                 QMap<QString, double> n;
-                n.insert(QStringLiteral("device_node"), dev);
-                n.insert(QStringLiteral("cpu_node"), d.cpuNode);
-                n.insert(QStringLiteral("memory_node"), d.memoryNode);
+                n.insert(QStringLiteral("device_node"), dev.value);
+                n.insert(QStringLiteral("cpu_node"), d.cpuNode.value);
+                n.insert(QStringLiteral("memory_node"), d.memoryNode.value);
                 n.insert(QStringLiteral("cpu_share_on_device_node"), d.cpuShareOnDeviceNodes);
                 if (known(d.memoryShareOnDeviceNodes))
                     n.insert(QStringLiteral("memory_share_on_device_node"), d.memoryShareOnDeviceNodes);
@@ -555,9 +549,9 @@ private:
                                    "%6%7.")
                         .arg(p.pid)
                         .arg(p.name, p.accelerators.join(QStringLiteral(", ")))
-                        .arg(dev)
-                        .arg(formatPercent(p.cpuShares[size_t(d.cpuNode)] / sum(p.cpuShares)))
-                        .arg(d.cpuNode)
+                        .arg(dev.value)
+                        .arg(formatPercent(p.cpuShares[size_t(d.cpuNode.value)] / sum(p.cpuShares)))
+                        .arg(d.cpuNode.value)
                         .arg(allowed),
                     n);
             }
@@ -752,11 +746,11 @@ private:
                 double total = 0;
                 for (auto x : p.pages)
                     total += double(x);
-                const double onOne = double(p.pages[size_t(l.memoryNode)]) / total;
-                const double cpuThere = p.cpuShares[size_t(l.memoryNode)] / sum(p.cpuShares);
+                const double onOne = double(p.pages[size_t(l.memoryNode.value)]) / total;
+                const double cpuThere = p.cpuShares[size_t(l.memoryNode.value)] / sum(p.cpuShares);
                 if (onOne >= kOneNodeShare) {
                     QMap<QString, double> n;
-                    n.insert(QStringLiteral("memory_node"), l.memoryNode);
+                    n.insert(QStringLiteral("memory_node"), l.memoryNode.value);
                     n.insert(QStringLiteral("memory_share_on_node"), onOne);
                     n.insert(QStringLiteral("cpu_share_on_memory_node"), cpuThere);
                     addFinding(
@@ -766,7 +760,7 @@ private:
                                        "node %4 (%5 of its CPU time is there).")
                             .arg(p.pid)
                             .arg(p.name, formatPercent(onOne))
-                            .arg(l.memoryNode)
+                            .arg(l.memoryNode.value)
                             .arg(formatPercent(cpuThere)),
                         n);
                 }
@@ -788,11 +782,11 @@ private:
     }
 
     // Whether `p` fits on `targets` given what earlier suggestions already placed there.
-    bool fits(const Machine& m, const ProcessState& p, const std::vector<int>& targets) const
+    bool fits(const Machine& m, const ProcessState& p, const std::vector<NodeId>& targets) const
     {
         double cpus = 0, free = 0, placedCpu = 0, placedMem = 0;
         bool memKnown = true;
-        for (int n : targets) {
+        for (NodeId n : targets) {
             const auto it = m.nodes.find(n);
             if (it == m.nodes.end())
                 return false;
@@ -807,24 +801,31 @@ private:
             return false;
         if (!memKnown)
             return true;
+        return placedMem + movingBytes(m, p, targets) <= free;
+    }
+
+    // The bytes of `p` on nodes other than `targets`: what a move onto them migrates.
+    static double movingBytes(const Machine& m, const ProcessState& p, const std::vector<NodeId>& targets)
+    {
         double moving = 0;
         for (int i = 0; i < m.size; ++i)
-            if (std::find(targets.begin(), targets.end(), i) == targets.end())
+            if (std::find(targets.begin(), targets.end(), NodeId(i)) == targets.end())
                 moving += double(p.pages[size_t(i)]) * p.pageBytes;
-        return placedMem + moving <= free;
+        return moving;
     }
 
     // The preferred node, then its nearest neighbours until the process fits.
-    std::vector<int> placeFrom(const Machine& m, const ProcessState& p, int preferred) const
+    std::vector<NodeId> placeFrom(const Machine& m, const ProcessState& p, NodeId preferred) const
     {
-        std::vector<int> order;
+        std::vector<NodeId> order;
         for (const auto& [os, node] : m.nodes)
             if (!node.cpus.isEmpty())
                 order.push_back(os);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](int a, int b) { return m.distance(preferred, a) < m.distance(preferred, b); });
-        std::vector<int> targets;
-        for (int n : order) {
+        std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) {
+            return m.distance(preferred, a) < m.distance(preferred, b);
+        });
+        std::vector<NodeId> targets;
+        for (NodeId n : order) {
             targets.push_back(n);
             std::sort(targets.begin(), targets.end());
             if (fits(m, p, targets))
@@ -858,42 +859,43 @@ private:
         for (ProcessState* p : todo) {
             const Machine& m = machine(p->ns);
             const Locality& l = m_out->processes[size_t(p->localityIndex)];
-            std::vector<std::pair<int, QString>> prefs;
+            std::vector<std::pair<NodeId, QString>> prefs;
             // Accelerator node: the one holding most of its devices.
-            std::map<int, int> devCount;
-            for (int n : p->deviceNodes)
-                if (n >= 0)
+            std::map<NodeId, int> devCount;
+            for (NodeId n : p->deviceNodes)
+                if (n.isValid())
                     ++devCount[n];
-            int devNode = -1, best = 0;
+            NodeId devNode;
+            int best = 0;
             for (const auto& [n, c] : devCount)
                 if (c > best) {
                     devNode = n;
                     best = c;
                 }
-            if (devNode >= 0) {
+            if (devNode.isValid()) {
                 QStringList devs;
                 for (int i = 0; i < p->accelerators.size(); ++i)
                     if (p->deviceNodes[size_t(i)] == devNode)
                         devs << p->accelerators[i];
                 prefs.emplace_back(
                     devNode,
-                    QStringLiteral("%1 on node %2").arg(devs.join(QStringLiteral(", "))).arg(devNode));
+                    QStringLiteral("%1 on node %2").arg(devs.join(QStringLiteral(", "))).arg(devNode.value));
             }
-            if (l.memoryNode >= 0)
+            if (l.memoryNode.isValid())
                 prefs.emplace_back(l.memoryNode,
-                                   QStringLiteral("most of its memory on node %1").arg(l.memoryNode));
-            if (l.cpuNode >= 0)
+                                   QStringLiteral("most of its memory on node %1").arg(l.memoryNode.value));
+            if (l.cpuNode.isValid())
                 prefs.emplace_back(l.cpuNode,
-                                   QStringLiteral("most of its CPU time on node %1").arg(l.cpuNode));
-            std::vector<int> targets;
+                                   QStringLiteral("most of its CPU time on node %1").arg(l.cpuNode.value));
+            std::vector<NodeId> targets;
             QString reason;
             // A device user keeps its device's node even when that node alone is too small: part of its CPU
             // time next to the device beats all of it next to its memory (witty's advice layers rank the
             // accelerator above memory). Others take the first preferred node with room.
-            const size_t singles = devNode >= 0 ? 1 : prefs.size();
+            const size_t singles = devNode.isValid() ? 1 : prefs.size();
             for (size_t i = 0; i < singles; ++i) {
                 const auto& [node, why] = prefs[i];
-                std::vector<int> single{node};
+                std::vector<NodeId> single{node};
                 if (fits(m, *p, single)) {
                     targets = single;
                     reason = why;
@@ -912,12 +914,9 @@ private:
                 continue;
             }
             const double demand = known(p->cpuDemand) ? p->cpuDemand : 1.0;
-            for (int n : targets) {
+            const double moving = movingBytes(m, *p, targets);
+            for (NodeId n : targets) {
                 m_placedCpu[{m.ns, n}] += demand / double(targets.size());
-                double moving = 0;
-                for (int i = 0; i < m.size; ++i)
-                    if (std::find(targets.begin(), targets.end(), i) == targets.end())
-                        moving += double(p->pages[size_t(i)]) * p->pageBytes;
                 m_placedMem[{m.ns, n}] += moving / double(targets.size());
             }
             m_out->suggestions.push_back(suggestion(m, *p, l, targets, reason));
@@ -938,8 +937,8 @@ private:
             QSet<std::int64_t> suggested;
             for (size_t i : idx) {
                 suggested.insert(m_out->suggestions[i].pid);
-                for (int n : m_out->suggestions[i].targetNodes)
-                    mems.insert(n);
+                for (NodeId n : m_out->suggestions[i].targetNodes)
+                    mems.insert(n.value);
             }
             QStringList kept;
             for (const ProcessState& p : m_processes) {
@@ -947,9 +946,9 @@ private:
                     continue;
                 const Locality& l = m_out->processes[size_t(p.localityIndex)];
                 bool added = false;
-                for (int n : {l.cpuNode, l.memoryNode})
-                    if (n >= 0 && !mems.contains(n)) {
-                        mems.insert(n);
+                for (NodeId n : {l.cpuNode, l.memoryNode})
+                    if (n.isValid() && !mems.contains(n.value)) {
+                        mems.insert(n.value);
                         added = true;
                     }
                 if (added)
@@ -957,7 +956,7 @@ private:
             }
             CpuSet cpus;
             mems.forEach([&](int n) {
-                if (const auto it = m.nodes.find(n); it != m.nodes.end())
+                if (const auto it = m.nodes.find(NodeId(n)); it != m.nodes.end())
                     cpus |= it->second.cpus;
             });
             const QString name = !ce.name.isEmpty() ? ce.name : ce.containerId;
@@ -983,7 +982,7 @@ private:
 
     // The process's threads grouped by name; only returned when the groups' main nodes differ, since
     // otherwise moving the whole process says it all.
-    std::vector<ThreadGroup> threadGroups(const ProcessState& p, const std::vector<int>& targets,
+    std::vector<ThreadGroup> threadGroups(const ProcessState& p, const std::vector<NodeId>& targets,
                                           const QString& cpus)
     {
         struct Group
@@ -1013,11 +1012,11 @@ private:
                     g.total += weight * t.cpuShares[i];
                 }
         }
-        std::set<int> mainNodes;
+        std::set<NodeId> mainNodes;
         for (auto& [base, g] : groups) {
             if (g.total <= 0)
                 continue;
-            g.out.cpuNode = int(std::max_element(g.cpu.begin(), g.cpu.end()) - g.cpu.begin());
+            g.out.cpuNode = NodeId(int(std::max_element(g.cpu.begin(), g.cpu.end()) - g.cpu.begin()));
             mainNodes.insert(g.out.cpuNode);
         }
         if (mainNodes.size() < 2)
@@ -1030,9 +1029,9 @@ private:
             std::sort(tg.tids.begin(), tg.tids.end());
             if (g.total > 0) {
                 double on = 0;
-                for (int n : targets)
-                    if (size_t(n) < g.cpu.size())
-                        on += g.cpu[size_t(n)];
+                for (NodeId n : targets)
+                    if (size_t(n.value) < g.cpu.size())
+                        on += g.cpu[size_t(n.value)];
                 tg.cpuShareOnTargets = on / g.total;
             }
             for (std::int64_t tid : tg.tids)
@@ -1049,7 +1048,7 @@ private:
     }
 
     Suggestion suggestion(const Machine& m, const ProcessState& p, const Locality& l,
-                          const std::vector<int>& targets, const QString& reason)
+                          const std::vector<NodeId>& targets, const QString& reason)
     {
         Suggestion s;
         s.pid = p.pid;
@@ -1058,11 +1057,11 @@ private:
         s.reason = reason;
         s.targetNodes = targets;
         CpuSet cpus;
-        for (int n : targets)
+        for (NodeId n : targets)
             cpus |= m.nodes.at(n).cpus;
         s.cpus = cpus.toRangeString();
         s.threadGroups = threadGroups(p, targets, s.cpus);
-        const QString nodes = nodeList(targets);
+        const QString nodes = nodeListText(targets);
 
         bool lossy = false;
         const QStringList argv = splitCmdline(p.cmdline, &lossy);
@@ -1076,12 +1075,13 @@ private:
                 "no command line is known: relaunch it under the numactl options shown");
         }
         s.live << QStringLiteral("taskset -a -cp %1 %2").arg(s.cpus).arg(p.pid);
-        std::vector<int> from;
+        std::vector<NodeId> from;
         for (int i = 0; i < m.size; ++i)
-            if (p.pages[size_t(i)] > 0 && std::find(targets.begin(), targets.end(), i) == targets.end())
-                from.push_back(i);
+            if (p.pages[size_t(i)] > 0 &&
+                std::find(targets.begin(), targets.end(), NodeId(i)) == targets.end())
+                from.push_back(NodeId(i));
         if (!from.empty())
-            s.live << QStringLiteral("migratepages %1 %2 %3").arg(p.pid).arg(nodeList(from), nodes);
+            s.live << QStringLiteral("migratepages %1 %2 %3").arg(p.pid).arg(nodeListText(from), nodes);
         s.systemd =
             QStringLiteral("[Service]\nCPUAffinity=%1\nNUMAPolicy=bind\nNUMAMask=%2\n").arg(s.cpus, nodes);
         if (p.ns != QLatin1StringView("local"))
@@ -1096,13 +1096,13 @@ private:
         for (auto x : p.pages)
             totalPages += x;
         double cpuCount = 0;
-        for (int n : targets)
+        for (NodeId n : targets)
             cpuCount += m.nodes.at(n).cpus.count();
-        for (int n : targets) {
+        for (NodeId n : targets) {
             const double w =
                 cpuCount > 0 ? m.nodes.at(n).cpus.count() / cpuCount : 1.0 / double(targets.size());
-            cpuAfter[size_t(n)] = w;
-            pagesAfter[size_t(n)] = std::uint64_t(std::llround(w * double(totalPages)));
+            cpuAfter[size_t(n.value)] = w;
+            pagesAfter[size_t(n.value)] = std::uint64_t(std::llround(w * double(totalPages)));
         }
         s.after = measure(m, cpuAfter, pagesAfter);
         s.assumptions =
@@ -1124,8 +1124,8 @@ private:
     std::vector<ProcessState> m_processes;
     std::map<QString, Machine> m_machines;
     QHash<std::int64_t, ThreadRates> m_threadRates;
-    QHash<std::pair<QString, int>, double> m_placedCpu;
-    QHash<std::pair<QString, int>, double> m_placedMem;
+    QHash<std::pair<QString, NodeId>, double> m_placedCpu;
+    QHash<std::pair<QString, NodeId>, double> m_placedMem;
     // Indexes into m_out->threads by (namespace, pid), built once the threads are final (for thread groups).
     QHash<std::pair<QString, std::int64_t>, std::vector<size_t>> m_threadsByProcess;
 };

@@ -583,10 +583,10 @@ QJsonObject rowJson(const LocalityChange& r)
                        {QStringLiteral("cpu_ns_b"), b ? jsonNumber(r.cpuNsB) : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("locality_a"), figuresJson(r.a, a)},
                        {QStringLiteral("locality_b"), figuresJson(r.b, b)},
-                       {QStringLiteral("cpu_node_a"), jsonId(r.cpuNodeA)},
-                       {QStringLiteral("cpu_node_b"), jsonId(r.cpuNodeB)},
-                       {QStringLiteral("memory_node_a"), jsonId(r.memoryNodeA)},
-                       {QStringLiteral("memory_node_b"), jsonId(r.memoryNodeB)},
+                       {QStringLiteral("cpu_node_a"), jsonId(r.cpuNodeA.value)},
+                       {QStringLiteral("cpu_node_b"), jsonId(r.cpuNodeB.value)},
+                       {QStringLiteral("memory_node_a"), jsonId(r.memoryNodeA.value)},
+                       {QStringLiteral("memory_node_b"), jsonId(r.memoryNodeB.value)},
                        {QStringLiteral("cpus_allowed_a"), textOrNull(r.cpusAllowedA)},
                        {QStringLiteral("cpus_allowed_b"), textOrNull(r.cpusAllowedB)},
                        {QStringLiteral("change"), r.change}};
@@ -628,9 +628,9 @@ QString arrow(const QString& a, const QString& b)
     return a == b ? a : a + QStringLiteral("→") + b;
 }
 
-QString nodeText(int node)
+QString nodeText(NodeId node)
 {
-    return node < 0 ? QStringLiteral("?") : QString::number(node);
+    return node.isValid() ? QString::number(node.value) : QStringLiteral("?");
 }
 
 QString fixed2(double x)

@@ -174,7 +174,10 @@ private:
     {
         return node.isValid() ? m_columnOfNode.value(node.value, -1) : -1;
     }
-    int columnOfOs(int os, const QString& ns) const { return columnOfNode(m_s.numaNodeByOsIndex(os, ns)); }
+    int columnOfOs(NodeId node, const QString& ns) const
+    {
+        return columnOfNode(m_s.numaNodeByOsIndex(node, ns));
+    }
 
     ProcessFigures& process(const QString& ns, std::int64_t pid)
     {
@@ -267,7 +270,7 @@ private:
             mem.totalKnown = mem.anonKnown = mem.dirtyKnown = mem.bytesKnown = true;
             p.memoryKnown = true;
             for (const NodePages& n : m->nodes) {
-                const int c = columnOfOs(n.node, kLocal);
+                const int c = columnOfOs(NodeId(n.node), kLocal);
                 if (c < 0)
                     continue;
                 mem.total[size_t(c)] += double(n.totalPages);
@@ -340,7 +343,7 @@ private:
                 if (const auto info = readNumaAffinityInfo(e.payload, &error)) {
                     ProcessFigures& p = figures();
                     for (size_t n = 0; n < info->cpuRuntimePct.size(); ++n) {
-                        const int c = columnOfOs(int(n), pe.ns);
+                        const int c = columnOfOs(NodeId(int(n)), pe.ns);
                         if (c >= 0)
                             p.cpu[size_t(c)] += info->cpuRuntimePct[n];
                     }
@@ -375,7 +378,7 @@ private:
                     }
                     th.cpuKnown = true;
                     for (size_t n = 0; n < ns->size(); ++n) {
-                        const int c = columnOfOs(int(n), pe.ns);
+                        const int c = columnOfOs(NodeId(int(n)), pe.ns);
                         if (c < 0 || !((*ns)[n] > 0))
                             continue;
                         th.cpu[size_t(c)] += (*ns)[n];
@@ -426,7 +429,7 @@ private:
                 into = zeros();
             known = true;
             for (size_t n = 0; n < v.size(); ++n) {
-                const int c = columnOfOs(int(n), ns);
+                const int c = columnOfOs(NodeId(int(n)), ns);
                 if (c >= 0)
                     into[size_t(c)] += double(v[n]);
             }

@@ -492,7 +492,7 @@ bool CaptureReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder)
         e.deviceClass = *deviceClass;
         e.pciBusId = st.text(19);
         e.vendor = st.text(20);
-        if (!smallInt(st, 21, "numa_node", -1, -1, e.numaNode))
+        if (!smallInt(st, 21, "numa_node", -1, -1, e.numaNode.value))
             return false;
         e.containerId = st.text(22);
         e.containerType = st.text(23);

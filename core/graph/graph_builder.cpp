@@ -1157,7 +1157,7 @@ private:
 
     QString numaTarget(const QString& ns, int os) const
     {
-        const EntityId n = m_s.numaNodeByOsIndex(os, ns);
+        const EntityId n = m_s.numaNodeByOsIndex(NodeId(os), ns);
         return n.isValid() ? numaNodeId(m_s.entity(n)) : QString();
     }
 
@@ -1282,7 +1282,7 @@ private:
             const int cpu = m_proc.value(p.value).cpuNode();
             QString cluster = hostCluster(e.ns);
             if (cpu >= 0) {
-                const EntityId node = m_s.numaNodeByOsIndex(cpu, e.ns);
+                const EntityId node = m_s.numaNodeByOsIndex(NodeId(cpu), e.ns);
                 if (node.isValid())
                     cluster = m_numaCluster.value(node.value, cluster);
             }

@@ -180,7 +180,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
     // Whole huge pages, so the buffer can be backed by them end to end.
     plan.bufferBytes = (plan.bufferBytes + 2 * kMiB - 1) / (2 * kMiB) * (2 * kMiB);
     for (int n : plan.memoryNodes) {
-        const Entity& node = s.entity(s.numaNodeByOsIndex(n));
+        const Entity& node = s.entity(s.numaNodeByOsIndex(NodeId(n)));
         if (node.memoryBytes > 0 && plan.bufferBytes > node.memoryBytes / 2)
             return planError(
                 QStringLiteral("node %1 has %2 of memory; a %3 buffer would take more than half of "
@@ -229,7 +229,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
         }
         // A memory-only node is "local" to the CPU nodes it is attached to: those whose CPUs hwloc lists
         // as its locality.
-        const CpuSet& near = s.entity(s.numaNodeByOsIndex(m)).cpus;
+        const CpuSet& near = s.entity(s.numaNodeByOsIndex(NodeId(m))).cpus;
         bool any = false;
         for (int c : plan.cpuNodes) {
             bool touches = false;

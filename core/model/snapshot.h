@@ -37,7 +37,7 @@ public:
     std::span<const EntityId> ofKind(EntityKind kind) const;
     // NUMA nodes sorted by (namespace, OS index): the order of every matrix and table the UI shows.
     std::span<const EntityId> numaNodes() const { return ofKind(EntityKind::NumaNode); }
-    EntityId numaNodeByOsIndex(int osIndex, QStringView ns = u"local") const;
+    EntityId numaNodeByOsIndex(NodeId node, QStringView ns = u"local") const;
     EntityId nodeOfCpu(CpuId cpu, QStringView ns = u"local") const;
     EntityId nodeOfDevice(EntityId device) const; // by numaNode, else by CPU affinity when it fits one node
     EntityId processByPid(std::int64_t pid, QStringView ns = u"local") const;

@@ -1149,11 +1149,11 @@ void GraphReader::resolveDevices()
             continue;
         const auto edge = m_deviceNumaSets.find(i);
         if (edge != m_deviceNumaSets.end() && edge->second.count() == 1) {
-            d.numaNode = edge->second.first();
+            d.numaNode = NodeId(edge->second.first());
             if (d.nodes.isEmpty())
                 d.nodes = edge->second;
         } else if (d.nodes.count() == 1) {
-            d.numaNode = d.nodes.first();
+            d.numaNode = NodeId(d.nodes.first());
         } else if (!d.cpus.isEmpty()) {
             int found = -1;
             for (EntityId n : nodes) {
@@ -1163,10 +1163,10 @@ void GraphReader::resolveDevices()
                 found = found == -1 ? node.osIndex : -2;
             }
             if (found >= 0)
-                d.numaNode = found;
+                d.numaNode = NodeId(found);
         }
-        if (d.nodes.isEmpty() && d.numaNode >= 0)
-            d.nodes = NodeSet{d.numaNode};
+        if (d.nodes.isEmpty() && d.numaNode.isValid())
+            d.nodes = NodeSet{d.numaNode.value};
     }
 }
 

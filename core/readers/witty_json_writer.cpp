@@ -226,9 +226,9 @@ QByteArray GraphWriter::map(const Entity& e)
         out += QByteArray::number(e.osIndex >= 0 ? e.osIndex : e.logicalIndex);
         appendKey(out, "cpu_affinity");
         appendString(out, e.cpus.toRangeString());
-        if (e.numaNode >= 0) {
+        if (e.numaNode.isValid()) {
             appendKey(out, "numa_affinity");
-            out += QByteArray::number(e.numaNode);
+            out += QByteArray::number(e.numaNode.value);
         }
         break;
     case EntityKind::Container:

@@ -335,7 +335,7 @@ private:
         const EntityId id = m_b.add(std::move(e), &inserted);
         if (inserted) {
             nodes.forEach([&](int node) {
-                if (const EntityId n = m_s.numaNodeByOsIndex(node); n.isValid())
+                if (const EntityId n = m_s.numaNodeByOsIndex(NodeId(node)); n.isValid())
                     m_b.addEdge(makeEdge(EdgeKind::NumaSetContain, id, n));
             });
         }
@@ -427,8 +427,8 @@ private:
                             [&](EdgeId e) { return m_s.edge(e).kind == EdgeKind::AffinitativeToNuma; }))
                 continue;
             NodeSet nodes = nodesOfCpus(device.cpus, m_cpuToNode);
-            if (nodes.isEmpty() && device.numaNode >= 0)
-                nodes.insert(device.numaNode);
+            if (nodes.isEmpty() && device.numaNode.isValid())
+                nodes.insert(device.numaNode.value);
             if (!nodes.isEmpty())
                 m_b.addEdge(makeEdge(EdgeKind::AffinitativeToNuma, d, numaSet(nodes)));
         }

@@ -19,6 +19,14 @@ Q_DECLARE_METATYPE(std::vector<int>)
 
 namespace {
 
+std::vector<int> osIndexes(const std::vector<NodeId>& nodes)
+{
+    std::vector<int> out;
+    for (NodeId n : nodes)
+        out.push_back(n.value);
+    return out;
+}
+
 const Finding* findingOf(const Advice& a, QStringView kind, std::int64_t pid)
 {
     for (const Finding& f : a.findings)
@@ -172,7 +180,7 @@ void TestAdvice::tensorParallelWorkers()
 
     const Suggestion* s = suggestionOf(a, pid);
     QVERIFY2(s, "no suggestion for the worker");
-    QCOMPARE(s->targetNodes, std::vector<int>{deviceNode});
+    QCOMPARE(osIndexes(s->targetNodes), std::vector<int>{deviceNode});
     QCOMPARE(s->cpus, cpus);
     QVERIFY2(
         s->relaunch.startsWith(QStringLiteral("numactl --cpunodebind=%1 --membind=%1 -- ").arg(deviceNode)),
@@ -322,7 +330,7 @@ void TestAdvice::quoting()
         a.replace(QStringLiteral("PWNED"), pwnedPath);
     QFile::remove(pwnedPath);
 
-    const std::vector<int> nodes{6};
+    const std::vector<NodeId> nodes{NodeId(6)};
     QString error;
     const QByteArray got = runUnderStub(relaunchCommand(argv, nodes), dir, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -470,8 +478,8 @@ void TestAdvice::recording()
     QCOMPARE(a->processes.size(), size_t(1));
     QCOMPARE(a->processes.front().expectedDistance, 2.1);
     QCOMPARE(a->processes.front().expectedNs, 150.0);
-    QCOMPARE(a->processes.front().cpuNode, 0);
-    QCOMPARE(a->processes.front().memoryNode, 1);
+    QCOMPARE(a->processes.front().cpuNode, NodeId(0));
+    QCOMPARE(a->processes.front().memoryNode, NodeId(1));
 
     QCOMPARE(a->hotThreads.size(), size_t(1));
     const HotThread& h = a->hotThreads.front();
@@ -489,7 +497,7 @@ void TestAdvice::recording()
     // No accelerator: the memory's node wins, and the NUL-separated argv goes through sh unchanged.
     const Suggestion* s = suggestionOf(*a, 100);
     QVERIFY(s);
-    QCOMPARE(s->targetNodes, std::vector<int>{1});
+    QCOMPARE(osIndexes(s->targetNodes), std::vector<int>{1});
     QCOMPARE(s->cpus, QStringLiteral("2-3"));
     QVERIFY(s->notes.filter(QStringLiteral("space-joined")).isEmpty());
     QVERIFY(s->live.filter(QStringLiteral("migratepages")).isEmpty()); // every page is already there
@@ -550,7 +558,7 @@ void TestAdvice::capacity()
     gpu.key = QStringLiteral("0000:01:00.0");
     gpu.name = QStringLiteral("GPU0");
     gpu.deviceClass = DeviceClass::Gpu;
-    gpu.numaNode = 0;
+    gpu.numaNode = NodeId(0);
     const EntityId gpuId = b.add(gpu);
     const std::int64_t pids[] = {200, 300};
     for (std::int64_t pid : pids) {
@@ -597,8 +605,8 @@ void TestAdvice::capacity()
     const Suggestion* sa = suggestionOf(*a, demandA >= demandB ? 200 : 300);
     const Suggestion* sb = suggestionOf(*a, demandA >= demandB ? 300 : 200);
     QVERIFY(sa && sb);
-    QCOMPARE(sa->targetNodes, targetsA);
-    QCOMPARE(sb->targetNodes, targetsB);
+    QCOMPARE(osIndexes(sa->targetNodes), targetsA);
+    QCOMPARE(osIndexes(sb->targetNodes), targetsB);
     QVERIFY(a->suggestions.front().pid == (demandA >= demandB ? 200 : 300)); // the busier is placed first
 }
 
@@ -668,7 +676,7 @@ void TestAdvice::threadGroups()
         QStringList tids;
         for (std::int64_t tid : g.tids)
             tids << QString::number(tid);
-        got << QStringLiteral("%1 %2 %3").arg(g.name).arg(g.cpuNode).arg(tids.join(QLatin1Char(',')));
+        got << QStringLiteral("%1 %2 %3").arg(g.name).arg(g.cpuNode.value).arg(tids.join(QLatin1Char(',')));
         QCOMPARE(g.live.size(), qsizetype(g.tids.size()));
         for (size_t i = 0; i < g.tids.size(); ++i)
             QCOMPARE(g.live[qsizetype(i)], QStringLiteral("taskset -cp %1 %2").arg(cpus).arg(g.tids[i]));

@@ -116,7 +116,7 @@ SnapshotPtr buildRichSnapshot(int variant)
     npu.deviceClass = DeviceClass::Npu;
     npu.pciBusId = QStringLiteral("0000:c1:00.0");
     npu.vendor = QStringLiteral("Huawei");
-    npu.numaNode = 2;
+    npu.numaNode = NodeId(2);
     npu.osIndex = 0;
     npu.cpus = IndexSet::range(8, 11);
     npu.nodes = IndexSet{2};
@@ -126,7 +126,7 @@ SnapshotPtr buildRichSnapshot(int variant)
     nic.deviceClass = DeviceClass::Nic;
     nic.pciBusId = QStringLiteral("0000:3b:00.0");
     nic.vendor = QStringLiteral("Mellanox");
-    nic.numaNode = 0;
+    nic.numaNode = NodeId(0);
     const EntityId nicId = b.add(nic);
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("gpu1"), QStringLiteral("GPU1"));
     gpu.deviceClass = DeviceClass::Gpu;
@@ -181,7 +181,7 @@ SnapshotPtr buildRichSnapshot(int variant)
     socket.protocol = QStringLiteral("TCP");
     const EntityId socketId = b.add(socket);
     Entity shm = makeEntity(EntityKind::SharedMemory, QStringLiteral("/dev/shm/x"));
-    shm.numaNode = 1;
+    shm.numaNode = NodeId(1);
     const EntityId shmId = b.add(shm);
     Entity numaSet = makeEntity(EntityKind::NumaSet, QStringLiteral("0,2-3"));
     numaSet.nodes = IndexSet{0, 2, 3};
@@ -438,6 +438,10 @@ QString show(const IndexSet& v)
     return v.toRangeString();
 }
 QString show(EntityId v)
+{
+    return QString::number(v.value);
+}
+QString show(NodeId v)
 {
     return QString::number(v.value);
 }

@@ -137,7 +137,7 @@ SnapshotPtr miniMachine(const QString& processName = QStringLiteral("worker"))
     npu.deviceClass = DeviceClass::Npu;
     npu.osIndex = 0;
     npu.pciBusId = npu.key;
-    npu.numaNode = 1;
+    npu.numaNode = NodeId(1);
     const EntityId npuId = b.add(npu);
     Entity p = makeEntity(EntityKind::Process, QStringLiteral("100"));
     p.pid = 100;
@@ -228,7 +228,7 @@ SnapshotPtr bigSynthetic()
         npu.deviceClass = DeviceClass::Npu;
         npu.osIndex = i;
         npu.pciBusId = npu.key;
-        npu.numaNode = 2 * i;
+        npu.numaNode = NodeId(2 * i);
         b.add(npu);
     }
     return b.finish();
