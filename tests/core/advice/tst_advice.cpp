@@ -4,6 +4,7 @@
 #include "advice/advice.h"
 #include "readers/hwloc_reader.h"
 #include "readers/witty_json_reader.h"
+#include "support/entity_factory.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -14,6 +15,7 @@
 #include <cmath>
 
 using namespace numasight;
+using numasight::test::makeEntity;
 
 Q_DECLARE_METATYPE(std::vector<int>)
 
@@ -410,11 +412,7 @@ void TestAdvice::recording()
     SnapshotBuilder b;
     std::vector<EntityId> nodeIds;
     for (int n = 0; n < 2; ++n) {
-        Entity node;
-        node.kind = EntityKind::NumaNode;
-        node.typeName = entityKindName(EntityKind::NumaNode);
-        node.ns = QStringLiteral("local");
-        node.key = QString::number(n);
+        Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = CpuSet::range(2 * n, 2 * n + 1);
         node.memoryBytes = 8ull << 30;
@@ -425,21 +423,11 @@ void TestAdvice::recording()
         QStringLiteral("NUMALatency"), QStringLiteral("relative"), true, nodeIds, {10, 21, 21, 10}});
     b.addDistances(DistanceMatrix{
         QStringLiteral("NumasightLatency"), QStringLiteral("ns"), false, nodeIds, {90, 150, 150, 90}});
-    Entity proc;
-    proc.kind = EntityKind::Process;
-    proc.typeName = entityKindName(EntityKind::Process);
-    proc.ns = QStringLiteral("local");
-    proc.key = QStringLiteral("100");
-    proc.name = QStringLiteral("python3");
+    Entity proc = makeEntity(EntityKind::Process, QStringLiteral("100"), QStringLiteral("python3"));
     proc.pid = 100;
     proc.cmdline = argv.join(QChar(0)) + QChar(0); // as /proc/<pid>/cmdline
     const EntityId pid = b.add(proc);
-    Entity thread;
-    thread.kind = EntityKind::Thread;
-    thread.typeName = entityKindName(EntityKind::Thread);
-    thread.ns = QStringLiteral("local");
-    thread.key = QStringLiteral("101");
-    thread.name = QStringLiteral("VllmWorker");
+    Entity thread = makeEntity(EntityKind::Thread, QStringLiteral("101"), QStringLiteral("VllmWorker"));
     thread.pid = 100;
     thread.tid = 101;
     thread.parent = pid;
@@ -540,34 +528,20 @@ void TestAdvice::capacity()
 
     SnapshotBuilder b;
     for (int n = 0; n < 2; ++n) {
-        Entity node;
-        node.kind = EntityKind::NumaNode;
-        node.typeName = entityKindName(EntityKind::NumaNode);
-        node.ns = QStringLiteral("local");
-        node.key = QString::number(n);
+        Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = n == 0 ? CpuSet::range(0, 1) : CpuSet::range(2, 9);
         node.memoryBytes = 64ull << 30;
         node.memoryFreeBytes = std::uint64_t(freeGiB * double(1ull << 30));
         b.add(node);
     }
-    Entity gpu;
-    gpu.kind = EntityKind::Accelerator;
-    gpu.typeName = entityKindName(EntityKind::Accelerator);
-    gpu.ns = QStringLiteral("local");
-    gpu.key = QStringLiteral("0000:01:00.0");
-    gpu.name = QStringLiteral("GPU0");
+    Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:01:00.0"), QStringLiteral("GPU0"));
     gpu.deviceClass = DeviceClass::Gpu;
     gpu.numaNode = NodeId(0);
     const EntityId gpuId = b.add(gpu);
     const std::int64_t pids[] = {200, 300};
     for (std::int64_t pid : pids) {
-        Entity proc;
-        proc.kind = EntityKind::Process;
-        proc.typeName = entityKindName(EntityKind::Process);
-        proc.ns = QStringLiteral("local");
-        proc.key = QString::number(pid);
-        proc.name = QStringLiteral("trainer");
+        Entity proc = makeEntity(EntityKind::Process, QString::number(pid), QStringLiteral("trainer"));
         proc.pid = pid;
         proc.cmdline = QStringLiteral("trainer");
         Edge access;

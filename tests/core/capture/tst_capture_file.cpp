@@ -3,6 +3,7 @@
 #include "capture/capture_writer.h"
 #include "readers/witty_json_reader.h"
 #include "support/entity_factory.h"
+#include "support/file_size_limit.h"
 #include "support/sample_diff.h"
 #include "version.h"
 
@@ -24,11 +25,11 @@
 #include <functional>
 #include <limits>
 #include <memory>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 using namespace numasight;
+using numasight::test::FileSizeLimit;
 using numasight::test::makeEntity;
 using numasight::test::sampleDiff;
 
@@ -708,32 +709,6 @@ Progress cancelAfter(int calls)
     p.cancelled = [count, calls] { return ++*count > calls; };
     return p;
 }
-
-// Lowers RLIMIT_FSIZE for one scope, with SIGXFSZ ignored so an oversized write fails with EFBIG instead of
-// killing the test.
-class FileSizeLimit
-{
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);
-        getrlimit(RLIMIT_FSIZE, &m_old);
-        rlimit lowered = m_old;
-        lowered.rlim_cur = bytes;
-        m_ok = setrlimit(RLIMIT_FSIZE, &lowered) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_old);
-        std::signal(SIGXFSZ, m_oldHandler);
-    }
-    bool ok() const { return m_ok; }
-
-private:
-    rlimit m_old{};
-    void (*m_oldHandler)(int) = nullptr;
-    bool m_ok = false;
-};
 
 } // namespace
 
