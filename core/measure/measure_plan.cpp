@@ -15,14 +15,6 @@ namespace {
 
 const QString kLocal = QStringLiteral("local");
 
-LoadError planError(const QString& message)
-{
-    LoadError e;
-    e.file = QStringLiteral("measure");
-    e.message = message;
-    return e;
-}
-
 QString nodeList(const std::vector<int>& nodes)
 {
     IndexSet s;
@@ -32,6 +24,14 @@ QString nodeList(const std::vector<int>& nodes)
 }
 
 } // namespace
+
+LoadError measureError(const QString& message)
+{
+    LoadError e;
+    e.file = QStringLiteral("measure");
+    e.message = message;
+    return e;
+}
 
 std::optional<std::uint64_t> parseByteSize(QStringView text)
 {
@@ -64,13 +64,14 @@ int MeasurementPlan::pairIndex(int cpuNode, int memoryNode) const
 Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptions& options)
 {
     if (!topology)
-        return planError(QStringLiteral("no topology to plan on"));
+        return measureError(QStringLiteral("no topology to plan on"));
     if (!options.latency && !options.bandwidth)
-        return planError(QStringLiteral("nothing to measure: ask for latency, bandwidth or both"));
+        return measureError(QStringLiteral("nothing to measure: ask for latency, bandwidth or both"));
     if (options.repeats < 1 || options.repeats > 1000)
-        return planError(QStringLiteral("repeats must be between 1 and 1000, not %1").arg(options.repeats));
+        return measureError(
+            QStringLiteral("repeats must be between 1 and 1000, not %1").arg(options.repeats));
     if (options.bandwidthThreads < 0)
-        return planError(QStringLiteral("the number of bandwidth threads cannot be negative"));
+        return measureError(QStringLiteral("the number of bandwidth threads cannot be negative"));
     const Snapshot& s = *topology;
 
     MeasurementPlan plan;
@@ -87,7 +88,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
             memoryKnown = memoryKnown || s.entity(n).memoryBytes > 0;
         }
     if (plan.nodes.empty())
-        return planError(QStringLiteral("the topology has no NUMA node of this machine"));
+        return measureError(QStringLiteral("the topology has no NUMA node of this machine"));
     std::map<int, std::vector<int>> cpusOf; // node -> its own PUs, in OS order
     for (EntityId n : plan.nodes) {
         const Entity& node = s.entity(n);
@@ -106,9 +107,9 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
         }
     }
     if (plan.cpuNodes.empty())
-        return planError(QStringLiteral("no NUMA node of the topology has CPUs"));
+        return measureError(QStringLiteral("no NUMA node of the topology has CPUs"));
     if (plan.memoryNodes.empty())
-        return planError(QStringLiteral("no NUMA node of the topology has memory"));
+        return measureError(QStringLiteral("no NUMA node of the topology has memory"));
     if (!plan.memoryOnlyNodes.empty())
         plan.notes << QStringLiteral("node(s) %1 have memory but no CPUs of their own: they are measured as "
                                      "memory only (columns without a row)")
@@ -182,7 +183,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
     for (int n : plan.memoryNodes) {
         const Entity& node = s.entity(s.numaNodeByOsIndex(NodeId(n)));
         if (node.memoryBytes > 0 && plan.bufferBytes > node.memoryBytes / 2)
-            return planError(
+            return measureError(
                 QStringLiteral("node %1 has %2 of memory; a %3 buffer would take more than half of "
                                "it: measure with a smaller --size")
                     .arg(n)
@@ -247,7 +248,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
                               .arg(m);
     }
     if (plan.pairs.empty())
-        return planError(QStringLiteral("no (CPU node, memory node) pair to measure"));
+        return measureError(QStringLiteral("no (CPU node, memory node) pair to measure"));
     return plan;
 }
 

@@ -74,6 +74,9 @@ struct MeasurementPlan
 // options are out of range, or when the buffer cannot fit a memory node's total memory.
 Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptions& options);
 
+// The error of any step of a measurement: the plan, the buffer, the runs.
+LoadError measureError(const QString& message);
+
 // "512M", "2G", "1.5g", "300MiB", "4096" (bytes): what --size takes, and what formatBytes() (util/format.h,
 // which plans and results are written with) writes from 1 KiB on. nullopt when it does not parse.
 std::optional<std::uint64_t> parseByteSize(QStringView text);

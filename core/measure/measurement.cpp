@@ -34,14 +34,6 @@ constexpr std::uint64_t kBandwidthBytesPerRepeat = std::uint64_t(2) << 30;
 
 std::atomic<std::uint64_t> g_sink{0}; // where read sums go, so the reads stay
 
-LoadError measureError(const QString& message)
-{
-    LoadError e;
-    e.file = QStringLiteral("measure");
-    e.message = message;
-    return e;
-}
-
 QString joinNumbers(const std::vector<double>& v)
 {
     QStringList parts;
