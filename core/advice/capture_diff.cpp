@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <type_traits>
 
 namespace numasight {
 
@@ -531,23 +532,19 @@ CaptureDiffPtr diffCaptures(const Capture& a, const Capture& b, const QString& l
 
 namespace {
 
-QJsonValue sharesJson(const std::vector<double>& v, bool present)
+// A per-node vector, null on the side that lacks the row.
+template <class T>
+QJsonValue perNodeJson(const std::vector<T>& v, bool present)
 {
     if (!present)
         return QJsonValue::Null;
     QJsonArray a;
-    for (double x : v)
-        a.append(jsonNumber(x));
-    return a;
-}
-
-QJsonValue pagesJson(const std::vector<std::uint64_t>& v, bool present)
-{
-    if (!present)
-        return QJsonValue::Null;
-    QJsonArray a;
-    for (auto x : v)
-        a.append(qint64(x));
+    for (const T& x : v) {
+        if constexpr (std::is_floating_point_v<T>)
+            a.append(jsonNumber(x));
+        else
+            a.append(qint64(x));
+    }
     return a;
 }
 
@@ -575,10 +572,10 @@ QJsonObject rowJson(const LocalityChange& r)
                        {QStringLiteral("tid_b"), jsonId(r.tidB)},
                        {QStringLiteral("namespace"), r.ns},
                        {QStringLiteral("name"), r.name},
-                       {QStringLiteral("cpu_shares_a"), sharesJson(r.cpuSharesA, a)},
-                       {QStringLiteral("cpu_shares_b"), sharesJson(r.cpuSharesB, b)},
-                       {QStringLiteral("pages_a"), pagesJson(r.pagesA, a)},
-                       {QStringLiteral("pages_b"), pagesJson(r.pagesB, b)},
+                       {QStringLiteral("cpu_shares_a"), perNodeJson(r.cpuSharesA, a)},
+                       {QStringLiteral("cpu_shares_b"), perNodeJson(r.cpuSharesB, b)},
+                       {QStringLiteral("pages_a"), perNodeJson(r.pagesA, a)},
+                       {QStringLiteral("pages_b"), perNodeJson(r.pagesB, b)},
                        {QStringLiteral("cpu_ns_a"), a ? jsonNumber(r.cpuNsA) : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("cpu_ns_b"), b ? jsonNumber(r.cpuNsB) : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("locality_a"), figuresJson(r.a, a)},
