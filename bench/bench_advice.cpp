@@ -4,16 +4,15 @@
 // min and max of N runs each after one warm-up; the input is read once, not timed.
 #include "advice/advice.h"
 #include "advice/capture_diff.h"
-#include "readers/open_input.h"
+#include "bench_support.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QStringList>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
-#include <vector>
 
 using namespace numasight;
 
@@ -21,27 +20,17 @@ namespace {
 
 void time(const char* what, int repeat, const std::function<void()>& f)
 {
-    f();
-    std::vector<double> ms;
-    for (int i = 0; i < repeat; ++i) {
-        QElapsedTimer t;
-        t.start();
-        f();
-        ms.push_back(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    std::printf("%-28s median %9.2f ms  (min %.2f, max %.2f, %d runs)\n", what, ms[ms.size() / 2], ms.front(),
-                ms.back(), repeat);
+    const bench::Stats s = bench::measure(repeat, f);
+    std::printf("%-28s median %9.2f ms  (min %.2f, max %.2f, %d runs)\n", what, s.median, s.min, s.max,
+                repeat);
 }
 
 CapturePtr open(const QString& path)
 {
-    auto r = openInput(path);
-    if (!r) {
-        std::fprintf(stderr, "bench_advice: %s\n", qPrintable(r.error().toString()));
+    CapturePtr capture = bench::openCapture(path, "bench_advice");
+    if (!capture)
         std::exit(1);
-    }
-    return r.value();
+    return capture;
 }
 
 } // namespace

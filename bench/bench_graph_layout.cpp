@@ -2,102 +2,31 @@
 // Spec building, DOT writing and Graphviz layout (subprocess and libgvc) of the topology graph on the
 // fixtures the issue names and on a synthetic 2x128-core SMT2, 16-node, 8-accelerator machine. Prints the
 // median (and min/max) of N runs per step, and the fixed cost of running Graphviz as a child process.
+#include "bench_support.h"
 #include "graph/graph_layout.h"
 #include "graph/graphviz_run.h"
 #include "graph/layout_json.h"
-#include "readers/hwloc_reader.h"
-#include "readers/open_input.h"
+#include "support/synthetic_machine.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QStringList>
 
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <vector>
 
 using namespace numasight;
+using numasight::bench::measure;
+using numasight::bench::Stats;
 
 namespace {
 
-struct Stats
+SnapshotPtr load(const QString& path)
 {
-    double median = 0, min = 0, max = 0;
-};
-
-Stats measure(int repeat, const std::function<void()>& f)
-{
-    std::vector<double> ms;
-    f(); // warm-up: first-touch allocations, Graphviz's plugin loading, page cache
-    for (int i = 0; i < repeat; ++i) {
-        QElapsedTimer t;
-        t.start();
-        f();
-        ms.push_back(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    return {ms[ms.size() / 2], ms.front(), ms.back()};
-}
-
-// The machine the issue asks to stay readable: hwloc's synthetic topology has no distances and no PCI
-// devices, so a SLIT matrix (10 local, 12 on the package, 32 across) and 8 NPUs, one per pair of nodes,
-// are added to a copy of the snapshot.
-std::shared_ptr<const Snapshot> syntheticMachine()
-{
-    const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", qPrintable(loaded.error().toString()));
-        return {};
-    }
-    const Snapshot& s = *loaded.value()->snapshots.front();
-    SnapshotBuilder b;
-    for (const Entity& e : s.entities())
-        b.add(e);
-    for (const Edge& e : s.edges())
-        b.addEdge(e);
-    DistanceMatrix m;
-    m.name = QStringLiteral("NUMALatency");
-    m.unit = QStringLiteral("relative");
-    std::vector<EntityId> nodes(s.numaNodes().begin(), s.numaNodes().end());
-    m.objects = nodes;
-    for (EntityId a : nodes)
-        for (EntityId c : nodes) {
-            const int pa = s.entity(a).osIndex / 8, pc = s.entity(c).osIndex / 8;
-            m.values.push_back(a == c ? 10 : pa == pc ? 12 : 32);
-        }
-    b.addDistances(m);
-    for (int i = 0; i < 8; ++i) {
-        const Entity& node = s.entity(nodes[size_t(i * 2)]);
-        Entity npu;
-        npu.kind = EntityKind::Accelerator;
-        npu.typeName = entityKindName(EntityKind::Accelerator);
-        npu.ns = QStringLiteral("local");
-        npu.deviceClass = DeviceClass::Npu;
-        npu.osIndex = i;
-        npu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x10 + i * 0x10, 2, 16, QLatin1Char('0'));
-        npu.key = npu.pciBusId;
-        npu.name = QStringLiteral("Ascend 910B");
-        npu.numaNode = node.osIndex;
-        npu.nodes = NodeSet{node.osIndex};
-        npu.cpus = node.cpus;
-        npu.attributes = QByteArrayLiteral("{}");
-        b.add(npu);
-    }
-    return b.finish();
-}
-
-std::shared_ptr<const Snapshot> load(const QString& path)
-{
-    const auto r = openInput(path);
-    if (!r) {
-        std::fprintf(stderr, "%s\n", qPrintable(r.error().toString()));
-        return {};
-    }
-    return r.value()->snapshots.front();
+    return bench::openSnapshot(path, "bench_graph_layout");
 }
 
 } // namespace
@@ -127,13 +56,13 @@ int main(int argc, char** argv)
     struct Input
     {
         const char* name;
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
     };
     std::vector<Input> inputs{
         {"witty graph.json", load(fixtures + QStringLiteral("/witty-profiler/graph.json"))},
         {"nvidiaDGX2.xml", load(fixtures + QStringLiteral("/hwloc/nvidiaDGX2.xml"))},
         {"192em64t-24n8c2t.xml", load(fixtures + QStringLiteral("/hwloc/192em64t-24n8c2t.xml"))},
-        {"synthetic 2x128c SMT2 16n 8 NPU", syntheticMachine()},
+        {"synthetic 2x128c SMT2 16n 8 NPU", test::bigSyntheticMachine()},
     };
     // Files named on the command line replace the standard set.
     std::vector<QByteArray> names;

@@ -9,6 +9,7 @@
 #undef foreach
 #define QT_NO_FOREACH
 
+#include "bench_support.h"
 #include "views/heatmap/heatmap_picture.h"
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_model.h"
@@ -20,32 +21,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <random>
 #include <vector>
 
 using namespace numasight;
+using numasight::bench::measure;
+using numasight::bench::Stats;
 
 namespace {
-
-struct Stats
-{
-    double median = 0, min = 0, max = 0;
-};
-
-Stats measure(int repeat, const std::function<void()>& f)
-{
-    std::vector<double> ms;
-    f(); // warm-up: the map image, font caches, paint buffers
-    for (int i = 0; i < repeat; ++i) {
-        QElapsedTimer t;
-        t.start();
-        f();
-        ms.push_back(double(t.nsecsElapsed()) / 1e6);
-    }
-    std::sort(ms.begin(), ms.end());
-    return {ms[ms.size() / 2], ms.front(), ms.back()};
-}
 
 void print(const char* what, const Stats& s)
 {

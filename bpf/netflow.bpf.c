@@ -194,6 +194,14 @@ static __always_inline int recv_exit(__u64* ctx, __u16 protocol)
     return 0;
 }
 
+/* The fexit program of one receive function, named ns_<name>_fx as the loader knows it. */
+#define NETFLOW_FEXIT_RECV(name, func, protocol)                                                             \
+    SEC("fexit/" #func)                                                                                      \
+    int ns_##name##_fx(__u64* ctx)                                                                           \
+    {                                                                                                        \
+        return recv_exit(ctx, protocol);                                                                     \
+    }
+
 SEC("fexit/tcp_sendmsg")
 int BPF_PROG(ns_tcp_snd_fx, struct sock* sk, struct msghdr* msg, size_t size, int ret)
 {
@@ -201,11 +209,7 @@ int BPF_PROG(ns_tcp_snd_fx, struct sock* sk, struct msghdr* msg, size_t size, in
     return 0;
 }
 
-SEC("fexit/tcp_recvmsg")
-int ns_tcp_rcv_fx(__u64* ctx)
-{
-    return recv_exit(ctx, NETFLOW_PROTO_TCP);
-}
+NETFLOW_FEXIT_RECV(tcp_rcv, tcp_recvmsg, NETFLOW_PROTO_TCP)
 
 /* udpv6_sendmsg hands IPv4 destinations to udp_sendmsg on the same socket: count those once, in the
  * udpv6_sendmsg hook, by skipping IPv6 sockets here. */
@@ -217,11 +221,7 @@ int BPF_PROG(ns_udp_snd_fx, struct sock* sk, struct msghdr* msg, size_t len, int
     return 0;
 }
 
-SEC("fexit/udp_recvmsg")
-int ns_udp_rcv_fx(__u64* ctx)
-{
-    return recv_exit(ctx, NETFLOW_PROTO_UDP);
-}
+NETFLOW_FEXIT_RECV(udp_rcv, udp_recvmsg, NETFLOW_PROTO_UDP)
 
 SEC("fexit/udpv6_sendmsg")
 int BPF_PROG(ns_udp6_snd_fx, struct sock* sk, struct msghdr* msg, size_t len, int ret)
@@ -230,11 +230,7 @@ int BPF_PROG(ns_udp6_snd_fx, struct sock* sk, struct msghdr* msg, size_t len, in
     return 0;
 }
 
-SEC("fexit/udpv6_recvmsg")
-int ns_udp6_rcv_fx(__u64* ctx)
-{
-    return recv_exit(ctx, NETFLOW_PROTO_UDP);
-}
+NETFLOW_FEXIT_RECV(udp6_rcv, udpv6_recvmsg, NETFLOW_PROTO_UDP)
 
 /* ---- tp_btf on the socket-layer tracepoints ---- */
 
@@ -344,63 +340,24 @@ static __always_inline int recv_flags(struct pt_regs* ctx)
     return (int)(recv_flags_arg == 4 ? fifth : fourth);
 }
 
-SEC("kprobe/tcp_sendmsg")
-int BPF_KPROBE(ns_tcp_snd_kp, struct sock* sk, struct msghdr* msg)
-{
-    return stash(FN_TCP_SEND, sk, msg, 0);
-}
-SEC("kretprobe/tcp_sendmsg")
-int BPF_KRETPROBE(ns_tcp_snd_kr, int ret)
-{
-    return finish(FN_TCP_SEND, ret, NETFLOW_PROTO_TCP, true);
-}
-SEC("kprobe/tcp_recvmsg")
-int BPF_KPROBE(ns_tcp_rcv_kp, struct sock* sk, struct msghdr* msg)
-{
-    return stash(FN_TCP_RECV, sk, msg, recv_flags(ctx));
-}
-SEC("kretprobe/tcp_recvmsg")
-int BPF_KRETPROBE(ns_tcp_rcv_kr, int ret)
-{
-    return finish(FN_TCP_RECV, ret, NETFLOW_PROTO_TCP, false);
-}
-SEC("kprobe/udp_sendmsg")
-int BPF_KPROBE(ns_udp_snd_kp, struct sock* sk, struct msghdr* msg)
-{
-    return stash(FN_UDP_SEND, sk, msg, 0);
-}
-SEC("kretprobe/udp_sendmsg")
-int BPF_KRETPROBE(ns_udp_snd_kr, int ret)
-{
-    return finish(FN_UDP_SEND, ret, NETFLOW_PROTO_UDP, true);
-}
-SEC("kprobe/udp_recvmsg")
-int BPF_KPROBE(ns_udp_rcv_kp, struct sock* sk, struct msghdr* msg)
-{
-    return stash(FN_UDP_RECV, sk, msg, recv_flags(ctx));
-}
-SEC("kretprobe/udp_recvmsg")
-int BPF_KRETPROBE(ns_udp_rcv_kr, int ret)
-{
-    return finish(FN_UDP_RECV, ret, NETFLOW_PROTO_UDP, false);
-}
-SEC("kprobe/udpv6_sendmsg")
-int BPF_KPROBE(ns_udp6_snd_kp, struct sock* sk, struct msghdr* msg)
-{
-    return stash(FN_UDP6_SEND, sk, msg, 0);
-}
-SEC("kretprobe/udpv6_sendmsg")
-int BPF_KRETPROBE(ns_udp6_snd_kr, int ret)
-{
-    return finish(FN_UDP6_SEND, ret, NETFLOW_PROTO_UDP, true);
-}
-SEC("kprobe/udpv6_recvmsg")
-int BPF_KPROBE(ns_udp6_rcv_kp, struct sock* sk, struct msghdr* msg)
-{
-    return stash(FN_UDP6_RECV, sk, msg, recv_flags(ctx));
-}
-SEC("kretprobe/udpv6_recvmsg")
-int BPF_KRETPROBE(ns_udp6_rcv_kr, int ret)
-{
-    return finish(FN_UDP6_RECV, ret, NETFLOW_PROTO_UDP, false);
-}
+/* One kprobe + kretprobe pair per function: the entry stashes the socket, the message and (receives) the
+ * flags, the return counts. `flags` is evaluated inside the entry program, where `ctx` is its pt_regs. The
+ * program names (ns_<name>_kp, ns_<name>_kr) are what the loader switches on and off. */
+#define NETFLOW_KPROBES(name, func, fn, protocol, sending, flags)                                            \
+    SEC("kprobe/" #func)                                                                                     \
+    int BPF_KPROBE(ns_##name##_kp, struct sock* sk, struct msghdr* msg)                                      \
+    {                                                                                                        \
+        return stash(fn, sk, msg, flags);                                                                    \
+    }                                                                                                        \
+    SEC("kretprobe/" #func)                                                                                  \
+    int BPF_KRETPROBE(ns_##name##_kr, int ret)                                                               \
+    {                                                                                                        \
+        return finish(fn, ret, protocol, sending);                                                           \
+    }
+
+NETFLOW_KPROBES(tcp_snd, tcp_sendmsg, FN_TCP_SEND, NETFLOW_PROTO_TCP, true, 0)
+NETFLOW_KPROBES(tcp_rcv, tcp_recvmsg, FN_TCP_RECV, NETFLOW_PROTO_TCP, false, recv_flags(ctx))
+NETFLOW_KPROBES(udp_snd, udp_sendmsg, FN_UDP_SEND, NETFLOW_PROTO_UDP, true, 0)
+NETFLOW_KPROBES(udp_rcv, udp_recvmsg, FN_UDP_RECV, NETFLOW_PROTO_UDP, false, recv_flags(ctx))
+NETFLOW_KPROBES(udp6_snd, udpv6_sendmsg, FN_UDP6_SEND, NETFLOW_PROTO_UDP, true, 0)
+NETFLOW_KPROBES(udp6_rcv, udpv6_recvmsg, FN_UDP6_RECV, NETFLOW_PROTO_UDP, false, recv_flags(ctx))

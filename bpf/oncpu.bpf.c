@@ -227,6 +227,27 @@ static __always_inline int account(struct oncpu_cpu* state, const struct switch_
     return 0;
 }
 
+/* What a switch ends: prev's slice on this CPU, the CPU's record already moved on to `next`. */
+struct ended_slice
+{
+    __u32 cpu;
+    struct oncpu_cpu* state;
+    enum slice_kind kind;
+    __u64 delta; /* prev's time in the slice when kind is SLICE_KNOWN */
+};
+
+/* The start of every switch, whichever program type reads the facts; false when it counts nothing (the idle
+ * task, a process not watched). */
+static __always_inline bool end_slice(const struct switch_facts* f, struct ended_slice* s)
+{
+    s->cpu = bpf_get_smp_processor_id();
+    s->state = bpf_map_lookup_elem(&oncpu_cpus, &s->cpu);
+    if (!s->state)
+        return false;
+    s->kind = switch_running(f, &s->state->running, &s->delta);
+    return s->kind != SLICE_SKIP;
+}
+
 /* tp_btf: the arguments are typed kernel pointers, so fields are read with plain (CO-RE relocated) loads
  * instead of bpf_probe_read calls; this is the hot path of every context switch. */
 SEC("tp_btf/sched_switch")
@@ -241,15 +262,10 @@ int BPF_PROG(ns_oncpu_btf, bool preempt, struct task_struct* prev, struct task_s
         .next_runtime = next->se.sum_exec_runtime,
         .prev_comm = prev->comm,
     };
-    __u32 cpu = bpf_get_smp_processor_id();
-    struct oncpu_cpu* state = bpf_map_lookup_elem(&oncpu_cpus, &cpu);
-    if (!state)
+    struct ended_slice s = {};
+    if (!end_slice(&f, &s))
         return 0;
-    __u64 delta = 0;
-    enum slice_kind kind = switch_running(&f, &state->running, &delta);
-    if (kind == SLICE_SKIP)
-        return 0;
-    if (kind != SLICE_KNOWN) {
+    if (s.kind != SLICE_KNOWN) {
         /* sched_info.last_arrival is the run-queue clock when prev was last switched in (by any path, seen
          * or not), and that clock was brought up to date for this switch. The run queue is reached through
          * the task's CFS queue (group scheduling; the per-CPU `runqueues` symbol is not resolvable without
@@ -261,9 +277,9 @@ int BPF_PROG(ns_oncpu_btf, bool preempt, struct task_struct* prev, struct task_s
             if (queue && bpf_core_field_exists(queue->rq) && queue->rq)
                 clock = queue->rq->clock;
         }
-        delta = unseen_slice(kind, arrival && clock > arrival ? clock - arrival : 0);
+        s.delta = unseen_slice(s.kind, arrival && clock > arrival ? clock - arrival : 0);
     }
-    return account(state, &f, cpu, delta);
+    return account(s.state, &f, s.cpu, s.delta);
 }
 
 SEC("raw_tp/sched_switch")
@@ -282,17 +298,12 @@ int BPF_PROG(ns_oncpu_raw, bool preempt, struct task_struct* prev, struct task_s
         .next_runtime = BPF_CORE_READ(next, se.sum_exec_runtime),
         .prev_comm = prev->comm,
     };
-    __u32 cpu = bpf_get_smp_processor_id();
-    struct oncpu_cpu* state = bpf_map_lookup_elem(&oncpu_cpus, &cpu);
-    if (!state)
+    struct ended_slice s = {};
+    if (!end_slice(&f, &s))
         return 0;
-    __u64 delta = 0;
-    enum slice_kind kind = switch_running(&f, &state->running, &delta);
-    if (kind == SLICE_SKIP)
-        return 0;
-    if (kind != SLICE_KNOWN)
-        delta = unseen_slice(kind, 0);
-    return account(state, &f, cpu, delta);
+    if (s.kind != SLICE_KNOWN)
+        s.delta = unseen_slice(s.kind, 0);
+    return account(s.state, &f, s.cpu, s.delta);
 }
 
 /* Renames are rare, so recording them costs nothing on the switch path, and the name a thread gives itself

@@ -59,8 +59,8 @@ QJsonValue localityJson(const std::optional<Locality>& l)
         return QJsonValue();
     return QJsonObject{{QStringLiteral("witty_similarity"), number(l->wittySimilarity)},
                        {QStringLiteral("remote_share"), number(l->remoteShare)},
-                       {QStringLiteral("cpu_node"), l->cpuNode},
-                       {QStringLiteral("memory_node"), l->memoryNode}};
+                       {QStringLiteral("cpu_node"), l->cpuNode.value},
+                       {QStringLiteral("memory_node"), l->memoryNode.value}};
 }
 
 QString localityText(const std::optional<Locality>& l)
@@ -70,8 +70,8 @@ QString localityText(const std::optional<Locality>& l)
     auto fmt = [](double v) { return std::isnan(v) ? QStringLiteral("?") : QString::number(v, 'f', 3); };
     return QStringLiteral("witty similarity %1, remote share %2, CPU node %3, memory node %4")
         .arg(fmt(l->wittySimilarity), fmt(l->remoteShare))
-        .arg(l->cpuNode)
-        .arg(l->memoryNode);
+        .arg(l->cpuNode.value)
+        .arg(l->memoryNode.value);
 }
 
 QJsonObject resultJson(const ApplyResult& r, const std::vector<NodePages>& pagesAfter)

@@ -58,8 +58,8 @@ struct Locality
     double remoteShare = kAdviceUnknown;      // 1 - sum_i cpuShare_i * pageShare_i
     double expectedDistance = kAdviceUnknown; // expectedRelativeDistance (SLIT, 1.0 = all local)
     double expectedNs = kAdviceUnknown;       // sum cpu_i mem_j latency_ij with a measured "ns" matrix
-    int cpuNode = -1;                         // OS index of the node with most CPU time
-    int memoryNode = -1;                      // OS index of the node with most pages
+    NodeId cpuNode;                           // the node with most CPU time
+    NodeId memoryNode;                        // the node with most pages
 };
 
 // A process that opens accelerators, against the nodes of those accelerators.
@@ -68,12 +68,12 @@ struct DeviceAffinity
     std::int64_t pid = -1;
     QString ns = QStringLiteral("local");
     QString name;
-    QStringList accelerators;      // "NPU0"
-    std::vector<int> deviceNodes;  // OS index per accelerator, -1 when unknown
-    CpuSet allowedCpus;            // union of its threads' Cpus_allowed (empty: unknown)
-    std::vector<int> allowedNodes; // nodes with at least one allowed CPU
-    int cpuNode = -1;
-    int memoryNode = -1;
+    QStringList accelerators;         // "NPU0"
+    std::vector<NodeId> deviceNodes;  // per accelerator, invalid when unknown
+    CpuSet allowedCpus;               // union of its threads' Cpus_allowed (empty: unknown)
+    std::vector<NodeId> allowedNodes; // nodes with at least one allowed CPU
+    NodeId cpuNode;
+    NodeId memoryNode;
     double cpuShareOnDeviceNodes = kAdviceUnknown;    // share of its CPU time on its devices' nodes
     double memoryShareOnDeviceNodes = kAdviceUnknown; // share of its pages there
     bool allowedOnDeviceNode = false;                 // an allowed CPU sits on a device node
@@ -117,7 +117,7 @@ struct ThreadGroup
     QString name;                              // "acl_thread"; the base name plus "*" when names differ
     QString role;                              // threadRole(name)
     std::vector<std::int64_t> tids;            // ascending
-    int cpuNode = -1;                          // the node with most of the group's CPU time now
+    NodeId cpuNode;                            // the node with most of the group's CPU time now
     double cpuShareOnTargets = kAdviceUnknown; // share of the group's CPU time already on the targets
     QStringList live;                          // taskset -cp CPUS TID, one per thread
 };
@@ -127,8 +127,8 @@ struct Suggestion
     std::int64_t pid = -1;
     QString ns = QStringLiteral("local");
     QString name;
-    QString reason;                        // why these nodes: "accelerator NPU0 on node 6", …
-    std::vector<int> targetNodes;          // OS indexes
+    QString reason; // why these nodes: "accelerator NPU0 on node 6", …
+    std::vector<NodeId> targetNodes;
     QString cpus;                          // the target nodes' CPUs as a range string
     QString relaunch;                      // numactl … -- argv, every argument quoted for POSIX sh
     QStringList live;                      // taskset, migratepages
@@ -167,7 +167,9 @@ QString shellJoin(const QStringList& argv);
 // could have broken an argument: a space-joined string cannot tell "a b" from two arguments).
 QStringList splitCmdline(QStringView cmdline, bool* lossy = nullptr);
 // numactl --cpunodebind=N --membind=N -- argv…
-QString relaunchCommand(const QStringList& argv, std::span<const int> nodes);
+QString relaunchCommand(const QStringList& argv, std::span<const NodeId> nodes);
+// "1,3,4": nodes as numactl and systemd take them, in the order given.
+QString nodeListText(std::span<const NodeId> nodes);
 
 QJsonObject adviceJson(const Advice& advice);
 QString adviceText(const Advice& advice);

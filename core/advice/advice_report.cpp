@@ -1,5 +1,6 @@
 #include "advice/advice.h"
 #include "advice/advice_support.h"
+#include "util/format.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -18,11 +19,12 @@ QJsonObject figuresJson(const LocalityFigures& f)
                        {QStringLiteral("expected_distance"), jsonNumber(f.expectedDistance)}};
 }
 
-QJsonArray intArray(std::span<const int> v)
+// Node numbers as the JSON has always written them: -1 for a node that is not known.
+QJsonArray nodeArray(std::span<const NodeId> nodes)
 {
     QJsonArray a;
-    for (int x : v)
-        a.append(x);
+    for (NodeId n : nodes)
+        a.append(n.value);
     return a;
 }
 
@@ -36,8 +38,8 @@ QJsonObject localityJson(const Locality& l)
                   {QStringLiteral("remote_share"), jsonNumber(l.remoteShare)},
                   {QStringLiteral("expected_distance"), jsonNumber(l.expectedDistance)},
                   {QStringLiteral("expected_ns"), jsonNumber(l.expectedNs)},
-                  {QStringLiteral("cpu_node"), l.cpuNode},
-                  {QStringLiteral("memory_node"), l.memoryNode}};
+                  {QStringLiteral("cpu_node"), l.cpuNode.value},
+                  {QStringLiteral("memory_node"), l.memoryNode.value}};
     if (l.tid >= 0)
         o.insert(QStringLiteral("tid"), qint64(l.tid));
     return o;
@@ -46,11 +48,6 @@ QJsonObject localityJson(const Locality& l)
 QString fixed(double x, int decimals = 3)
 {
     return std::isnan(x) ? QStringLiteral("?") : QString::number(x, 'f', decimals);
-}
-
-QString percent(double share)
-{
-    return std::isnan(share) ? QStringLiteral("?") : QString::number(100 * share, 'f', 0) + QLatin1Char('%');
 }
 
 } // namespace
@@ -87,7 +84,7 @@ QJsonObject adviceJson(const Advice& advice)
                 QJsonObject{{QStringLiteral("name"), g.name},
                             {QStringLiteral("role"), g.role},
                             {QStringLiteral("tids"), tids},
-                            {QStringLiteral("cpu_node"), g.cpuNode},
+                            {QStringLiteral("cpu_node"), g.cpuNode.value},
                             {QStringLiteral("cpu_share_on_targets"), jsonNumber(g.cpuShareOnTargets)},
                             {QStringLiteral("live"), QJsonArray::fromStringList(g.live)}});
         }
@@ -96,7 +93,7 @@ QJsonObject adviceJson(const Advice& advice)
             {QStringLiteral("namespace"), s.ns},
             {QStringLiteral("name"), s.name},
             {QStringLiteral("reason"), s.reason},
-            {QStringLiteral("target_nodes"), intArray(s.targetNodes)},
+            {QStringLiteral("target_nodes"), nodeArray(s.targetNodes)},
             {QStringLiteral("cpus"), s.cpus},
             {QStringLiteral("commands"), commands},
             {QStringLiteral("thread_groups"), groups},
@@ -117,11 +114,11 @@ QJsonObject adviceJson(const Advice& advice)
             {QStringLiteral("namespace"), d.ns},
             {QStringLiteral("name"), d.name},
             {QStringLiteral("accelerators"), QJsonArray::fromStringList(d.accelerators)},
-            {QStringLiteral("device_nodes"), intArray(d.deviceNodes)},
+            {QStringLiteral("device_nodes"), nodeArray(d.deviceNodes)},
             {QStringLiteral("allowed_cpus"), d.allowedCpus.toRangeString()},
-            {QStringLiteral("allowed_nodes"), intArray(d.allowedNodes)},
-            {QStringLiteral("cpu_node"), d.cpuNode},
-            {QStringLiteral("memory_node"), d.memoryNode},
+            {QStringLiteral("allowed_nodes"), nodeArray(d.allowedNodes)},
+            {QStringLiteral("cpu_node"), d.cpuNode.value},
+            {QStringLiteral("memory_node"), d.memoryNode.value},
             {QStringLiteral("cpu_share_on_device_nodes"), jsonNumber(d.cpuShareOnDeviceNodes)},
             {QStringLiteral("memory_share_on_device_nodes"), jsonNumber(d.memoryShareOnDeviceNodes)},
             {QStringLiteral("away"), d.away}});
@@ -162,8 +159,8 @@ QString adviceText(const Advice& advice)
            "memory node)\n";
     for (const Locality& l : advice.processes)
         out << "  " << l.pid << " " << l.name << ": " << fixed(l.wittySimilarity) << ", " << fixed(l.cosine)
-            << ", " << fixed(l.remoteShare) << ", " << fixed(l.expectedDistance, 2) << ", " << l.cpuNode
-            << " → " << l.memoryNode << "\n";
+            << ", " << fixed(l.remoteShare) << ", " << fixed(l.expectedDistance, 2) << ", " << l.cpuNode.value
+            << " → " << l.memoryNode.value << "\n";
 
     if (!advice.hotThreads.empty()) {
         out << "\nHot threads\n";
@@ -176,10 +173,7 @@ QString adviceText(const Advice& advice)
     if (advice.suggestions.empty())
         out << "  none\n";
     for (const Suggestion& s : advice.suggestions) {
-        QStringList nodes;
-        for (int n : s.targetNodes)
-            nodes << QString::number(n);
-        out << "\n  pid " << s.pid << " (" << s.name << ") → node " << nodes.join(QLatin1Char(','))
+        out << "\n  pid " << s.pid << " (" << s.name << ") → node " << nodeListText(s.targetNodes)
             << ", CPUs " << s.cpus << " (" << s.reason << ")\n";
         if (!s.relaunch.isEmpty())
             out << "    relaunch: " << s.relaunch << "\n";
@@ -189,7 +183,8 @@ QString adviceText(const Advice& advice)
             out << "    docker:   " << s.docker << "\n";
         for (const ThreadGroup& g : s.threadGroups) {
             out << "    threads:  " << g.name << " (" << g.tids.size() << " thread(s), " << g.role
-                << ", node " << g.cpuNode << " now, " << percent(g.cpuShareOnTargets) << " on the targets)\n";
+                << ", node " << g.cpuNode.value << " now, " << formatPercent(g.cpuShareOnTargets)
+                << " on the targets)\n";
             for (const QString& l : g.live)
                 out << "              " << l << "\n";
         }

@@ -2,7 +2,7 @@
 
 #include "advice/advice_support.h"
 #include "analysis/heatmap_data.h"
-#include "measure/measure_plan.h"
+#include "util/format.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <type_traits>
 
 namespace numasight {
 
@@ -531,23 +532,19 @@ CaptureDiffPtr diffCaptures(const Capture& a, const Capture& b, const QString& l
 
 namespace {
 
-QJsonValue sharesJson(const std::vector<double>& v, bool present)
+// A per-node vector, null on the side that lacks the row.
+template <class T>
+QJsonValue perNodeJson(const std::vector<T>& v, bool present)
 {
     if (!present)
         return QJsonValue::Null;
     QJsonArray a;
-    for (double x : v)
-        a.append(jsonNumber(x));
-    return a;
-}
-
-QJsonValue pagesJson(const std::vector<std::uint64_t>& v, bool present)
-{
-    if (!present)
-        return QJsonValue::Null;
-    QJsonArray a;
-    for (auto x : v)
-        a.append(qint64(x));
+    for (const T& x : v) {
+        if constexpr (std::is_floating_point_v<T>)
+            a.append(jsonNumber(x));
+        else
+            a.append(qint64(x));
+    }
     return a;
 }
 
@@ -575,18 +572,18 @@ QJsonObject rowJson(const LocalityChange& r)
                        {QStringLiteral("tid_b"), jsonId(r.tidB)},
                        {QStringLiteral("namespace"), r.ns},
                        {QStringLiteral("name"), r.name},
-                       {QStringLiteral("cpu_shares_a"), sharesJson(r.cpuSharesA, a)},
-                       {QStringLiteral("cpu_shares_b"), sharesJson(r.cpuSharesB, b)},
-                       {QStringLiteral("pages_a"), pagesJson(r.pagesA, a)},
-                       {QStringLiteral("pages_b"), pagesJson(r.pagesB, b)},
+                       {QStringLiteral("cpu_shares_a"), perNodeJson(r.cpuSharesA, a)},
+                       {QStringLiteral("cpu_shares_b"), perNodeJson(r.cpuSharesB, b)},
+                       {QStringLiteral("pages_a"), perNodeJson(r.pagesA, a)},
+                       {QStringLiteral("pages_b"), perNodeJson(r.pagesB, b)},
                        {QStringLiteral("cpu_ns_a"), a ? jsonNumber(r.cpuNsA) : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("cpu_ns_b"), b ? jsonNumber(r.cpuNsB) : QJsonValue(QJsonValue::Null)},
                        {QStringLiteral("locality_a"), figuresJson(r.a, a)},
                        {QStringLiteral("locality_b"), figuresJson(r.b, b)},
-                       {QStringLiteral("cpu_node_a"), jsonId(r.cpuNodeA)},
-                       {QStringLiteral("cpu_node_b"), jsonId(r.cpuNodeB)},
-                       {QStringLiteral("memory_node_a"), jsonId(r.memoryNodeA)},
-                       {QStringLiteral("memory_node_b"), jsonId(r.memoryNodeB)},
+                       {QStringLiteral("cpu_node_a"), jsonId(r.cpuNodeA.value)},
+                       {QStringLiteral("cpu_node_b"), jsonId(r.cpuNodeB.value)},
+                       {QStringLiteral("memory_node_a"), jsonId(r.memoryNodeA.value)},
+                       {QStringLiteral("memory_node_b"), jsonId(r.memoryNodeB.value)},
                        {QStringLiteral("cpus_allowed_a"), textOrNull(r.cpusAllowedA)},
                        {QStringLiteral("cpus_allowed_b"), textOrNull(r.cpusAllowedB)},
                        {QStringLiteral("change"), r.change}};
@@ -623,23 +620,14 @@ QJsonArray rowsJson(const std::vector<LocalityChange>& rows)
     return a;
 }
 
-// "0.1 %" for small shares, "99 %" otherwise: a move off a node is as visible as a move onto it.
-QString percent(double share)
-{
-    if (std::isnan(share))
-        return QStringLiteral("?");
-    const double p = share * 100;
-    return QStringLiteral("%1 %").arg(p, 0, 'f', p > 0 && p < 0.95 ? 1 : 0);
-}
-
 QString arrow(const QString& a, const QString& b)
 {
     return a == b ? a : a + QStringLiteral("→") + b;
 }
 
-QString nodeText(int node)
+QString nodeText(NodeId node)
 {
-    return node < 0 ? QStringLiteral("?") : QString::number(node);
+    return node.isValid() ? QString::number(node.value) : QStringLiteral("?");
 }
 
 QString fixed2(double x)
@@ -695,12 +683,12 @@ QString rowText(const LocalityChange& r)
     if (const int n = mostChanged(r.cpuSharesA, r.cpuSharesB); n >= 0)
         parts << QStringLiteral("CPU share on node %1 %2")
                      .arg(n)
-                     .arg(arrow(percent(at(r.cpuSharesA, n)), percent(at(r.cpuSharesB, n))));
+                     .arg(arrow(formatPercent(at(r.cpuSharesA, n)), formatPercent(at(r.cpuSharesB, n))));
     const std::vector<double> pa = pageShares(r.pagesA), pb = pageShares(r.pagesB);
     if (const int n = mostChanged(pa, pb); n >= 0)
         parts << QStringLiteral("pages on node %1 %2")
                      .arg(n)
-                     .arg(arrow(percent(at(pa, n)), percent(at(pb, n))));
+                     .arg(arrow(formatPercent(at(pa, n)), formatPercent(at(pb, n))));
     else if (r.memoryNodeA != r.memoryNodeB)
         parts
             << QStringLiteral("memory node %1").arg(arrow(nodeText(r.memoryNodeA), nodeText(r.memoryNodeB)));
@@ -710,7 +698,7 @@ QString rowText(const LocalityChange& r)
                      .arg(arrow(r.cpusAllowedA.isEmpty() ? QStringLiteral("?") : r.cpusAllowedA,
                                 r.cpusAllowedB.isEmpty() ? QStringLiteral("?") : r.cpusAllowedB));
     return QStringLiteral("%1: %2 (change %3)")
-        .arg(subjectText(r), parts.join(QStringLiteral(", ")), percent(r.change));
+        .arg(subjectText(r), parts.join(QStringLiteral(", ")), formatPercent(r.change));
 }
 
 bool shown(const LocalityChange& r, bool allRows)
@@ -793,7 +781,7 @@ QString diffText(const CaptureDiff& diff, bool allRows)
         return std::any_of(rows.begin(), rows.end(), [&](const auto& r) { return shown(r, allRows); });
     };
     if (!changed(diff.processes) && !changed(diff.threads))
-        out << "\nno change above " << percent(kDiffThreshold) << " in " << diff.processes.size()
+        out << "\nno change above " << formatPercent(kDiffThreshold) << " in " << diff.processes.size()
             << " process(es) and " << diff.threads.size() << " thread(s)\n";
     appendRows(out, QStringLiteral("Processes"), diff.processes, allRows);
     appendRows(out, QStringLiteral("Threads"), diff.threads, allRows);

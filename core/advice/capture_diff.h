@@ -31,8 +31,8 @@ struct LocalityChange
     std::vector<std::uint64_t> pagesA, pagesB;
     double cpuNsA = 0, cpuNsB = 0;
     LocalityFigures a, b;
-    int cpuNodeA = -1, cpuNodeB = -1;
-    int memoryNodeA = -1, memoryNodeB = -1;
+    NodeId cpuNodeA, cpuNodeB;
+    NodeId memoryNodeA, memoryNodeB;
     // Range strings, empty when unknown: a recording's last Cpus_allowed_list of each thread (a process: the
     // union over its threads), else the snapshot's thread entities or witty's proc_status.
     QString cpusAllowedA, cpusAllowedB;

@@ -93,14 +93,19 @@ QStringList splitCmdline(QStringView cmdline, bool* lossy)
     return argv;
 }
 
-QString relaunchCommand(const QStringList& argv, std::span<const int> nodes)
+QString nodeListText(std::span<const NodeId> nodes)
 {
     QStringList list;
-    for (int n : nodes)
-        list << QString::number(n);
-    const QString set = list.join(QLatin1Char(','));
+    for (NodeId n : nodes)
+        list << QString::number(n.value);
+    return list.join(QLatin1Char(','));
+}
+
+QString relaunchCommand(const QStringList& argv, std::span<const NodeId> nodes)
+{
     // "--" ends numactl's options, so an argv[0] starting with '-' is still the program.
-    return QStringLiteral("numactl --cpunodebind=%1 --membind=%1 -- %2").arg(set, shellJoin(argv));
+    return QStringLiteral("numactl --cpunodebind=%1 --membind=%1 -- %2")
+        .arg(nodeListText(nodes), shellJoin(argv));
 }
 
 } // namespace numasight

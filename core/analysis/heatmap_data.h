@@ -138,7 +138,7 @@ using NodeHeatmapPtr = std::shared_ptr<const NodeHeatmap>;
 // What to build a heatmap from: one snapshot (its entities name the rows) and the samples of a window.
 struct HeatmapInput
 {
-    std::shared_ptr<const Snapshot> snapshot;
+    SnapshotPtr snapshot;
     std::vector<SamplePtr> samples;
 };
 // `snapshot` < 0: the last snapshot with every sample of the capture (rows of threads that exited before it

@@ -131,8 +131,7 @@ QByteArray renameLocalNamespace(const QByteArray& json, const QString& ns, const
     return out;
 }
 
-std::shared_ptr<const Snapshot> withHostNamespace(const Snapshot& snapshot, const QString& ns,
-                                                  const QString& from)
+SnapshotPtr withHostNamespace(const Snapshot& snapshot, const QString& ns, const QString& from)
 {
     SnapshotBuilder builder;
     builder.reserve(snapshot.entities().size(), snapshot.edges().size());
@@ -142,8 +141,7 @@ std::shared_ptr<const Snapshot> withHostNamespace(const Snapshot& snapshot, cons
     return builder.finish();
 }
 
-std::shared_ptr<const Snapshot> mergeSnapshots(std::span<const std::shared_ptr<const Snapshot>> parts,
-                                               const QDateTime& takenAt, const QString& label)
+SnapshotPtr mergeSnapshots(std::span<const SnapshotPtr> parts, const QDateTime& takenAt, const QString& label)
 {
     size_t entities = 0, edges = 0;
     for (const auto& part : parts) {

@@ -24,12 +24,12 @@ QByteArray renameLocalNamespace(const QByteArray& json, const QString& ns,
 // A copy of `snapshot` with its "local" entities moved to namespace `ns` (attributes included). Entities
 // already in another namespace (a server that itself aggregated remote hosts) keep theirs. Edges,
 // parents, distance matrices and memory attributes keep pointing at the same objects.
-std::shared_ptr<const Snapshot> withHostNamespace(const Snapshot& snapshot, const QString& ns,
-                                                  const QString& from = QStringLiteral("local"));
+SnapshotPtr withHostNamespace(const Snapshot& snapshot, const QString& ns,
+                              const QString& from = QStringLiteral("local"));
 
 // One snapshot holding all of `parts` (already namespaced), with ids renumbered. An identity present in
 // two parts is one entity, as in a witty graph that repeats it.
-std::shared_ptr<const Snapshot> mergeSnapshots(std::span<const std::shared_ptr<const Snapshot>> parts,
-                                               const QDateTime& takenAt, const QString& label);
+SnapshotPtr mergeSnapshots(std::span<const SnapshotPtr> parts, const QDateTime& takenAt,
+                           const QString& label);
 
 } // namespace numasight

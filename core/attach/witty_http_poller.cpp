@@ -2,6 +2,7 @@
 
 #include "host_namespace.h"
 #include "readers/witty_json_reader.h"
+#include "util/format.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -15,11 +16,6 @@ namespace numasight {
 namespace {
 
 constexpr int kWittyDefaultPort = 18090;
-
-QString seconds(std::chrono::milliseconds ms)
-{
-    return QString::number(double(ms.count()) / 1000.0, 'g', 4) + QStringLiteral(" s");
-}
 
 QUrl endpoint(const QUrl& server, const QString& path)
 {
@@ -122,7 +118,7 @@ WittyHttpPoller::WittyHttpPoller(const QList<QUrl>& servers, const WittyPollOpti
             }
             failHost(index, QStringLiteral("no complete answer from %1 within %2 (timeout)")
                                 .arg(endpoint(host.url, QStringLiteral("/graph")).toString(),
-                                     seconds(m_options.timeout)));
+                                     formatDuration(m_options.timeout)));
         });
         m_hosts.push_back(std::move(h));
     }
@@ -284,7 +280,7 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
     const QString urlHost = h.url.host();
     m_pool.start([this, index, round, body, fileName, fixedNs, urlHost] {
         auto loaded = readWittyJson(body, fileName);
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
         QMap<QString, QString> env;
         QString ns = fixedNs;
         QString error;
@@ -319,8 +315,8 @@ QString WittyHttpPoller::claimNamespace(int index, const QString& candidate) con
     return candidate;
 }
 
-void WittyHttpPoller::onParsed(int index, int round, std::shared_ptr<const Snapshot> snapshot,
-                               QMap<QString, QString> env, QString candidateNs, QString error)
+void WittyHttpPoller::onParsed(int index, int round, SnapshotPtr snapshot, QMap<QString, QString> env,
+                               QString candidateNs, QString error)
 {
     Host& h = m_hosts[size_t(index)];
     if (h.round != round || !h.parsing || m_stopping)
@@ -376,13 +372,13 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
             emit hostFailed(h.label, QStringLiteral("%1: no complete answer before the next round was due "
                                                     "(every %2); the request was dropped")
                                          .arg(endpoint(h.url, QStringLiteral("/graph")).toString(),
-                                              seconds(m_options.interval)));
+                                              formatDuration(m_options.interval)));
         }
     }
     m_roundOpen = false;
     // Namespaces are claimed here, in the order the servers were given, so two servers that report one
     // address get the same names whichever answered first.
-    std::vector<std::shared_ptr<const Snapshot>> parts;
+    std::vector<SnapshotPtr> parts;
     for (size_t i = 0; i < m_parts.size(); ++i) {
         if (!m_parts[i])
             continue;
@@ -417,7 +413,7 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
     });
 }
 
-void WittyHttpPoller::onMerged(int round, std::shared_ptr<const Snapshot> snapshot)
+void WittyHttpPoller::onMerged(int round, SnapshotPtr snapshot)
 {
     m_merged[round] = {std::move(snapshot), m_roundCounts[round]};
     // Merges may finish out of order; rounds enter the capture in the order they were taken.

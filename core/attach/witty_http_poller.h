@@ -97,9 +97,9 @@ private:
     void closeRound(bool dropStragglers);
     void onGraphFinished(QNetworkReply* reply, int host, int round);
     void onStatusFinished(int host);
-    void onParsed(int host, int round, std::shared_ptr<const Snapshot> snapshot, QMap<QString, QString> env,
-                  QString candidateNs, QString error);
-    void onMerged(int round, std::shared_ptr<const Snapshot> snapshot);
+    void onParsed(int host, int round, SnapshotPtr snapshot, QMap<QString, QString> env, QString candidateNs,
+                  QString error);
+    void onMerged(int round, SnapshotPtr snapshot);
     void failHost(int host, const QString& message);
     void hostDone(int host);
     void maybeFinish();
@@ -118,13 +118,13 @@ private:
     int m_round = -1; // number of the last round started
     bool m_roundOpen = false;
     QDateTime m_roundStart;
-    std::vector<std::shared_ptr<const Snapshot>> m_parts; // per host, null when it has none this round
+    std::vector<SnapshotPtr> m_parts; // per host, null when it has none this round
     int m_failedThisRound = 0;
 
     // Rounds closed but not yet appended (their merge runs on the pool), appended strictly in order.
     int m_nextToAppend = 0;
     int m_mergesInFlight = 0;
-    std::map<int, std::pair<std::shared_ptr<const Snapshot>, std::pair<int, int>>> m_merged;
+    std::map<int, std::pair<SnapshotPtr, std::pair<int, int>>> m_merged;
     std::map<int, std::pair<int, int>> m_roundCounts;
 
     CapturePtr m_capture;

@@ -115,7 +115,7 @@ bool CaptureRows::writeEntities(int index, const Snapshot& snapshot)
         st.bindText(20, deviceClassName(e.deviceClass));
         st.bindText(21, e.pciBusId);
         st.bindText(22, e.vendor);
-        st.bindIntOrNull(23, e.numaNode, -1);
+        st.bindIntOrNull(23, e.numaNode.value, -1);
         st.bindText(24, e.containerId);
         st.bindText(25, e.containerType);
         st.bindText(26, e.address);

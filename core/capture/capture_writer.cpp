@@ -145,6 +145,13 @@ std::optional<LoadError> CaptureWriter::validate()
         }
         const qint64 n = qint64(snap->entities().size());
         auto bad = [n](EntityId id) { return !id.isValid() || id.value >= n; };
+        auto missing = [&e, s](const QString& what, EntityId id) {
+            e.message = QStringLiteral("%1 of snapshot %2 refers to entity %3, which does not exist")
+                            .arg(what)
+                            .arg(s)
+                            .arg(id.value);
+            return e;
+        };
         for (size_t i = 0; i < snap->entities().size(); ++i) {
             const Entity& ent = snap->entities()[i];
             if (ent.parent.isValid() && ent.parent.value >= n) {
@@ -185,30 +192,15 @@ std::optional<LoadError> CaptureWriter::validate()
                         .arg(matrix.name);
                 return e;
             }
-            for (EntityId id : matrix.objects) {
-                if (bad(id)) {
-                    e.message =
-                        QStringLiteral("distance matrix %1 of snapshot %2 refers to entity %3, which does "
-                                       "not exist")
-                            .arg(m)
-                            .arg(s)
-                            .arg(id.value);
-                    return e;
-                }
-            }
+            for (EntityId id : matrix.objects)
+                if (bad(id))
+                    return missing(QStringLiteral("distance matrix %1").arg(m), id);
             rows += 1 + qint64(size) + qint64(matrix.values.size());
         }
         for (size_t a = 0; a < snap->memoryAttributes().size(); ++a) {
             const EntityId target = snap->memoryAttributes()[a].target;
-            if (target.isValid() && target.value >= n) {
-                e.message =
-                    QStringLiteral("memory attribute %1 of snapshot %2 refers to entity %3, which does "
-                                   "not exist")
-                        .arg(a)
-                        .arg(s)
-                        .arg(target.value);
-                return e;
-            }
+            if (target.isValid() && bad(target))
+                return missing(QStringLiteral("memory attribute %1").arg(a), target);
         }
     }
     for (size_t i = 0; i < m_capture.samples.size(); ++i) {

@@ -9,6 +9,7 @@
 #include "dot_writer.h"
 #include "graphviz_run.h"
 #include "layout_json.h"
+#include "util/format.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -37,11 +38,6 @@ QString firstLines(const QByteArray& text, int count)
     if (lines.size() > count)
         lines = lines.mid(0, count);
     return lines.join(QStringLiteral("; ")).trimmed();
-}
-
-QString seconds(std::chrono::milliseconds ms)
-{
-    return QString::number(double(ms.count()) / 1000.0, 'g', 3) + QStringLiteral(" s");
 }
 
 } // namespace
@@ -91,7 +87,7 @@ Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& e
                                : QStringLiteral("try the faster engine sfdp, or fold threads and "
                                                 "CPU ranges");
             return engineError(engine, QStringLiteral("%1 did not finish the layout within %2 (%3): %4")
-                                           .arg(engine, seconds(timeLimit), graphSize, hint));
+                                           .arg(engine, formatDuration(timeLimit), graphSize, hint));
         }
     }
     const QByteArray out = child.readAllStandardOutput();

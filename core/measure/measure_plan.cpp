@@ -15,14 +15,6 @@ namespace {
 
 const QString kLocal = QStringLiteral("local");
 
-LoadError planError(const QString& message)
-{
-    LoadError e;
-    e.file = QStringLiteral("measure");
-    e.message = message;
-    return e;
-}
-
 QString nodeList(const std::vector<int>& nodes)
 {
     IndexSet s;
@@ -33,17 +25,12 @@ QString nodeList(const std::vector<int>& nodes)
 
 } // namespace
 
-QString formatBytes(std::uint64_t bytes)
+LoadError measureError(const QString& message)
 {
-    static const char* const kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    int unit = 0;
-    double value = double(bytes);
-    while (value >= 1024 && unit < 4) {
-        value /= 1024;
-        ++unit;
-    }
-    const bool whole = value == std::floor(value);
-    return QStringLiteral("%1 %2").arg(value, 0, 'f', whole ? 0 : 1).arg(QLatin1String(kUnits[unit]));
+    LoadError e;
+    e.file = QStringLiteral("measure");
+    e.message = message;
+    return e;
 }
 
 std::optional<std::uint64_t> parseByteSize(QStringView text)
@@ -74,17 +61,17 @@ int MeasurementPlan::pairIndex(int cpuNode, int memoryNode) const
     return -1;
 }
 
-Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology,
-                                        const MeasureOptions& options)
+Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptions& options)
 {
     if (!topology)
-        return planError(QStringLiteral("no topology to plan on"));
+        return measureError(QStringLiteral("no topology to plan on"));
     if (!options.latency && !options.bandwidth)
-        return planError(QStringLiteral("nothing to measure: ask for latency, bandwidth or both"));
+        return measureError(QStringLiteral("nothing to measure: ask for latency, bandwidth or both"));
     if (options.repeats < 1 || options.repeats > 1000)
-        return planError(QStringLiteral("repeats must be between 1 and 1000, not %1").arg(options.repeats));
+        return measureError(
+            QStringLiteral("repeats must be between 1 and 1000, not %1").arg(options.repeats));
     if (options.bandwidthThreads < 0)
-        return planError(QStringLiteral("the number of bandwidth threads cannot be negative"));
+        return measureError(QStringLiteral("the number of bandwidth threads cannot be negative"));
     const Snapshot& s = *topology;
 
     MeasurementPlan plan;
@@ -101,7 +88,7 @@ Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology
             memoryKnown = memoryKnown || s.entity(n).memoryBytes > 0;
         }
     if (plan.nodes.empty())
-        return planError(QStringLiteral("the topology has no NUMA node of this machine"));
+        return measureError(QStringLiteral("the topology has no NUMA node of this machine"));
     std::map<int, std::vector<int>> cpusOf; // node -> its own PUs, in OS order
     for (EntityId n : plan.nodes) {
         const Entity& node = s.entity(n);
@@ -120,9 +107,9 @@ Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology
         }
     }
     if (plan.cpuNodes.empty())
-        return planError(QStringLiteral("no NUMA node of the topology has CPUs"));
+        return measureError(QStringLiteral("no NUMA node of the topology has CPUs"));
     if (plan.memoryNodes.empty())
-        return planError(QStringLiteral("no NUMA node of the topology has memory"));
+        return measureError(QStringLiteral("no NUMA node of the topology has memory"));
     if (!plan.memoryOnlyNodes.empty())
         plan.notes << QStringLiteral("node(s) %1 have memory but no CPUs of their own: they are measured as "
                                      "memory only (columns without a row)")
@@ -194,9 +181,9 @@ Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology
     // Whole huge pages, so the buffer can be backed by them end to end.
     plan.bufferBytes = (plan.bufferBytes + 2 * kMiB - 1) / (2 * kMiB) * (2 * kMiB);
     for (int n : plan.memoryNodes) {
-        const Entity& node = s.entity(s.numaNodeByOsIndex(n));
+        const Entity& node = s.entity(s.numaNodeByOsIndex(NodeId(n)));
         if (node.memoryBytes > 0 && plan.bufferBytes > node.memoryBytes / 2)
-            return planError(
+            return measureError(
                 QStringLiteral("node %1 has %2 of memory; a %3 buffer would take more than half of "
                                "it: measure with a smaller --size")
                     .arg(n)
@@ -243,7 +230,7 @@ Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology
         }
         // A memory-only node is "local" to the CPU nodes it is attached to: those whose CPUs hwloc lists
         // as its locality.
-        const CpuSet& near = s.entity(s.numaNodeByOsIndex(m)).cpus;
+        const CpuSet& near = s.entity(s.numaNodeByOsIndex(NodeId(m))).cpus;
         bool any = false;
         for (int c : plan.cpuNodes) {
             bool touches = false;
@@ -261,7 +248,7 @@ Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology
                               .arg(m);
     }
     if (plan.pairs.empty())
-        return planError(QStringLiteral("no (CPU node, memory node) pair to measure"));
+        return measureError(QStringLiteral("no (CPU node, memory node) pair to measure"));
     return plan;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/snapshot.h"
+#include "util/format.h"
 #include "util/result.h"
 
 #include <QString>
@@ -52,7 +53,7 @@ struct MeasurementPair
 
 struct MeasurementPlan
 {
-    std::shared_ptr<const Snapshot> topology;
+    SnapshotPtr topology;
     std::vector<EntityId> nodes;        // the matrices' objects: the local NUMA nodes, numaNodes() order
     std::vector<int> cpuNodes;          // OS indexes of nodes with CPUs of their own (rows)
     std::vector<int> memoryNodes;       // OS indexes of nodes with memory (columns)
@@ -71,12 +72,13 @@ struct MeasurementPlan
 
 // Fails when there is nothing to measure (no CPU or memory node, neither latency nor bandwidth), when the
 // options are out of range, or when the buffer cannot fit a memory node's total memory.
-Result<MeasurementPlan> planMeasurement(std::shared_ptr<const Snapshot> topology,
-                                        const MeasureOptions& options);
+Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptions& options);
 
-// "256 MiB", "1.5 GiB"
-QString formatBytes(std::uint64_t bytes);
-// "512M", "2G", "1.5g", "300MiB", "4096" (bytes): what --size takes. nullopt when it does not parse.
+// The error of any step of a measurement: the plan, the buffer, the runs.
+LoadError measureError(const QString& message);
+
+// "512M", "2G", "1.5g", "300MiB", "4096" (bytes): what --size takes, and what formatBytes() (util/format.h,
+// which plans and results are written with) writes from 1 KiB on. nullopt when it does not parse.
 std::optional<std::uint64_t> parseByteSize(QStringView text);
 
 } // namespace numasight

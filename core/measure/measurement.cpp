@@ -3,6 +3,7 @@
 #include "analysis/matrix_heatmap.h"
 #include "memory_probe.h"
 #include "readers/mlc_reader.h"
+#include "util/format.h"
 #include "version.h"
 
 #include <QDateTime>
@@ -32,14 +33,6 @@ constexpr std::uint64_t kMaxLoads = 1 << 22;
 constexpr std::uint64_t kBandwidthBytesPerRepeat = std::uint64_t(2) << 30;
 
 std::atomic<std::uint64_t> g_sink{0}; // where read sums go, so the reads stay
-
-LoadError measureError(const QString& message)
-{
-    LoadError e;
-    e.file = QStringLiteral("measure");
-    e.message = message;
-    return e;
-}
 
 QString joinNumbers(const std::vector<double>& v)
 {
@@ -224,8 +217,7 @@ DistanceMatrix emptyMatrix(const MeasurementPlan& plan, const char* name, const 
     return m;
 }
 
-std::shared_ptr<const Snapshot> copyWith(const Snapshot& s, const Snapshot& on,
-                                         const std::vector<DistanceMatrix>& matrices)
+SnapshotPtr copyWith(const Snapshot& s, const Snapshot& on, const std::vector<DistanceMatrix>& matrices)
 {
     SnapshotBuilder b;
     b.reserve(s.entities().size(), s.edges().size());
@@ -248,7 +240,7 @@ std::shared_ptr<const Snapshot> copyWith(const Snapshot& s, const Snapshot& on,
         bool complete = true;
         for (EntityId& id : mapped.objects) {
             const Entity& node = on.entity(id);
-            id = s.numaNodeByOsIndex(node.osIndex, node.ns);
+            id = s.numaNodeByOsIndex(NodeId(node.osIndex), node.ns);
             complete = complete && id.isValid();
         }
         if (complete)
@@ -373,11 +365,11 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
                     if (wall > 1.2 * m.latencyNs)
                         result.notes << QStringLiteral(
                                             "CPU %1 was shared with other work during the chase to node %2 "
-                                            "(it ran %3 % of the time); the latency counts only its own "
+                                            "(it ran %3 of the time); the latency counts only its own "
                                             "time")
                                             .arg(m.latencyCpu)
                                             .arg(node)
-                                            .arg(100.0 * m.latencyNs / wall, 0, 'f', 0);
+                                            .arg(formatPercent(m.latencyNs / wall));
                 }
             }
             if (plan.bandwidth) {
@@ -393,12 +385,12 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
                     const double onCpu = b.onCpu[size_t(best - b.runs.begin())];
                     if (onCpu < 0.8)
                         result.notes << QStringLiteral(
-                                            "the readers of node %1 from node %2 ran only %3 % of the time "
+                                            "the readers of node %1 from node %2 ran only %3 of the time "
                                             "(other work on their CPUs): the bandwidth is lower than "
                                             "the memory gives")
                                             .arg(node)
                                             .arg(p.cpuNode)
-                                            .arg(100.0 * onCpu, 0, 'f', 0);
+                                            .arg(formatPercent(onCpu));
                 }
             }
         }

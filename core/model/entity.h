@@ -88,7 +88,7 @@ struct Entity
     DeviceClass deviceClass = DeviceClass::None;
     QString pciBusId; // "0000:c1:00.0", lower case
     QString vendor;
-    int numaNode = -1; // OS index of the node the device (or shm, socket owner) is attached to
+    NodeId numaNode; // the node the device (or shm, socket owner) is attached to; invalid when unknown
 
     // Containers: id and runtime type; sockets: address, port, protocol.
     QString containerId;

@@ -39,12 +39,12 @@ std::span<const EntityId> Snapshot::ofKind(EntityKind kind) const
     return m_byKind[size_t(kind)];
 }
 
-EntityId Snapshot::numaNodeByOsIndex(int osIndex, QStringView ns) const
+EntityId Snapshot::numaNodeByOsIndex(NodeId node, QStringView ns) const
 {
     const auto it = m_nodeByOs.constFind(ns.toString());
-    if (it == m_nodeByOs.constEnd() || osIndex < 0 || size_t(osIndex) >= it->size())
+    if (it == m_nodeByOs.constEnd() || !node.isValid() || size_t(node.value) >= it->size())
         return {};
-    return (*it)[size_t(osIndex)];
+    return (*it)[size_t(node.value)];
 }
 
 EntityId Snapshot::nodeOfCpu(CpuId cpu, QStringView ns) const
@@ -58,10 +58,10 @@ EntityId Snapshot::nodeOfCpu(CpuId cpu, QStringView ns) const
 EntityId Snapshot::nodeOfDevice(EntityId device) const
 {
     const Entity& d = entity(device);
-    if (d.numaNode >= 0)
+    if (d.numaNode.isValid())
         return numaNodeByOsIndex(d.numaNode, d.ns);
     if (d.nodes.count() == 1)
-        return numaNodeByOsIndex(d.nodes.first(), d.ns);
+        return numaNodeByOsIndex(NodeId(d.nodes.first()), d.ns);
     // Affinity that lies inside exactly one node's CPUs.
     EntityId found;
     if (d.cpus.isEmpty())
@@ -177,7 +177,7 @@ void SnapshotBuilder::addMemoryAttribute(MemoryAttributeValue value)
     m_snapshot->m_memoryAttributes.push_back(std::move(value));
 }
 
-std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
+SnapshotPtr SnapshotBuilder::finish()
 {
     Snapshot& s = *m_snapshot;
     const auto& ents = s.m_entities;
@@ -286,7 +286,7 @@ std::shared_ptr<const Snapshot> SnapshotBuilder::finish()
             s.m_container.insert(e.source.value, e.target);
     }
 
-    std::shared_ptr<const Snapshot> out = std::move(m_snapshot);
+    SnapshotPtr out = std::move(m_snapshot);
     m_snapshot = std::make_shared<Snapshot>();
     return out;
 }

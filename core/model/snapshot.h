@@ -17,7 +17,7 @@ namespace numasight {
 
 // The state of one machine (or several, by namespace) at one moment: entities, typed edges and the
 // topology's matrices. Immutable once built (SnapshotBuilder::finish), so it is shared between the GUI
-// and workers as std::shared_ptr<const Snapshot> without locks.
+// and workers as a SnapshotPtr (std::shared_ptr<const Snapshot>) without locks.
 class Snapshot
 {
 public:
@@ -37,7 +37,7 @@ public:
     std::span<const EntityId> ofKind(EntityKind kind) const;
     // NUMA nodes sorted by (namespace, OS index): the order of every matrix and table the UI shows.
     std::span<const EntityId> numaNodes() const { return ofKind(EntityKind::NumaNode); }
-    EntityId numaNodeByOsIndex(int osIndex, QStringView ns = u"local") const;
+    EntityId numaNodeByOsIndex(NodeId node, QStringView ns = u"local") const;
     EntityId nodeOfCpu(CpuId cpu, QStringView ns = u"local") const;
     EntityId nodeOfDevice(EntityId device) const; // by numaNode, else by CPU affinity when it fits one node
     EntityId processByPid(std::int64_t pid, QStringView ns = u"local") const;
@@ -77,6 +77,8 @@ private:
     std::vector<EdgeId> m_out, m_in;
 };
 
+using SnapshotPtr = std::shared_ptr<const Snapshot>;
+
 // Builds a Snapshot; `finish()` computes the lookups and hands out the immutable result.
 class SnapshotBuilder
 {
@@ -96,7 +98,7 @@ public:
     void setLabel(const QString& l) { m_snapshot->m_label = l; }
     void reserve(size_t entities, size_t edges);
 
-    std::shared_ptr<const Snapshot> finish();
+    SnapshotPtr finish();
 
 private:
     std::shared_ptr<Snapshot> m_snapshot;
@@ -107,7 +109,7 @@ private:
 struct Capture
 {
     SourceInfo source;
-    std::vector<std::shared_ptr<const Snapshot>> snapshots;
+    std::vector<SnapshotPtr> snapshots;
     std::vector<SamplePtr> samples;
 };
 using CapturePtr = std::shared_ptr<const Capture>;

@@ -1,5 +1,7 @@
 #include "format_detect.h"
 
+#include "witty_json_scan.h"
+
 #include <QFile>
 
 namespace numasight {
@@ -30,30 +32,24 @@ QByteArray firstKey(const QByteArray& b, qsizetype i)
 bool looksLikeJsonLines(const QByteArray& b, qsizetype start)
 {
     int depth = 0;
-    bool inString = false;
-    for (qsizetype i = start; i < b.size(); ++i) {
-        const char c = b[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[')
-            ++depth;
-        else if (c == '}' || c == ']') {
-            if (--depth == 0) {
-                const qsizetype next = skipSpace(b, i + 1);
-                return next < b.size() && b[next] == '{' && b.lastIndexOf('\n', next) > i;
+    bool lines = false;
+    witty::findOutsideStrings(
+        std::string_view(b.constData(), size_t(b.size())), size_t(start), [&](size_t at, char c) {
+            const qsizetype i = qsizetype(at);
+            if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0) {
+                    const qsizetype next = skipSpace(b, i + 1);
+                    lines = next < b.size() && b[next] == '{' && b.lastIndexOf('\n', next) > i;
+                    return true;
+                }
+            } else if (c == '\n' && depth > 0) {
+                return true; // a pretty-printed document spans lines: not JSON Lines
             }
-        } else if (c == '\n' && depth > 0) {
-            return false; // a pretty-printed document spans lines: not JSON Lines
-        }
-    }
-    return false;
+            return false;
+        });
+    return lines;
 }
 } // namespace
 

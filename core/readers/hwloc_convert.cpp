@@ -522,7 +522,7 @@ private:
             e.cpus = toIndexSet(anchor->cpuset);
             e.nodes = toIndexSet(anchor->nodeset);
             if (e.nodes.count() == 1)
-                e.numaNode = e.nodes.first();
+                e.numaNode = NodeId(e.nodes.first());
         }
         e.attributes = compactJson(attributes);
         return add(obj, std::move(e), parent);

@@ -62,26 +62,13 @@ qint64 findInvalidUtf8(std::string_view text)
 qint64 findExcessiveNesting(std::string_view json, int maxDepth)
 {
     int depth = 0;
-    bool inString = false;
-    for (size_t i = 0; i < json.size(); ++i) {
-        const char c = json[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > maxDepth)
-                return qint64(i);
-        } else if (c == ']' || c == '}') {
+    return findOutsideStrings(json, 0, [&](size_t, char c) {
+        if (c == '[' || c == '{')
+            return ++depth > maxDepth;
+        if (c == ']' || c == '}')
             --depth;
-        }
-    }
-    return -1;
+        return false;
+    });
 }
 
 std::optional<std::uint64_t> parseKilobytes(std::string_view text)

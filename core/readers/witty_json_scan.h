@@ -28,6 +28,28 @@ qint64 findInvalidUtf8(std::string_view text);
 // Offset of the first '[' or '{' that opens a level deeper than maxDepth, or -1.
 qint64 findExcessiveNesting(std::string_view json, int maxDepth);
 
+// Walks `json` from `start` and calls `stopAt(offset, c)` for every character outside string literals (their
+// quotes and escapes are skipped); returns the offset where it first returned true, or -1.
+template <class StopAt>
+qint64 findOutsideStrings(std::string_view json, size_t start, StopAt&& stopAt)
+{
+    bool inString = false;
+    for (size_t i = start; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (stopAt(i, c)) {
+            return qint64(i);
+        }
+    }
+    return -1;
+}
+
 // "131507688 kB" (or a bare number) → 131507688.
 std::optional<std::uint64_t> parseKilobytes(std::string_view text);
 

@@ -7,61 +7,11 @@
 #include <QSaveFile>
 
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
 namespace numasight {
 
 namespace {
-
-void appendString(QByteArray& out, QStringView text)
-{
-    out += '"';
-    const QByteArray utf8 = text.toUtf8();
-    for (const char c : utf8) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(static_cast<unsigned char>(c)));
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-}
-
-void appendKey(QByteArray& out, const char* key)
-{
-    if (!out.endsWith('{'))
-        out += ',';
-    out += '"';
-    out += key;
-    out += "\":";
-}
-
-// Python's json writes floats as repr does ("0.0", "2000000000.0"); witty's readers expect that form.
-void appendDouble(QByteArray& out, double value)
-{
-    appendPythonFloat(out, value);
-}
 
 // Distances are integers in SLIT; keep them integers when they are.
 void appendNumber(QByteArray& out, double value)
@@ -69,7 +19,7 @@ void appendNumber(QByteArray& out, double value)
     if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9.0e15)
         out += QByteArray::number(qint64(value));
     else
-        appendDouble(out, value);
+        appendPythonFloat(out, value);
 }
 
 void appendKb(QByteArray& out, std::uint64_t bytes)
@@ -82,11 +32,11 @@ void appendKb(QByteArray& out, std::uint64_t bytes)
 void beginEntity(QByteArray& out, const Entity& e, const QString& type)
 {
     out = "{";
-    appendKey(out, "entity_namespace");
-    appendString(out, e.ns.isEmpty() ? QStringLiteral("local") : e.ns);
-    appendKey(out, "entity_type");
-    appendString(out, type);
-    appendKey(out, "details");
+    appendJsonKey(out, "entity_namespace");
+    appendJsonString(out, e.ns.isEmpty() ? QStringLiteral("local") : e.ns);
+    appendJsonKey(out, "entity_type");
+    appendJsonString(out, type);
+    appendJsonKey(out, "details");
     out += "{}";
 }
 
@@ -136,60 +86,60 @@ QByteArray GraphWriter::map(const Entity& e)
     beginEntity(out, e, type);
     switch (e.kind) {
     case EntityKind::Process:
-        appendKey(out, "pid");
+        appendJsonKey(out, "pid");
         out += QByteArray::number(e.pid);
-        appendKey(out, "ppid");
+        appendJsonKey(out, "ppid");
         out += QByteArray::number(e.ppid);
-        appendKey(out, "name");
-        appendString(out, e.name);
-        appendKey(out, "cmdline");
-        appendString(out, e.cmdline);
+        appendJsonKey(out, "name");
+        appendJsonString(out, e.name);
+        appendJsonKey(out, "cmdline");
+        appendJsonString(out, e.cmdline);
         break;
     case EntityKind::Thread: {
-        appendKey(out, "tid");
+        appendJsonKey(out, "tid");
         out += QByteArray::number(e.tid);
-        appendKey(out, "process");
+        appendJsonKey(out, "process");
         const QByteArray process = e.parent.isValid() ? text(e.parent) : QByteArray();
         out += process.isEmpty() ? QByteArray("null") : process;
-        appendKey(out, "name");
-        appendString(out, e.name);
+        appendJsonKey(out, "name");
+        appendJsonString(out, e.name);
         break;
     }
     case EntityKind::Socket:
-        appendKey(out, "socket_type");
-        appendString(out, e.protocol);
-        appendKey(out, "socket_addr");
-        appendString(out, e.address);
-        appendKey(out, "socket_port");
+        appendJsonKey(out, "socket_type");
+        appendJsonString(out, e.protocol);
+        appendJsonKey(out, "socket_addr");
+        appendJsonString(out, e.address);
+        appendJsonKey(out, "socket_port");
         out += QByteArray::number(e.port);
-        appendKey(out, "socket_thread");
+        appendJsonKey(out, "socket_thread");
         out += "null";
-        appendKey(out, "socket_process");
+        appendJsonKey(out, "socket_process");
         out += "null";
         break;
     case EntityKind::NumaNode: {
-        appendKey(out, "numa_id");
+        appendJsonKey(out, "numa_id");
         out += QByteArray::number(e.osIndex);
-        appendKey(out, "cpu_set");
-        appendString(out, e.cpus.toRangeString());
-        appendKey(out, "numa_stats");
+        appendJsonKey(out, "cpu_set");
+        appendJsonString(out, e.cpus.toRangeString());
+        appendJsonKey(out, "numa_stats");
         out += '{';
         for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it) {
             if (it != e.numastat.cbegin())
                 out += ',';
-            appendString(out, it.key());
+            appendJsonString(out, it.key());
             out += ':';
             out += QByteArray::number(it.value());
         }
         out += '}';
-        appendKey(out, "mem_info");
+        appendJsonKey(out, "mem_info");
         out += '{';
-        appendKey(out, "MemTotal");
+        appendJsonKey(out, "MemTotal");
         appendKb(out, e.memoryBytes);
-        appendKey(out, "MemFree");
+        appendJsonKey(out, "MemFree");
         appendKb(out, e.memoryFreeBytes);
         if (e.memoryBytes >= e.memoryFreeBytes) {
-            appendKey(out, "MemUsed");
+            appendJsonKey(out, "MemUsed");
             appendKb(out, e.memoryBytes - e.memoryFreeBytes);
         }
         out += '}';
@@ -199,11 +149,11 @@ QByteArray GraphWriter::map(const Entity& e)
                 if (&m_s.entity(m->objects[size_t(i)]) == &e)
                     row = i;
             if (row >= 0) {
-                appendKey(out, "distance_to_all_numa");
+                appendJsonKey(out, "distance_to_all_numa");
                 out += '{';
                 for (int col = 0; col < m->size(); ++col) {
-                    appendKey(out,
-                              QByteArray::number(m_s.entity(m->objects[size_t(col)]).osIndex).constData());
+                    appendJsonKey(
+                        out, QByteArray::number(m_s.entity(m->objects[size_t(col)]).osIndex).constData());
                     appendNumber(out, m->at(row, col));
                 }
                 out += '}';
@@ -212,37 +162,37 @@ QByteArray GraphWriter::map(const Entity& e)
         break;
     }
     case EntityKind::NumaSet:
-        appendKey(out, "numa_id_str");
-        appendString(out, e.nodes.toRangeString());
+        appendJsonKey(out, "numa_id_str");
+        appendJsonString(out, e.nodes.toRangeString());
         break;
     case EntityKind::Accelerator:
-        appendKey(out, "device_id");
-        appendString(out, e.vendor.isEmpty() ? QStringLiteral("device-id-unknown") : e.vendor);
-        appendKey(out, "device_type");
-        appendString(out, deviceClassName(e.deviceClass));
-        appendKey(out, "pci_bus_id");
-        appendString(out, e.pciBusId);
-        appendKey(out, "id");
+        appendJsonKey(out, "device_id");
+        appendJsonString(out, e.vendor.isEmpty() ? QStringLiteral("device-id-unknown") : e.vendor);
+        appendJsonKey(out, "device_type");
+        appendJsonString(out, deviceClassName(e.deviceClass));
+        appendJsonKey(out, "pci_bus_id");
+        appendJsonString(out, e.pciBusId);
+        appendJsonKey(out, "id");
         out += QByteArray::number(e.osIndex >= 0 ? e.osIndex : e.logicalIndex);
-        appendKey(out, "cpu_affinity");
-        appendString(out, e.cpus.toRangeString());
-        if (e.numaNode >= 0) {
-            appendKey(out, "numa_affinity");
-            out += QByteArray::number(e.numaNode);
+        appendJsonKey(out, "cpu_affinity");
+        appendJsonString(out, e.cpus.toRangeString());
+        if (e.numaNode.isValid()) {
+            appendJsonKey(out, "numa_affinity");
+            out += QByteArray::number(e.numaNode.value);
         }
         break;
     case EntityKind::Container:
-        appendKey(out, "container_id");
-        appendString(out, e.containerId.isEmpty() ? e.key : e.containerId);
-        appendKey(out, "container_name");
-        appendString(out, e.name);
-        appendKey(out, "container_type");
-        appendString(out, e.containerType);
+        appendJsonKey(out, "container_id");
+        appendJsonString(out, e.containerId.isEmpty() ? e.key : e.containerId);
+        appendJsonKey(out, "container_name");
+        appendJsonString(out, e.name);
+        appendJsonKey(out, "container_type");
+        appendJsonString(out, e.containerType);
         break;
     case EntityKind::SharedMemory:
-        appendKey(out, "shm_name");
-        appendString(out, e.name);
-        appendKey(out, "shm_size");
+        appendJsonKey(out, "shm_name");
+        appendJsonString(out, e.name);
+        appendJsonKey(out, "shm_size");
         out += QByteArray::number(qulonglong(e.memoryBytes));
         break;
     default:
@@ -280,10 +230,10 @@ QByteArray compactGraph(const Snapshot& s)
             out += ',';
         first = false;
         out += "{\"edge_type\":";
-        appendString(out, type);
+        appendJsonString(out, type);
         out += ",\"weight\":";
         if (edge.weight)
-            appendDouble(out, *edge.weight);
+            appendPythonFloat(out, *edge.weight);
         else
             out += "null";
         if (edge.directed) {
@@ -321,9 +271,9 @@ QByteArray envelope(const QByteArray& graph, const SourceInfo& source)
         if (!first)
             out += ',';
         first = false;
-        appendString(out, it.key());
+        appendJsonString(out, it.key());
         out += ':';
-        appendString(out, it.value());
+        appendJsonString(out, it.value());
     }
     out += "},\"content\":";
     out += graph;

@@ -110,15 +110,6 @@ NodeSet nodesOfCpus(const CpuSet& cpus, std::span<const int> cpuToNode)
     return nodes;
 }
 
-void appendKey(QByteArray& out, const char* key)
-{
-    if (!out.endsWith('{'))
-        out += ',';
-    out += '"';
-    out += key;
-    out += "\":";
-}
-
 void appendRange(QByteArray& out, const IndexSet& set)
 {
     out += '"';
@@ -133,7 +124,7 @@ void appendNodeDict(QByteArray& out, const std::map<int, std::uint64_t>& perNode
     for (const auto& [node, count] : perNode) {
         if (count == 0)
             continue;
-        appendKey(out, QByteArray::number(node).constData());
+        appendJsonKey(out, QByteArray::number(node).constData());
         out += QByteArray::number(qulonglong(count));
     }
     out += '}';
@@ -146,7 +137,7 @@ void appendNodeDict(QByteArray& out, std::span<const double> perNode)
     for (size_t node = 0; node < perNode.size(); ++node) {
         if (perNode[node] <= 0)
             continue;
-        appendKey(out, QByteArray::number(qulonglong(node)).constData());
+        appendJsonKey(out, QByteArray::number(qulonglong(node)).constData());
         appendPythonFloat(out, perNode[node]);
     }
     out += '}';
@@ -155,20 +146,20 @@ void appendNodeDict(QByteArray& out, std::span<const double> perNode)
 void appendProcStatus(QByteArray& out, const Status& st)
 {
     out += '{';
-    appendKey(out, "voluntary_ctxt_switches");
+    appendJsonKey(out, "voluntary_ctxt_switches");
     out += QByteArray::number(qulonglong(st.voluntary));
-    appendKey(out, "involuntary_ctxt_switches");
+    appendJsonKey(out, "involuntary_ctxt_switches");
     out += QByteArray::number(qulonglong(st.involuntary));
-    appendKey(out, "cpus_allowed_list");
+    appendJsonKey(out, "cpus_allowed_list");
     appendRange(out, st.cpusAllowed);
     // /proc has no such list; witty writes it empty in every record we have seen.
-    appendKey(out, "cpus_preferred_list");
+    appendJsonKey(out, "cpus_preferred_list");
     out += "\"\"";
-    appendKey(out, "cpus_accessed_list");
+    appendJsonKey(out, "cpus_accessed_list");
     appendRange(out, st.cpusAccessed);
-    appendKey(out, "mems_allowed_list");
+    appendJsonKey(out, "mems_allowed_list");
     appendRange(out, st.memsAllowed);
-    appendKey(out, "numa_index_to_cpu_runtime");
+    appendJsonKey(out, "numa_index_to_cpu_runtime");
     appendNodeDict(out, st.nsPerNode);
     out += '}';
 }
@@ -189,19 +180,19 @@ QByteArray numaAccessPayload(const Status& mainThread, const ProcessMemorySample
         dirtyAnon[int(node)] = affinity.memPages[node];
 
     QByteArray out = "{";
-    appendKey(out, "numa_access_info");
+    appendJsonKey(out, "numa_access_info");
     out += '{';
-    appendKey(out, "proc_status");
+    appendJsonKey(out, "proc_status");
     appendProcStatus(out, mainThread);
-    appendKey(out, "read_only_pages");
+    appendJsonKey(out, "read_only_pages");
     appendNodeDict(out, readOnly);
-    appendKey(out, "dirty_anon_pages");
+    appendJsonKey(out, "dirty_anon_pages");
     appendNodeDict(out, dirtyAnon);
-    appendKey(out, "total_pages");
+    appendJsonKey(out, "total_pages");
     appendNodeDict(out, total);
-    appendKey(out, "numa_affinity_info");
+    appendJsonKey(out, "numa_affinity_info");
     out += '{';
-    appendKey(out, "cpu_runtime_pct_in_each_numa");
+    appendJsonKey(out, "cpu_runtime_pct_in_each_numa");
     out += '[';
     for (size_t i = 0; i < affinity.cpuRuntimePct.size(); ++i) {
         if (i > 0)
@@ -209,7 +200,7 @@ QByteArray numaAccessPayload(const Status& mainThread, const ProcessMemorySample
         appendPythonFloat(out, affinity.cpuRuntimePct[i]);
     }
     out += ']';
-    appendKey(out, "mem_pages_in_each_numa");
+    appendJsonKey(out, "mem_pages_in_each_numa");
     out += '[';
     for (size_t i = 0; i < affinity.memPages.size(); ++i) {
         if (i > 0)
@@ -217,9 +208,9 @@ QByteArray numaAccessPayload(const Status& mainThread, const ProcessMemorySample
         out += QByteArray::number(qulonglong(affinity.memPages[i]));
     }
     out += ']';
-    appendKey(out, "total_dirty_anon_pages");
+    appendJsonKey(out, "total_dirty_anon_pages");
     out += QByteArray::number(qulonglong(affinity.totalDirtyAnonPages));
-    appendKey(out, "cpu_mem_access_cosine_similarity");
+    appendJsonKey(out, "cpu_mem_access_cosine_similarity");
     appendPythonFloat(out, affinity.similarity);
     out += "}}}";
     return out;
@@ -247,7 +238,7 @@ public:
     {
     }
 
-    std::shared_ptr<const Snapshot> run()
+    SnapshotPtr run()
     {
         std::vector<std::pair<int, CpuSet>> nodeCpus;
         for (EntityId id : m_s.numaNodes()) {
@@ -335,7 +326,7 @@ private:
         const EntityId id = m_b.add(std::move(e), &inserted);
         if (inserted) {
             nodes.forEach([&](int node) {
-                if (const EntityId n = m_s.numaNodeByOsIndex(node); n.isValid())
+                if (const EntityId n = m_s.numaNodeByOsIndex(NodeId(node)); n.isValid())
                     m_b.addEdge(makeEdge(EdgeKind::NumaSetContain, id, n));
             });
         }
@@ -408,7 +399,7 @@ private:
             if (allowed.isEmpty())
                 continue;
             QByteArray payload = "{";
-            appendKey(payload, "proc_status");
+            appendJsonKey(payload, "proc_status");
             appendProcStatus(payload, status);
             payload += '}';
             m_b.addEdge(makeEdge(EdgeKind::AccessWithProcStatus, t, numaSet(allowed), std::move(payload)));
@@ -427,8 +418,8 @@ private:
                             [&](EdgeId e) { return m_s.edge(e).kind == EdgeKind::AffinitativeToNuma; }))
                 continue;
             NodeSet nodes = nodesOfCpus(device.cpus, m_cpuToNode);
-            if (nodes.isEmpty() && device.numaNode >= 0)
-                nodes.insert(device.numaNode);
+            if (nodes.isEmpty() && device.numaNode.isValid())
+                nodes.insert(device.numaNode.value);
             if (!nodes.isEmpty())
                 m_b.addEdge(makeEdge(EdgeKind::AffinitativeToNuma, d, numaSet(nodes)));
         }
@@ -443,9 +434,9 @@ private:
 
 } // namespace
 
-std::shared_ptr<const Snapshot> withWittyNumaAccess(const Capture& capture, size_t index)
+SnapshotPtr withWittyNumaAccess(const Capture& capture, size_t index)
 {
-    const std::shared_ptr<const Snapshot>& original = capture.snapshots.at(index);
+    const SnapshotPtr& original = capture.snapshots.at(index);
     for (const Edge& e : original->edges())
         if (e.kind == EdgeKind::NumaAccess || e.kind == EdgeKind::AccessWithProcStatus)
             return original;

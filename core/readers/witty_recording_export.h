@@ -24,6 +24,6 @@ namespace numasight {
 //
 // Returns the snapshot unchanged when no sample precedes its end, or when it already holds witty's own
 // NumaAccess/AccessWithProcStatus edges (a witty graph that was attached, not recorded).
-std::shared_ptr<const Snapshot> withWittyNumaAccess(const Capture& capture, size_t index);
+SnapshotPtr withWittyNumaAccess(const Capture& capture, size_t index);
 
 } // namespace numasight

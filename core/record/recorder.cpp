@@ -74,8 +74,8 @@ std::optional<QString> startAll(CollectorSet& set, const Scope& scope, StartedCo
 
 // A snapshot of the topology with the workload of `pids` added. Each recorded snapshot is complete on its
 // own (a sample's snapshot has the CPU → node map its per-CPU figures need).
-std::shared_ptr<const Snapshot> workloadSnapshot(const Snapshot& topology, RecordingEnvironment& env,
-                                                 const std::vector<std::int64_t>& pids, int index)
+SnapshotPtr workloadSnapshot(const Snapshot& topology, RecordingEnvironment& env,
+                             const std::vector<std::int64_t>& pids, int index)
 {
     SnapshotBuilder b;
     b.reserve(topology.entities().size() * 2, topology.edges().size() * 2);
@@ -139,7 +139,7 @@ std::optional<RecordMode> recordModeFromName(QStringView name)
 std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error)
 {
     static const QRegularExpression re(
-        QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|ms|s|m|h)?\\s*$"));
+        QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|µs|ms|s|min|m|h)?\\s*$"));
     const auto match = re.match(text.toString());
     auto fail = [&](const QString& why) -> std::optional<std::int64_t> {
         if (error)
@@ -153,11 +153,11 @@ std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error)
     double scale = double(kNsPerSecond);
     if (unit == u"ns")
         scale = 1;
-    else if (unit == u"us")
+    else if (unit == u"us" || unit == u"µs")
         scale = 1e3;
     else if (unit == u"ms")
         scale = double(kNsPerMs);
-    else if (unit == u"m")
+    else if (unit == u"m" || unit == u"min")
         scale = 60.0 * double(kNsPerSecond);
     else if (unit == u"h")
         scale = 3600.0 * double(kNsPerSecond);
@@ -167,17 +167,6 @@ std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error)
     if (ns > 366.0 * 24 * 3600 * double(kNsPerSecond))
         return fail(QStringLiteral("'%1' is longer than a year").arg(text));
     return std::int64_t(ns);
-}
-
-QString formatDurationNs(std::int64_t ns)
-{
-    if (ns % kNsPerSecond != 0 || ns < kNsPerSecond)
-        return ns % kNsPerMs == 0 ? QStringLiteral("%1ms").arg(ns / kNsPerMs)
-                                  : QStringLiteral("%1s").arg(double(ns) / double(kNsPerSecond), 0, 'g', 6);
-    const std::int64_t s = ns / kNsPerSecond;
-    if (s < 60)
-        return QStringLiteral("%1s").arg(s);
-    return s % 60 == 0 ? QStringLiteral("%1m").arg(s / 60) : QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60);
 }
 
 int RecordOptions::sampleCount() const

@@ -27,9 +27,9 @@ enum class RecordMode
 std::optional<RecordMode> recordModeFromName(QStringView name); // "auto", "ebpf", "procfs"
 
 // "500ms", "2s", "1.5s", "1m", "1h" (a bare number is seconds) → nanoseconds; nullopt with `error` set
-// otherwise. Zero and negative durations are refused.
+// otherwise. Zero and negative durations are refused. It also reads what formatDuration() (util/format.h)
+// writes for a whole number of a unit: "250 µs", "1 min".
 std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error = nullptr);
-QString formatDurationNs(std::int64_t ns); // "500ms", "2s", "1m30s"
 
 struct RecordOptions
 {
@@ -82,7 +82,7 @@ struct RecordObserver
     // can show the recording before the first sample.
     std::function<void(const Capture& initial)> started;
     // Each later workload snapshot, with its index, once it is on disk (before the samples that use it).
-    std::function<void(int index, const std::shared_ptr<const Snapshot>& snapshot)> snapshot;
+    std::function<void(int index, const SnapshotPtr& snapshot)> snapshot;
     // Polled between samples: while it returns true no sample is taken. The schedule resumes one interval
     // after the pause ends, and the first sample after it spans the pause (its deltas cover that time).
     std::function<bool()> paused;

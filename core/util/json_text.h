@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QString>
 
 namespace numasight {
 
@@ -15,5 +16,11 @@ QByteArray compactJson(const QJsonObject& object);
 // otherwise ("1e-05", "1e+16"), "null" for NaN and infinities. witty-profiler's readers are Python, so a
 // whole-number float written as "1" would come back as an int there.
 void appendPythonFloat(QByteArray& out, double value);
+
+// Writing JSON by hand, where QJsonDocument would be too slow or would reorder keys (the witty exports):
+// `"key":` after a comma unless the object has just been opened, and a string literal with quotes,
+// backslashes and control characters escaped.
+void appendJsonKey(QByteArray& out, const char* key);
+void appendJsonString(QByteArray& out, QStringView text);
 
 } // namespace numasight

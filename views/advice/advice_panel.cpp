@@ -37,11 +37,11 @@ QString plainText(double v, int decimals)
     return std::isfinite(v) ? QString::number(v, 'f', decimals) : QObject::tr("unknown");
 }
 
-QString nodesText(const std::vector<int>& nodes)
+QString nodesText(const std::vector<NodeId>& nodes)
 {
     QStringList parts;
-    for (int n : nodes)
-        parts << QString::number(n);
+    for (NodeId n : nodes)
+        parts << QString::number(n.value);
     return parts.join(QStringLiteral(", "));
 }
 
@@ -422,7 +422,7 @@ void AdvicePanel::showSuggestion(std::int64_t pid)
     for (const ThreadGroup& g : s->threadGroups) {
         groups << tr("# %1: %n thread(s), %2, node %3 now", nullptr, int(g.tids.size()))
                       .arg(g.name, g.role)
-                      .arg(g.cpuNode);
+                      .arg(g.cpuNode.value);
         groups << g.live;
     }
     const QString texts[kCommandCount] = {s->relaunch, s->live.join(QLatin1Char('\n')), s->docker, s->systemd,

@@ -35,9 +35,9 @@ QString numberText(double v)
     return std::isfinite(v) ? QString::number(v, 'f', 3) : QObject::tr("unknown");
 }
 
-QString nodeText(int node)
+QString nodeText(NodeId node)
 {
-    return node >= 0 ? QString::number(node) : QObject::tr("unknown");
+    return node.isValid() ? QString::number(node.value) : QObject::tr("unknown");
 }
 
 CpuSet cpusOf(const Suggestion& s)
@@ -48,9 +48,9 @@ CpuSet cpusOf(const Suggestion& s)
 NodeSet nodesOf(const Suggestion& s)
 {
     NodeSet nodes;
-    for (int n : s.targetNodes)
-        if (n >= 0)
-            nodes.insert(n);
+    for (NodeId n : s.targetNodes)
+        if (n.isValid())
+            nodes.insert(n.value);
     return nodes;
 }
 
@@ -84,8 +84,8 @@ ApplyDialog::ApplyDialog(const Suggestion& suggestion, QWidget* parent)
     m_header = new QLabel(this);
     m_header->setWordWrap(true);
     QStringList nodes;
-    for (int n : suggestion.targetNodes)
-        nodes << QString::number(n);
+    for (NodeId n : suggestion.targetNodes)
+        nodes << QString::number(n.value);
     m_header->setText(
         tr("Bind every thread of <b>pid %1 (%2)</b> to CPUs <b>%3</b> (node(s) %4) on this machine, "
            "now. Nothing runs a shell: the change is made directly and can be undone.")

@@ -20,9 +20,9 @@ QString idText(std::int64_t id)
     return id >= 0 ? QString::number(id) : kMissing;
 }
 
-QString nodeText(int node)
+QString nodeText(NodeId node)
 {
-    return node >= 0 ? QString::number(node) : kMissing;
+    return node.isValid() ? QString::number(node.value) : kMissing;
 }
 
 QString shareText(double v)
@@ -177,9 +177,9 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         case TidColumn:
             return qint64(c->tidA >= 0 ? c->tidA : c->tidB);
         case CpuNodeColumn:
-            return c->cpuNodeB;
+            return c->cpuNodeB.value;
         case MemoryNodeColumn:
-            return c->memoryNodeB;
+            return c->memoryNodeB.value;
         case SimilarityColumn:
             return sortNumber(c->b.similarity);
         case RemoteColumn:

@@ -226,8 +226,8 @@ void DetailsPane::rebuild()
         row(fields, QStringLiteral("pci bus id"), e.pciBusId);
     if (!e.vendor.isEmpty())
         row(fields, QStringLiteral("vendor"), e.vendor);
-    if (e.numaNode >= 0)
-        row(fields, QStringLiteral("numa node"), QString::number(e.numaNode));
+    if (e.numaNode.isValid())
+        row(fields, QStringLiteral("numa node"), QString::number(e.numaNode.value));
     if (!e.containerId.isEmpty())
         row(fields, QStringLiteral("container id"), e.containerId);
     if (!e.containerType.isEmpty())

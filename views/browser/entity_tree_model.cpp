@@ -446,7 +446,7 @@ QString EntityTreeModel::nodeColumnText(EntityId id) const
     default:
         if (!e.nodes.isEmpty())
             return e.nodes.toRangeString();
-        return e.numaNode >= 0 ? QString::number(e.numaNode) : QString();
+        return e.numaNode.isValid() ? QString::number(e.numaNode.value) : QString();
     }
 }
 

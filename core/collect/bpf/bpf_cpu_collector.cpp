@@ -10,6 +10,7 @@
 // entries can no longer grow), with an atomic lookup-and-delete when the kernel has it, so the map stays
 // bounded by the live threads.
 
+#include "collect/bpf/bpf_collector.h"
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
 #include "collect/bpf/oncpu_program.h"
@@ -57,13 +58,6 @@ std::uint64_t threadKey(std::uint32_t tgid, std::uint32_t tid)
     return std::uint64_t(tgid) << 32 | tid;
 }
 
-bool threadExists(std::uint32_t tgid, std::uint32_t tid)
-{
-    char path[64];
-    std::snprintf(path, sizeof(path), "/proc/%u/task/%u", tgid, tid);
-    return access(path, F_OK) == 0;
-}
-
 QString readComm(std::uint32_t tgid, std::uint32_t tid)
 {
     QFile file(QStringLiteral("/proc/%1/task/%2/comm").arg(tgid).arg(tid));
@@ -72,39 +66,16 @@ QString readComm(std::uint32_t tgid, std::uint32_t tid)
     return QString::fromUtf8(file.readAll()).trimmed();
 }
 
-class BpfCpuCollector final : public Collector
+class BpfCpuCollector final : public BpfCollector<OncpuProgram>
 {
 public:
     ~BpfCpuCollector() override { stop(); }
     QString name() const override { return QStringLiteral("ebpf-oncpu"); }
-    CollectionMode mode() const override { return CollectionMode::Ebpf; }
-
-    std::optional<QString> start(const Scope& scope) override
-    {
-        stop();
-        OncpuProgram::Options options;
-        // Any narrower scope (pids, or a comm pattern resolved into pids by the recorder) filters in the
-        // kernel, so unwatched threads cost one hash lookup per switch and no map entries.
-        options.filterTgids = !scope.isAll();
-        if (auto error = program_.start(options))
-            return error;
-        filtered_ = options.filterTgids;
-        for (std::int64_t pid : scope.pids)
-            watch(pid);
-        if (!program_.fallbackReason().isEmpty())
-            warnings_.push_back(QStringLiteral("eBPF on-CPU: using %1 (%2)")
-                                    .arg(program_.hookName(), program_.fallbackReason()));
-        return std::nullopt;
-    }
 
     void collect(Sample& sample, const std::vector<std::int64_t>& pids) override
     {
-        if (!program_.isRunning())
+        if (!beginCollect(pids))
             return;
-        if (filtered_) {
-            for (std::int64_t pid : pids)
-                watch(pid);
-        }
 
         drainRenames();
 
@@ -112,7 +83,7 @@ public:
         // now (read after both, so that a slice ending in between is missed until next time rather than
         // counted twice).
         std::vector<std::pair<oncpu_key, oncpu_value>> entries;
-        if (int err = bpf::readHashMap(program_.countsFd(), entries); err != 0) {
+        if (int err = bpf::readHashMap(m_program.countsFd(), entries); err != 0) {
             warnOnce(QStringLiteral("eBPF on-CPU: reading the map failed: %1")
                          .arg(QString::fromLocal8Bit(strerror(-err))));
             return;
@@ -122,12 +93,12 @@ public:
         std::unordered_map<std::uint64_t, QString> bpfComm;
         for (const auto& [key, value] : entries) {
             cumulative[{key.tgid, key.tid, key.cpu}] = value.ns;
-            if (!comms_.count(threadKey(key.tgid, key.tid)))
+            if (!m_comms.count(threadKey(key.tgid, key.tid)))
                 bpfComm.emplace(threadKey(key.tgid, key.tid),
                                 QString::fromUtf8(value.comm, int(strnlen(value.comm, sizeof(value.comm)))));
         }
-        const volatile oncpu_cpu* records = program_.cpuRecords();
-        for (int cpu = 0; cpu < program_.cpuCount(); ++cpu) {
+        const volatile oncpu_cpu* records = m_program.cpuRecords();
+        for (int cpu = 0; cpu < m_program.cpuCount(); ++cpu) {
             for (const volatile oncpu_slot& slot : records[cpu].cache) {
                 const std::uint64_t owner = slot.owner;
                 const std::uint64_t total = slot.total_ns;
@@ -144,12 +115,12 @@ public:
             }
         }
         std::unordered_set<std::uint64_t> runningNow;
-        for (int cpu = 0; cpu < program_.cpuCount(); ++cpu) {
+        for (int cpu = 0; cpu < m_program.cpuCount(); ++cpu) {
             const volatile oncpu_running& running = records[cpu].running;
             const std::uint64_t start = running.start_runtime_ns;
             const std::uint32_t tgid = running.tgid;
             const std::uint32_t tid = running.tid;
-            if (!running.seen || tid == 0 || (filtered_ && !tgids_.count(tgid)))
+            if (!running.seen || tid == 0 || !inScope(tgid))
                 continue;
             // The thread's counter as the kernel last brought it up to date (at most a tick old, so a
             // running slice is under- rather than overestimated). A switch while reading shows as a changed
@@ -172,7 +143,7 @@ public:
         };
         std::unordered_map<std::uint64_t, ThreadDelta> threads;
         for (const auto& [slot, value] : cumulative) {
-            std::uint64_t& base = baseline_[slot];
+            std::uint64_t& base = m_baseline[slot];
             ThreadDelta& thread = threads[threadKey(slot.tgid, slot.tid)];
             thread.tgid = slot.tgid;
             thread.tid = slot.tid;
@@ -188,33 +159,33 @@ public:
         // that order: a slot freed first could be filled again from the entry about to be deleted.
         std::vector<std::uint64_t> exited;
         for (auto& [key, thread] : threads) {
-            if (thread.total != 0 || runningNow.count(key) || threadExists(thread.tgid, thread.tid))
+            if (thread.total != 0 || runningNow.count(key) || bpf::threadExists(thread.tgid, thread.tid))
                 continue;
-            for (auto it = baseline_.begin(); it != baseline_.end();) {
+            for (auto it = m_baseline.begin(); it != m_baseline.end();) {
                 if (it->first.tgid != thread.tgid || it->first.tid != thread.tid) {
                     ++it;
                     continue;
                 }
                 oncpu_key mapKey = {it->first.tgid, it->first.tid, it->first.cpu, 0};
                 oncpu_value last = {};
-                int rc = bpf_map_lookup_and_delete_elem(program_.countsFd(), &mapKey, &last);
-                if (rc != 0 && bpf_map_lookup_elem(program_.countsFd(), &mapKey, &last) == 0)
-                    rc = bpf_map_delete_elem(program_.countsFd(), &mapKey);
-                const std::uint64_t cached = program_.forgetSlot(mapKey.tgid, mapKey.tid, mapKey.cpu);
+                int rc = bpf_map_lookup_and_delete_elem(m_program.countsFd(), &mapKey, &last);
+                if (rc != 0 && bpf_map_lookup_elem(m_program.countsFd(), &mapKey, &last) == 0)
+                    rc = bpf_map_delete_elem(m_program.countsFd(), &mapKey);
+                const std::uint64_t cached = m_program.forgetSlot(mapKey.tgid, mapKey.tid, mapKey.cpu);
                 // The slot's sum counts only along with the entry it continues.
                 const std::uint64_t final = rc == 0 ? std::max<std::uint64_t>(last.ns, cached) : 0;
                 if (final > it->second) {
                     thread.byCpu[int(it->first.cpu)] += final - it->second;
                     thread.total += final - it->second;
                 }
-                it = baseline_.erase(it);
+                it = m_baseline.erase(it);
             }
             exited.push_back(key);
         }
 
         // 4. One sample per thread that ran.
         for (auto& [key, thread] : threads) {
-            if (thread.total == 0 || (filtered_ && !tgids_.count(thread.tgid)))
+            if (thread.total == 0 || !inScope(thread.tgid))
                 continue;
             ThreadCpuSample out;
             out.pid = thread.tgid;
@@ -230,67 +201,63 @@ public:
 
         // Names of threads that are gone are kept until their last slice was reported above.
         for (std::uint64_t key : exited)
-            comms_.erase(key);
+            m_comms.erase(key);
 
-        const OncpuProgram::Stats stats = program_.stats();
-        if (stats.drops > reported_.drops) {
-            warnings_.push_back(QStringLiteral("eBPF on-CPU: %1 slices lost, the map of %2 (thread, CPU) "
-                                               "entries is full")
-                                    .arg(stats.drops - reported_.drops)
-                                    .arg(ONCPU_MAX_ENTRIES));
+        const OncpuProgram::Stats stats = m_program.stats();
+        if (stats.drops > m_reported.drops) {
+            warn(QStringLiteral("eBPF on-CPU: %1 slices lost, the map of %2 (thread, CPU) "
+                                "entries is full")
+                     .arg(stats.drops - m_reported.drops)
+                     .arg(ONCPU_MAX_ENTRIES));
         }
-        if (stats.lost > reported_.lost) {
-            warnings_.push_back(QStringLiteral("eBPF on-CPU: %1 slices of real-time or deadline threads lost "
-                                               "(their switch-in was not seen)")
-                                    .arg(stats.lost - reported_.lost));
+        if (stats.lost > m_reported.lost) {
+            warn(QStringLiteral("eBPF on-CPU: %1 slices of real-time or deadline threads lost "
+                                "(their switch-in was not seen)")
+                     .arg(stats.lost - m_reported.lost));
         }
-        reported_ = stats;
+        m_reported = stats;
     }
 
     void stop() override
     {
-        program_.destroy();
-        baseline_.clear();
-        comms_.clear();
-        tgids_.clear();
-        reported_ = {};
+        m_program.destroy();
+        m_baseline.clear();
+        m_comms.clear();
+        forgetWatched();
+        m_reported = {};
     }
 
-    std::vector<QString> takeWarnings() override { return std::exchange(warnings_, {}); }
+protected:
+    void started() override
+    {
+        if (!m_program.fallbackReason().isEmpty())
+            warn(QStringLiteral("eBPF on-CPU: using %1 (%2)")
+                     .arg(m_program.hookName(), m_program.fallbackReason()));
+    }
+
+    QString cannotWatch(std::int64_t pid) const override
+    {
+        return QStringLiteral("eBPF on-CPU: cannot watch process %1 (pid beyond the filter's range)")
+            .arg(pid);
+    }
 
 private:
-    void watch(std::int64_t pid)
-    {
-        if (pid > 0 && pid <= 0xffffffff && tgids_.insert(std::uint32_t(pid)).second &&
-            !program_.addTgid(std::uint32_t(pid)))
-            warnOnce(QStringLiteral("eBPF on-CPU: cannot watch process %1 (pid beyond the filter's range)")
-                         .arg(pid));
-    }
-
     // Moves the names threads gave themselves since the last interval into the name cache, so a thread is
     // reported under its own name even when it renamed itself after its first slice or has exited since.
     void drainRenames()
     {
-        const int fd = program_.renamesFd();
+        const int fd = m_program.renamesFd();
         if (fd < 0)
             return;
         std::vector<std::pair<__u32, oncpu_rename>> renames;
         if (bpf::readHashMap(fd, renames) != 0)
             return;
         for (const auto& [tid, rename] : renames) {
-            comms_.insert_or_assign(
+            m_comms.insert_or_assign(
                 threadKey(rename.tgid, tid),
                 QString::fromUtf8(rename.comm, int(strnlen(rename.comm, sizeof(rename.comm)))));
             __u32 key = tid;
             bpf_map_delete_elem(fd, &key);
-        }
-    }
-
-    void warnOnce(const QString& text)
-    {
-        if (std::find(warned_.begin(), warned_.end(), text) == warned_.end()) {
-            warned_.push_back(text);
-            warnings_.push_back(text);
         }
     }
 
@@ -299,8 +266,8 @@ private:
     QString commOf(std::uint64_t key, std::uint32_t tgid, std::uint32_t tid,
                    const std::unordered_map<std::uint64_t, QString>& bpfComm)
     {
-        auto cached = comms_.find(key);
-        if (cached != comms_.end())
+        auto cached = m_comms.find(key);
+        if (cached != m_comms.end())
             return cached->second;
         QString comm = readComm(tgid, tid);
         if (comm.isEmpty()) {
@@ -308,18 +275,13 @@ private:
             if (fromMap != bpfComm.end())
                 comm = fromMap->second;
         }
-        comms_.emplace(key, comm);
+        m_comms.emplace(key, comm);
         return comm;
     }
 
-    OncpuProgram program_;
-    bool filtered_ = false;
-    std::unordered_set<std::uint32_t> tgids_;
-    std::unordered_map<SlotKey, std::uint64_t, SlotKeyHash> baseline_;
-    std::unordered_map<std::uint64_t, QString> comms_;
-    OncpuProgram::Stats reported_;
-    std::vector<QString> warnings_;
-    std::vector<QString> warned_;
+    std::unordered_map<SlotKey, std::uint64_t, SlotKeyHash> m_baseline;
+    std::unordered_map<std::uint64_t, QString> m_comms;
+    OncpuProgram::Stats m_reported;
 };
 
 } // namespace

@@ -4,6 +4,7 @@
 // Like the on-CPU collector it reads cumulative counters and computes deltas (a read-and-delete would
 // lose the bytes added between the read and the delete), and deletes only the entries of exited threads.
 
+#include "collect/bpf/bpf_collector.h"
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
 #include "collect/bpf/netflow_program.h"
@@ -13,7 +14,6 @@
 #include <arpa/inet.h>
 #include <cstring>
 #include <linux/types.h>
-#include <unistd.h>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -90,41 +90,18 @@ QHash<std::uint64_t, QString> unixPaths(std::uint32_t tgid)
     return paths;
 }
 
-class BpfFlowCollector final : public Collector
+class BpfFlowCollector final : public BpfCollector<NetflowProgram>
 {
 public:
     ~BpfFlowCollector() override { stop(); }
     QString name() const override { return QStringLiteral("ebpf-netflow"); }
-    CollectionMode mode() const override { return CollectionMode::Ebpf; }
-
-    std::optional<QString> start(const Scope& scope) override
-    {
-        stop();
-        NetflowProgram::Options options;
-        options.filterTgids = !scope.isAll();
-        if (auto error = program_.start(options))
-            return error;
-        filtered_ = options.filterTgids;
-        for (std::int64_t pid : scope.pids)
-            watch(pid);
-        if (!program_.fallbackReason().isEmpty())
-            warnings_.push_back(QStringLiteral("eBPF flows: using %1 (%2)")
-                                    .arg(program_.hooksName(), program_.fallbackReason()));
-        for (const QString& note : program_.notes())
-            warnings_.push_back(QStringLiteral("eBPF flows: ") + note);
-        return std::nullopt;
-    }
 
     void collect(Sample& sample, const std::vector<std::int64_t>& pids) override
     {
-        if (!program_.isRunning())
+        if (!beginCollect(pids))
             return;
-        if (filtered_) {
-            for (std::int64_t pid : pids)
-                watch(pid);
-        }
         std::vector<std::pair<netflow_key, netflow_value>> entries;
-        if (int err = bpf::readHashMap(program_.bytesFd(), entries); err != 0) {
+        if (int err = bpf::readHashMap(m_program.bytesFd(), entries); err != 0) {
             warnOnce(QStringLiteral("eBPF flows: reading the map failed: %1")
                          .arg(QString::fromLocal8Bit(strerror(-err))));
             return;
@@ -138,7 +115,7 @@ public:
         std::unordered_map<std::uint64_t, bool> alive; // per (tgid, tid), checked at most once
         std::unordered_map<std::uint32_t, QHash<std::uint64_t, QString>> unixPathsByTgid; // read once each
         for (const auto& [key, value] : entries) {
-            Counters& base = baseline_[key];
+            Counters& base = m_baseline[key];
             const std::uint64_t sent = value.sent > base.sent ? value.sent - base.sent : 0;
             const std::uint64_t received =
                 value.received > base.received ? value.received - base.received : 0;
@@ -147,16 +124,13 @@ public:
             if (sent == 0 && received == 0) {
                 const std::uint64_t thread = std::uint64_t(key.tgid) << 32 | key.tid;
                 auto [it, fresh] = alive.emplace(thread, true);
-                if (fresh) {
-                    char path[64];
-                    std::snprintf(path, sizeof(path), "/proc/%u/task/%u", key.tgid, key.tid);
-                    it->second = access(path, F_OK) == 0;
-                }
+                if (fresh)
+                    it->second = bpf::threadExists(key.tgid, key.tid);
                 if (!it->second)
                     forget(key);
                 continue;
             }
-            if (filtered_ && !tgids_.count(key.tgid))
+            if (!inScope(key.tgid))
                 continue;
             FlowSample flow;
             flow.pid = key.tgid;
@@ -191,58 +165,49 @@ public:
             sample.flows.push_back(std::move(flow));
         }
 
-        const std::uint64_t drops = program_.drops();
-        if (drops > reportedDrops_) {
-            warnings_.push_back(
-                QStringLiteral("eBPF flows: %1 transfers not counted, the map of %2 flows is full")
-                    .arg(drops - reportedDrops_)
-                    .arg(NETFLOW_MAX_ENTRIES));
-            reportedDrops_ = drops;
+        const std::uint64_t drops = m_program.drops();
+        if (drops > m_reportedDrops) {
+            warn(QStringLiteral("eBPF flows: %1 transfers not counted, the map of %2 flows is full")
+                     .arg(drops - m_reportedDrops)
+                     .arg(NETFLOW_MAX_ENTRIES));
+            m_reportedDrops = drops;
         }
     }
 
     void stop() override
     {
-        program_.destroy();
-        baseline_.clear();
-        tgids_.clear();
-        reportedDrops_ = 0;
+        m_program.destroy();
+        m_baseline.clear();
+        forgetWatched();
+        m_reportedDrops = 0;
     }
 
-    std::vector<QString> takeWarnings() override { return std::exchange(warnings_, {}); }
+protected:
+    void started() override
+    {
+        if (!m_program.fallbackReason().isEmpty())
+            warn(QStringLiteral("eBPF flows: using %1 (%2)")
+                     .arg(m_program.hooksName(), m_program.fallbackReason()));
+        for (const QString& note : m_program.notes())
+            warn(QStringLiteral("eBPF flows: ") + note);
+    }
+
+    QString cannotWatch(std::int64_t) const override
+    {
+        return QStringLiteral("eBPF flows: cannot watch more than %1 processes").arg(NETFLOW_MAX_TGIDS);
+    }
 
 private:
     // An exited thread's flow cannot grow any more: delete it from the map (the thread is gone, so no
     // program can be adding to it) and from the baseline.
     void forget(const netflow_key& key)
     {
-        bpf_map_delete_elem(program_.bytesFd(), &key);
-        baseline_.erase(key);
+        bpf_map_delete_elem(m_program.bytesFd(), &key);
+        m_baseline.erase(key);
     }
 
-    void watch(std::int64_t pid)
-    {
-        if (pid > 0 && pid <= 0xffffffff && tgids_.insert(std::uint32_t(pid)).second &&
-            !program_.addTgid(std::uint32_t(pid)))
-            warnOnce(
-                QStringLiteral("eBPF flows: cannot watch more than %1 processes").arg(NETFLOW_MAX_TGIDS));
-    }
-
-    void warnOnce(const QString& text)
-    {
-        if (std::find(warned_.begin(), warned_.end(), text) == warned_.end()) {
-            warned_.push_back(text);
-            warnings_.push_back(text);
-        }
-    }
-
-    NetflowProgram program_;
-    bool filtered_ = false;
-    std::unordered_set<std::uint32_t> tgids_;
-    std::unordered_map<netflow_key, Counters, FlowKeyHash, FlowKeyEqual> baseline_;
-    std::uint64_t reportedDrops_ = 0;
-    std::vector<QString> warnings_;
-    std::vector<QString> warned_;
+    std::unordered_map<netflow_key, Counters, FlowKeyHash, FlowKeyEqual> m_baseline;
+    std::uint64_t m_reportedDrops = 0;
 };
 
 } // namespace

@@ -320,4 +320,11 @@ std::vector<LoadedProgram> loadedPrograms(int* err)
     return programs;
 }
 
+bool threadExists(std::uint32_t tgid, std::uint32_t tid)
+{
+    char path[64];
+    std::snprintf(path, sizeof(path), "/proc/%u/task/%u", tgid, tid);
+    return access(path, F_OK) == 0;
+}
+
 } // namespace numasight::bpf

@@ -52,6 +52,10 @@ bool tracingProgramLoads(int attachType, const char* btfName, int btfKind, bool 
 bool kprobesSupported(); // a kprobe PMU or tracefs kprobe_events exists
 bool kallsymsHasAll(const std::vector<const char*>& names, std::vector<const char*>* missing);
 
+// Whether thread `tid` of process `tgid` still exists (/proc/<tgid>/task/<tid>): the map entries of one that
+// does not can no longer grow.
+bool threadExists(std::uint32_t tgid, std::uint32_t tid);
+
 // Programs loaded in the kernel right now (every owner), for diagnostics and tests.
 struct LoadedProgram
 {

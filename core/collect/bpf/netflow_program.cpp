@@ -69,7 +69,7 @@ int recvFlagsArgument()
 
 QString NetflowProgram::hooksName() const
 {
-    switch (hooks_) {
+    switch (m_hooks) {
     case Hooks::Fexit:
         return QStringLiteral("fexit");
     case Hooks::Tracepoint:
@@ -86,7 +86,7 @@ std::optional<QString> NetflowProgram::start(const Options& options)
 {
     destroy();
     bpf::installLibbpfLogger();
-    fallbackReason_.clear();
+    m_fallbackReason.clear();
     if (options.hooks != Hooks::Auto)
         return tryStart(options.hooks, options);
 
@@ -113,15 +113,15 @@ std::optional<QString> NetflowProgram::start(const Options& options)
         else if (auto error = tryStart(Hooks::Tracepoint, options))
             skipped << QStringLiteral("tp_btf: ") + *error;
         else {
-            fallbackReason_ = skipped.join(QStringLiteral("; "));
+            m_fallbackReason = skipped.join(QStringLiteral("; "));
             return std::nullopt;
         }
     }
 
     auto error = tryStart(Hooks::Kprobe, options);
-    fallbackReason_ = skipped.join(QStringLiteral("; "));
+    m_fallbackReason = skipped.join(QStringLiteral("; "));
     if (error)
-        return *error + QStringLiteral(" (also tried: %1)").arg(fallbackReason_);
+        return *error + QStringLiteral(" (also tried: %1)").arg(m_fallbackReason);
     return std::nullopt;
 }
 
@@ -129,18 +129,18 @@ std::optional<QString> NetflowProgram::tryStart(Hooks hooks, const Options& opti
 {
     destroy();
     bpf::takeLibbpfLog();
-    hooks_ = hooks;
-    notes_.clear();
+    m_hooks = hooks;
+    m_notes.clear();
 
-    skel_ = netflow::open();
-    if (!skel_)
+    m_skel = netflow::open();
+    if (!m_skel)
         return stepError(Step::Open, "netflow", errno);
 
     // Configure: the chosen set loads, every other program is switched off.
-    cpus_ = libbpf_num_possible_cpus();
-    skel_->rodata->filter_tgids = options.filterTgids;
-    skel_->rodata->recv_flags_arg = recvFlagsArgument();
-    std::vector<HookSet> sets = hookSets(skel_);
+    m_cpus = libbpf_num_possible_cpus();
+    m_skel->rodata->filter_tgids = options.filterTgids;
+    m_skel->rodata->recv_flags_arg = recvFlagsArgument();
+    std::vector<HookSet> sets = hookSets(m_skel);
     struct Wanted
     {
         bpf_program* program;
@@ -148,8 +148,8 @@ std::optional<QString> NetflowProgram::tryStart(Hooks hooks, const Options& opti
     };
     std::vector<Wanted> wanted;
     if (hooks == Hooks::Tracepoint) {
-        wanted.push_back({skel_->progs.ns_sock_snd_tp, QStringLiteral("tp_btf/sock_send_length")});
-        wanted.push_back({skel_->progs.ns_sock_rcv_tp, QStringLiteral("tp_btf/sock_recv_length")});
+        wanted.push_back({m_skel->progs.ns_sock_snd_tp, QStringLiteral("tp_btf/sock_send_length")});
+        wanted.push_back({m_skel->progs.ns_sock_rcv_tp, QStringLiteral("tp_btf/sock_recv_length")});
     } else {
         if (hooks == Hooks::Kprobe && !bpf::kprobesSupported()) {
             destroy();
@@ -179,7 +179,7 @@ std::optional<QString> NetflowProgram::tryStart(Hooks hooks, const Options& opti
                     QStringLiteral("%1 not found in this kernel").arg(QLatin1String(set.function)));
             }
             if (absent) {
-                notes_.push_back(
+                m_notes.push_back(
                     QStringLiteral("%1 is not in this kernel (IPv6 off?): IPv6 UDP is not counted")
                         .arg(QLatin1String(set.function)));
                 continue;
@@ -195,7 +195,7 @@ std::optional<QString> NetflowProgram::tryStart(Hooks hooks, const Options& opti
     }
     int rc = 0;
     bpf_program* program = nullptr;
-    bpf_object__for_each_program(program, skel_->obj)
+    bpf_object__for_each_program(program, m_skel->obj)
     {
         const bool on =
             std::any_of(wanted.begin(), wanted.end(), [&](const Wanted& w) { return w.program == program; });
@@ -206,7 +206,7 @@ std::optional<QString> NetflowProgram::tryStart(Hooks hooks, const Options& opti
         return stepError(Step::Configure, "netflow", rc);
     }
 
-    rc = netflow::load(skel_);
+    rc = netflow::load(m_skel);
     if (rc != 0) {
         destroy();
         return stepError(Step::Load, "netflow", rc, hooksName());
@@ -232,40 +232,40 @@ std::optional<QString> NetflowProgram::tryStart(Hooks hooks, const Options& opti
             destroy();
             return stepError(Step::Attach, "netflow", err, what);
         }
-        links_.push_back(link);
+        m_links.push_back(link);
     }
     return std::nullopt;
 }
 
 void NetflowProgram::destroy()
 {
-    for (bpf_link* link : links_)
+    for (bpf_link* link : m_links)
         bpf_link__destroy(link);
-    links_.clear();
-    if (skel_) {
-        netflow::destroy(skel_);
-        skel_ = nullptr;
+    m_links.clear();
+    if (m_skel) {
+        netflow::destroy(m_skel);
+        m_skel = nullptr;
     }
 }
 
 int NetflowProgram::bytesFd() const
 {
-    return skel_ ? bpf_map__fd(skel_->maps.netflow_bytes) : -1;
+    return m_skel ? bpf_map__fd(m_skel->maps.netflow_bytes) : -1;
 }
 
 bool NetflowProgram::addTgid(std::uint32_t tgid)
 {
     __u8 one = 1;
-    return skel_ && bpf_map_update_elem(bpf_map__fd(skel_->maps.netflow_tgids), &tgid, &one, BPF_ANY) == 0;
+    return m_skel && bpf_map_update_elem(bpf_map__fd(m_skel->maps.netflow_tgids), &tgid, &one, BPF_ANY) == 0;
 }
 
 std::uint64_t NetflowProgram::drops() const
 {
-    if (!skel_ || cpus_ <= 0)
+    if (!m_skel || m_cpus <= 0)
         return 0;
-    std::vector<__u64> perCpu(static_cast<std::size_t>(cpus_));
+    std::vector<__u64> perCpu(static_cast<std::size_t>(m_cpus));
     __u32 zero = 0;
-    if (bpf_map_lookup_elem(bpf_map__fd(skel_->maps.netflow_drops), &zero, perCpu.data()) != 0)
+    if (bpf_map_lookup_elem(bpf_map__fd(m_skel->maps.netflow_drops), &zero, perCpu.data()) != 0)
         return 0;
     std::uint64_t total = 0;
     for (__u64 value : perCpu)
@@ -276,10 +276,10 @@ std::uint64_t NetflowProgram::drops() const
 std::vector<std::uint32_t> NetflowProgram::programIds() const
 {
     std::vector<std::uint32_t> ids;
-    if (!skel_)
+    if (!m_skel)
         return ids;
     bpf_program* program = nullptr;
-    bpf_object__for_each_program(program, skel_->obj)
+    bpf_object__for_each_program(program, m_skel->obj)
     {
         if (std::uint32_t id = bpf::programId(bpf_program__fd(program)))
             ids.push_back(id);

@@ -47,13 +47,13 @@ public:
     std::optional<QString> start(const Options& options);
     void destroy();
 
-    bool isRunning() const { return !links_.empty(); }
-    Hooks hooks() const { return hooks_; }
+    bool isRunning() const { return !m_links.empty(); }
+    Hooks hooks() const { return m_hooks; }
     QString hooksName() const; // "fexit", "tp_btf" or "kprobe"
-    QString fallbackReason() const { return fallbackReason_; }
+    QString fallbackReason() const { return m_fallbackReason; }
     // Things that work partially, e.g. "udpv6_sendmsg is not in this kernel (IPv6 off): IPv6 UDP not
     // counted".
-    std::vector<QString> notes() const { return notes_; }
+    std::vector<QString> notes() const { return m_notes; }
 
     int bytesFd() const;
     bool addTgid(std::uint32_t tgid);
@@ -63,12 +63,12 @@ public:
 private:
     std::optional<QString> tryStart(Hooks hooks, const Options& options);
 
-    netflow* skel_ = nullptr;
-    std::vector<bpf_link*> links_;
-    Hooks hooks_ = Hooks::Auto;
-    QString fallbackReason_;
-    std::vector<QString> notes_;
-    int cpus_ = 0;
+    netflow* m_skel = nullptr;
+    std::vector<bpf_link*> m_links;
+    Hooks m_hooks = Hooks::Auto;
+    QString m_fallbackReason;
+    std::vector<QString> m_notes;
+    int m_cpus = 0;
 };
 
 } // namespace numasight

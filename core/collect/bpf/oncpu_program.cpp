@@ -24,17 +24,34 @@ namespace numasight {
 using bpf::Step;
 using bpf::stepError;
 
+namespace {
+
+// mmap()s a BPF_F_MMAPABLE array of `bytes`, rounded up to whole pages into `mappedBytes`; null with errno
+// set (and `mappedBytes` 0) when it fails.
+void* mapArray(int fd, std::size_t bytes, std::size_t& mappedBytes)
+{
+    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    mappedBytes = (bytes + page - 1) / page * page;
+    void* mapped = mmap(nullptr, mappedBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (mapped != MAP_FAILED)
+        return mapped;
+    mappedBytes = 0;
+    return nullptr;
+}
+
+} // namespace
+
 QString OncpuProgram::hookName() const
 {
-    return hook_ == Hook::TpBtf ? QStringLiteral("tp_btf/sched_switch")
-                                : QStringLiteral("raw_tp/sched_switch");
+    return m_hook == Hook::TpBtf ? QStringLiteral("tp_btf/sched_switch")
+                                 : QStringLiteral("raw_tp/sched_switch");
 }
 
 std::optional<QString> OncpuProgram::start(const Options& options)
 {
     destroy();
     bpf::installLibbpfLogger();
-    fallbackReason_.clear();
+    m_fallbackReason.clear();
     if (options.hook != Hook::Auto)
         return tryStart(options.hook, options);
 
@@ -42,18 +59,18 @@ std::optional<QString> OncpuProgram::start(const Options& options)
     // BPF_PROG_TYPE_TRACING; raw_tp needs neither and costs a few probe reads more per switch.
     int err = 0;
     if (!bpf::hasVmlinuxBtf())
-        fallbackReason_ = QStringLiteral("no kernel BTF (/sys/kernel/btf/vmlinux)");
+        m_fallbackReason = QStringLiteral("no kernel BTF (/sys/kernel/btf/vmlinux)");
     else if (!bpf::vmlinuxHasType("btf_trace_sched_switch", BTF_KIND_TYPEDEF))
-        fallbackReason_ = QStringLiteral("kernel BTF has no btf_trace_sched_switch");
+        m_fallbackReason = QStringLiteral("kernel BTF has no btf_trace_sched_switch");
     else if (!bpf::tracingProgramLoads(BPF_TRACE_RAW_TP, "btf_trace_sched_switch", BTF_KIND_TYPEDEF, false,
                                        &err))
-        fallbackReason_ = QStringLiteral("a tp_btf program does not load here (%1)")
-                              .arg(QString::fromLocal8Bit(strerror(err)));
-    if (fallbackReason_.isEmpty()) {
+        m_fallbackReason = QStringLiteral("a tp_btf program does not load here (%1)")
+                               .arg(QString::fromLocal8Bit(strerror(err)));
+    if (m_fallbackReason.isEmpty()) {
         auto error = tryStart(Hook::TpBtf, options);
         if (!error)
             return std::nullopt;
-        fallbackReason_ = *error;
+        m_fallbackReason = *error;
     }
     return tryStart(Hook::RawTp, options);
 }
@@ -62,12 +79,12 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
 {
     destroy();
     bpf::takeLibbpfLog(); // forget earlier probes' messages: errors quote only this attempt's
-    hook_ = hook;
+    m_hook = hook;
     const bool btf = hook == Hook::TpBtf;
 
     // Open.
-    skel_ = oncpu::open();
-    if (!skel_)
+    m_skel = oncpu::open();
+    if (!m_skel)
         return stepError(Step::Open, "oncpu", errno);
 
     // Configure: keep one entry point, size the per-CPU records, set the filter switch.
@@ -76,32 +93,32 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
         destroy();
         return stepError(Step::Configure, "oncpu", -cpus, QStringLiteral("counting possible CPUs"));
     }
-    cpus_ = cpus;
-    skel_->rodata->filter_tgids = options.filterTgids;
-    int rc = bpf_program__set_autoload(btf ? skel_->progs.ns_oncpu_raw : skel_->progs.ns_oncpu_btf, false);
+    m_cpus = cpus;
+    m_skel->rodata->filter_tgids = options.filterTgids;
+    int rc = bpf_program__set_autoload(btf ? m_skel->progs.ns_oncpu_raw : m_skel->progs.ns_oncpu_btf, false);
     // The rename hook follows the switch hook's kind; when the kernel's BTF lacks the tracepoint's
     // prototype, neither variant loads and names come from each thread's first slice.
     const bool renameBtf = btf && bpf::vmlinuxHasType("btf_trace_task_rename", BTF_KIND_TYPEDEF);
     const bool renameRaw = !btf;
     if (rc == 0 && !renameBtf)
-        rc = bpf_program__set_autoload(skel_->progs.ns_oncpu_rename_btf, false);
+        rc = bpf_program__set_autoload(m_skel->progs.ns_oncpu_rename_btf, false);
     if (rc == 0 && !renameRaw)
-        rc = bpf_program__set_autoload(skel_->progs.ns_oncpu_rename_raw, false);
+        rc = bpf_program__set_autoload(m_skel->progs.ns_oncpu_rename_raw, false);
     if (rc == 0)
-        rc = bpf_map__set_max_entries(skel_->maps.oncpu_cpus, static_cast<__u32>(cpus));
+        rc = bpf_map__set_max_entries(m_skel->maps.oncpu_cpus, static_cast<__u32>(cpus));
     // Without a filter the bitmap is never read: one word instead of 512 KiB of locked memory.
     if (rc == 0 && !options.filterTgids)
-        rc = bpf_map__set_max_entries(skel_->maps.oncpu_tgids, 1);
+        rc = bpf_map__set_max_entries(m_skel->maps.oncpu_tgids, 1);
     QString target = QStringLiteral("tp_btf/sched_switch");
     if (rc == 0 && btf && !options.btfTarget.empty()) {
         target = QStringLiteral("tp_btf/%1").arg(QString::fromStdString(options.btfTarget));
-        rc = bpf_program__set_attach_target(skel_->progs.ns_oncpu_btf, 0, options.btfTarget.c_str());
+        rc = bpf_program__set_attach_target(m_skel->progs.ns_oncpu_btf, 0, options.btfTarget.c_str());
     }
     if (rc == 0 && btf && !options.fentryTarget.empty()) {
         target = QStringLiteral("fentry/%1").arg(QString::fromStdString(options.fentryTarget));
-        rc = bpf_program__set_expected_attach_type(skel_->progs.ns_oncpu_btf, BPF_TRACE_FENTRY);
+        rc = bpf_program__set_expected_attach_type(m_skel->progs.ns_oncpu_btf, BPF_TRACE_FENTRY);
         if (rc == 0)
-            rc = bpf_program__set_attach_target(skel_->progs.ns_oncpu_btf, 0, options.fentryTarget.c_str());
+            rc = bpf_program__set_attach_target(m_skel->progs.ns_oncpu_btf, 0, options.fentryTarget.c_str());
     }
     if (!btf)
         target = QStringLiteral("raw_tp/%1").arg(QString::fromStdString(options.rawTracepoint));
@@ -111,54 +128,50 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
     }
 
     // Load (the verifier runs here), then map the CPU records (writable: forgetSlot()).
-    rc = oncpu::load(skel_);
+    rc = oncpu::load(m_skel);
     if (rc != 0) {
         destroy();
         return stepError(Step::Load, "oncpu", rc, target);
     }
-    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-    mappedBytes_ = (sizeof(oncpu_cpu) * static_cast<std::size_t>(cpus) + page - 1) / page * page;
-    void* mapped = mmap(nullptr, mappedBytes_, PROT_READ | PROT_WRITE, MAP_SHARED,
-                        bpf_map__fd(skel_->maps.oncpu_cpus), 0);
-    if (mapped == MAP_FAILED) {
-        int mapErr = errno;
-        mappedBytes_ = 0;
+    void* mapped =
+        mapArray(bpf_map__fd(m_skel->maps.oncpu_cpus), sizeof(oncpu_cpu) * std::size_t(cpus), m_mappedBytes);
+    if (!mapped) {
+        const int mapErr = errno;
         destroy();
         return stepError(Step::Load, "oncpu", mapErr, QStringLiteral("mapping the per-CPU records"));
     }
-    records_ = static_cast<volatile oncpu_cpu*>(mapped);
+    m_records = static_cast<volatile oncpu_cpu*>(mapped);
     if (options.filterTgids) {
-        tgidBytes_ = (sizeof(__u64) * ONCPU_TGID_BITMAP_WORDS + page - 1) / page * page;
-        void* bits = mmap(nullptr, tgidBytes_, PROT_READ | PROT_WRITE, MAP_SHARED,
-                          bpf_map__fd(skel_->maps.oncpu_tgids), 0);
-        if (bits == MAP_FAILED) {
-            int mapErr = errno;
-            tgidBytes_ = 0;
+        void* bits = mapArray(bpf_map__fd(m_skel->maps.oncpu_tgids), sizeof(__u64) * ONCPU_TGID_BITMAP_WORDS,
+                              m_tgidBytes);
+        if (!bits) {
+            const int mapErr = errno;
             destroy();
             return stepError(Step::Load, "oncpu", mapErr, QStringLiteral("mapping the process filter"));
         }
-        tgidBits_ = static_cast<std::uint64_t*>(bits);
+        m_tgidBits = static_cast<std::uint64_t*>(bits);
     }
 
     // Attach.
     struct timespec now = {};
     clock_gettime(CLOCK_MONOTONIC, &now); // the clock of bpf_ktime_get_ns()
-    skel_->bss->attach_ns = __u64(now.tv_sec) * 1000000000ull + __u64(now.tv_nsec);
+    m_skel->bss->attach_ns = __u64(now.tv_sec) * 1000000000ull + __u64(now.tv_nsec);
     if (btf)
-        link_ = bpf_program__attach(skel_->progs.ns_oncpu_btf);
+        m_link = bpf_program__attach(m_skel->progs.ns_oncpu_btf);
     else
-        link_ = bpf_program__attach_raw_tracepoint(skel_->progs.ns_oncpu_raw, options.rawTracepoint.c_str());
-    if (!link_) {
+        m_link =
+            bpf_program__attach_raw_tracepoint(m_skel->progs.ns_oncpu_raw, options.rawTracepoint.c_str());
+    if (!m_link) {
         int attachErr = errno;
         destroy();
         return stepError(Step::Attach, "oncpu", attachErr, target);
     }
     if (renameBtf) {
-        renameLink_ = bpf_program__attach(skel_->progs.ns_oncpu_rename_btf);
-        renameHookName_ = QStringLiteral("tp_btf/task_rename");
+        m_renameLink = bpf_program__attach(m_skel->progs.ns_oncpu_rename_btf);
+        m_renameHookName = QStringLiteral("tp_btf/task_rename");
     } else if (renameRaw) {
-        renameLink_ = bpf_program__attach_raw_tracepoint(skel_->progs.ns_oncpu_rename_raw, "task_rename");
-        renameHookName_ = QStringLiteral("raw_tp/task_rename");
+        m_renameLink = bpf_program__attach_raw_tracepoint(m_skel->progs.ns_oncpu_rename_raw, "task_rename");
+        m_renameHookName = QStringLiteral("raw_tp/task_rename");
     }
     return std::nullopt;
 }
@@ -166,55 +179,55 @@ std::optional<QString> OncpuProgram::tryStart(Hook hook, const Options& options)
 void OncpuProgram::destroy()
 {
     // Detach first so the program stops running, then unmap, then free programs and maps.
-    if (renameLink_) {
-        bpf_link__destroy(renameLink_);
-        renameLink_ = nullptr;
+    if (m_renameLink) {
+        bpf_link__destroy(m_renameLink);
+        m_renameLink = nullptr;
     }
-    if (link_) {
-        bpf_link__destroy(link_);
-        link_ = nullptr;
+    if (m_link) {
+        bpf_link__destroy(m_link);
+        m_link = nullptr;
     }
-    if (records_) {
-        munmap(const_cast<oncpu_cpu*>(records_), mappedBytes_);
-        records_ = nullptr;
-        mappedBytes_ = 0;
+    if (m_records) {
+        munmap(const_cast<oncpu_cpu*>(m_records), m_mappedBytes);
+        m_records = nullptr;
+        m_mappedBytes = 0;
     }
-    if (tgidBits_) {
-        munmap(tgidBits_, tgidBytes_);
-        tgidBits_ = nullptr;
-        tgidBytes_ = 0;
+    if (m_tgidBits) {
+        munmap(m_tgidBits, m_tgidBytes);
+        m_tgidBits = nullptr;
+        m_tgidBytes = 0;
     }
-    if (skel_) {
-        oncpu::destroy(skel_);
-        skel_ = nullptr;
+    if (m_skel) {
+        oncpu::destroy(m_skel);
+        m_skel = nullptr;
     }
-    cpus_ = 0;
+    m_cpus = 0;
 }
 
 int OncpuProgram::countsFd() const
 {
-    return skel_ ? bpf_map__fd(skel_->maps.oncpu_ns) : -1;
+    return m_skel ? bpf_map__fd(m_skel->maps.oncpu_ns) : -1;
 }
 
 int OncpuProgram::renamesFd() const
 {
-    return skel_ && renameLink_ ? bpf_map__fd(skel_->maps.oncpu_renames) : -1;
+    return m_skel && m_renameLink ? bpf_map__fd(m_skel->maps.oncpu_renames) : -1;
 }
 
 bool OncpuProgram::addTgid(std::uint32_t tgid)
 {
-    if (!tgidBits_ || tgid / 64 >= ONCPU_TGID_BITMAP_WORDS)
+    if (!m_tgidBits || tgid / 64 >= ONCPU_TGID_BITMAP_WORDS)
         return false;
-    __atomic_fetch_or(&tgidBits_[tgid / 64], std::uint64_t(1) << (tgid % 64), __ATOMIC_RELAXED);
+    __atomic_fetch_or(&m_tgidBits[tgid / 64], std::uint64_t(1) << (tgid % 64), __ATOMIC_RELAXED);
     return true;
 }
 
 std::uint64_t OncpuProgram::forgetSlot(std::uint32_t tgid, std::uint32_t tid, std::uint32_t cpu)
 {
-    if (!records_ || cpu >= std::uint32_t(cpus_))
+    if (!m_records || cpu >= std::uint32_t(m_cpus))
         return 0;
     const __u64 owner = __u64(tgid) << 32 | tid;
-    auto* ways = const_cast<oncpu_slot*>(&records_[cpu].cache[(tid % ONCPU_SLOT_SETS) * ONCPU_SLOT_WAYS]);
+    auto* ways = const_cast<oncpu_slot*>(&m_records[cpu].cache[(tid % ONCPU_SLOT_SETS) * ONCPU_SLOT_WAYS]);
     for (int way = 0; way < ONCPU_SLOT_WAYS; ++way) {
         // Atomic against the program's plain store of a new owner: a slot it has just given to another
         // thread is left alone.
@@ -237,12 +250,12 @@ std::uint64_t OncpuProgram::forgetSlot(std::uint32_t tgid, std::uint32_t tid, st
 OncpuProgram::Stats OncpuProgram::stats() const
 {
     Stats result;
-    if (!skel_ || cpus_ <= 0)
+    if (!m_skel || m_cpus <= 0)
         return result;
-    std::vector<__u64> perCpu(static_cast<std::size_t>(cpus_));
+    std::vector<__u64> perCpu(static_cast<std::size_t>(m_cpus));
     std::uint64_t* fields[ONCPU_STAT_COUNT] = {&result.drops, &result.estimated, &result.lost};
     for (__u32 stat = 0; stat < ONCPU_STAT_COUNT; ++stat) {
-        if (bpf_map_lookup_elem(bpf_map__fd(skel_->maps.oncpu_stats), &stat, perCpu.data()) != 0)
+        if (bpf_map_lookup_elem(bpf_map__fd(m_skel->maps.oncpu_stats), &stat, perCpu.data()) != 0)
             continue;
         for (__u64 value : perCpu)
             *fields[stat] += value;
@@ -253,10 +266,10 @@ OncpuProgram::Stats OncpuProgram::stats() const
 std::vector<std::uint32_t> OncpuProgram::programIds() const
 {
     std::vector<std::uint32_t> ids;
-    if (!skel_)
+    if (!m_skel)
         return ids;
-    for (bpf_program* program : {skel_->progs.ns_oncpu_btf, skel_->progs.ns_oncpu_raw,
-                                 skel_->progs.ns_oncpu_rename_btf, skel_->progs.ns_oncpu_rename_raw}) {
+    for (bpf_program* program : {m_skel->progs.ns_oncpu_btf, m_skel->progs.ns_oncpu_raw,
+                                 m_skel->progs.ns_oncpu_rename_btf, m_skel->progs.ns_oncpu_rename_raw}) {
         if (std::uint32_t id = bpf::programId(bpf_program__fd(program)))
             ids.push_back(id);
     }

@@ -47,14 +47,17 @@ public:
     std::optional<QString> start(const Options& options);
     void destroy();
 
-    bool isRunning() const { return link_ != nullptr; }
-    Hook hook() const { return hook_; }
+    bool isRunning() const { return m_link != nullptr; }
+    Hook hook() const { return m_hook; }
     QString hookName() const; // "tp_btf/sched_switch" or "raw_tp/sched_switch"
-    QString fallbackReason() const { return fallbackReason_; } // why Auto did not use tp_btf; empty if it did
+    QString fallbackReason() const
+    {
+        return m_fallbackReason;
+    } // why Auto did not use tp_btf; empty if it did
 
     int countsFd() const;
     int renamesFd() const; // -1 when the rename hook is not attached (see renameHook())
-    QString renameHook() const { return renameLink_ ? renameHookName_ : QString(); }
+    QString renameHook() const { return m_renameLink ? m_renameHookName : QString(); }
     // Sets the tgid's bit in the filter bitmap (through the mapping: no syscall). False when the tgid is
     // beyond the bitmap or the program does not filter.
     bool addTgid(std::uint32_t tgid);
@@ -66,8 +69,8 @@ public:
     };
     Stats stats() const;
     // Each CPU's record: what runs there and the cached sums (mmapped; written by the kernel concurrently).
-    const volatile oncpu_cpu* cpuRecords() const { return records_; }
-    int cpuCount() const { return cpus_; }
+    const volatile oncpu_cpu* cpuRecords() const { return m_records; }
+    int cpuCount() const { return m_cpus; }
     // Frees the CPU's cache slot that holds the thread, if one does, once user space has deleted the
     // thread's entry: the slot's sum would otherwise go on growing unseen when the tid is reused. Returns
     // the sum the slot held (0 when none did), which may be ahead of the deleted entry.
@@ -77,17 +80,17 @@ public:
 private:
     std::optional<QString> tryStart(Hook hook, const Options& options);
 
-    oncpu* skel_ = nullptr;
-    bpf_link* link_ = nullptr;
-    bpf_link* renameLink_ = nullptr; // task_rename; optional: without it names come from the first slice
-    QString renameHookName_;
-    volatile oncpu_cpu* records_ = nullptr;
-    std::size_t mappedBytes_ = 0;
-    std::uint64_t* tgidBits_ = nullptr; // the filter bitmap, mapped; null when not filtering
-    std::size_t tgidBytes_ = 0;
-    int cpus_ = 0;
-    Hook hook_ = Hook::Auto;
-    QString fallbackReason_;
+    oncpu* m_skel = nullptr;
+    bpf_link* m_link = nullptr;
+    bpf_link* m_renameLink = nullptr; // task_rename; optional: without it names come from the first slice
+    QString m_renameHookName;
+    volatile oncpu_cpu* m_records = nullptr;
+    std::size_t m_mappedBytes = 0;
+    std::uint64_t* m_tgidBits = nullptr; // the filter bitmap, mapped; null when not filtering
+    std::size_t m_tgidBytes = 0;
+    int m_cpus = 0;
+    Hook m_hook = Hook::Auto;
+    QString m_fallbackReason;
 };
 
 } // namespace numasight

@@ -124,12 +124,7 @@ std::optional<ContainerRef> parseCgroupContainer(std::string_view text)
 
 std::optional<ContainerRef> readCgroupContainer(const FsRoot& root, std::int64_t pid, ReadOutcome* status)
 {
-    const FileText file = readFileText(root.pidPath(pid, u"cgroup"), 1 << 20);
-    if (status)
-        *status = {file.status, file.error};
-    if (file.status != ReadStatus::Ok)
-        return std::nullopt;
-    return parseCgroupContainer(std::string_view(file.text.constData(), size_t(file.text.size())));
+    return readParsed(root.pidPath(pid, u"cgroup"), status, parseCgroupContainer, 1 << 20);
 }
 
 } // namespace numasight

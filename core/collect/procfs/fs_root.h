@@ -4,6 +4,8 @@
 #include <QString>
 
 #include <cstdint>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace numasight {
@@ -22,6 +24,11 @@ struct FsRoot
     QString pidPath(std::int64_t pid, QStringView file) const; // proc/<pid>/<file>
     QString taskPath(std::int64_t pid, std::int64_t tid,
                      QStringView file) const; // proc/<pid>/task/<tid>/<file>
+    // A thread's file, or its process's when tid < 0.
+    QString pidOrTaskPath(std::int64_t pid, std::int64_t tid, QStringView file) const
+    {
+        return tid < 0 ? pidPath(pid, file) : taskPath(pid, tid, file);
+    }
 };
 
 // How reading one file went. A process that exits between listing and reading makes its files vanish
@@ -53,6 +60,20 @@ struct FileText
 
 // Reads a whole proc/sys file (they report size 0, so this reads until EOF), at most `limit` bytes.
 FileText readFileText(const QString& path, qint64 limit = 64 << 20);
+
+// Reads `path` and returns what `parse` makes of its text; `status` (when given) says how the read went, and
+// a failed read returns an empty result without parsing.
+template <class Parse>
+auto readParsed(const QString& path, ReadOutcome* status, Parse&& parse, qint64 limit = 64 << 20)
+    -> std::invoke_result_t<Parse, std::string_view>
+{
+    const FileText file = readFileText(path, limit);
+    if (status)
+        *status = {file.status, file.error};
+    if (file.status != ReadStatus::Ok)
+        return {};
+    return parse(std::string_view(file.text.constData(), size_t(file.text.size())));
+}
 // The target of a symbolic link (fd entries, sysfs device links); empty with `status` set on failure.
 QString readLinkTarget(const QString& path, ReadOutcome* status = nullptr);
 // Numeric names in a folder (pids in proc/, tids in proc/<pid>/task/, fds in proc/<pid>/fd/), ascending.

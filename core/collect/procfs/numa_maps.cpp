@@ -111,15 +111,11 @@ ProcessMemorySample parseNumaMaps(std::string_view text, std::int64_t pid)
 
 ProcessMemorySample readNumaMaps(const FsRoot& root, std::int64_t pid, ReadOutcome* status)
 {
-    const FileText file = readFileText(root.pidPath(pid, u"numa_maps"));
-    if (status)
-        *status = {file.status, file.error};
-    if (file.status != ReadStatus::Ok) {
-        ProcessMemorySample empty;
-        empty.pid = pid;
-        return empty;
-    }
-    return parseNumaMaps(std::string_view(file.text.constData(), size_t(file.text.size())), pid);
+    ProcessMemorySample sample =
+        readParsed(root.pidPath(pid, u"numa_maps"), status,
+                   [pid](std::string_view text) { return parseNumaMaps(text, pid); });
+    sample.pid = pid; // also when the read failed
+    return sample;
 }
 
 } // namespace numasight

@@ -77,13 +77,7 @@ std::optional<ProcStatus> parseProcStatus(std::string_view text)
 std::optional<ProcStatus> readProcStatus(const FsRoot& root, std::int64_t pid, std::int64_t tid,
                                          ReadOutcome* status)
 {
-    const FileText file =
-        readFileText(tid < 0 ? root.pidPath(pid, u"status") : root.taskPath(pid, tid, u"status"));
-    if (status)
-        *status = {file.status, file.error};
-    if (file.status != ReadStatus::Ok)
-        return std::nullopt;
-    return parseProcStatus(std::string_view(file.text.constData(), size_t(file.text.size())));
+    return readParsed(root.pidOrTaskPath(pid, tid, u"status"), status, parseProcStatus);
 }
 
 QString parseCmdline(std::string_view text)

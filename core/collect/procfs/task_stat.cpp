@@ -43,13 +43,7 @@ std::optional<TaskStat> parseTaskStat(std::string_view text)
 std::optional<TaskStat> readTaskStat(const FsRoot& root, std::int64_t pid, std::int64_t tid,
                                      ReadOutcome* status)
 {
-    const FileText file =
-        readFileText(tid < 0 ? root.pidPath(pid, u"stat") : root.taskPath(pid, tid, u"stat"));
-    if (status)
-        *status = {file.status, file.error};
-    if (file.status != ReadStatus::Ok)
-        return std::nullopt;
-    return parseTaskStat(std::string_view(file.text.constData(), size_t(file.text.size())));
+    return readParsed(root.pidOrTaskPath(pid, tid, u"stat"), status, parseTaskStat);
 }
 
 std::optional<Schedstat> parseSchedstat(std::string_view text)
@@ -72,12 +66,7 @@ std::optional<Schedstat> parseSchedstat(std::string_view text)
 std::optional<Schedstat> readSchedstat(const FsRoot& root, std::int64_t pid, std::int64_t tid,
                                        ReadOutcome* status)
 {
-    const FileText file = readFileText(root.taskPath(pid, tid, u"schedstat"));
-    if (status)
-        *status = {file.status, file.error};
-    if (file.status != ReadStatus::Ok)
-        return std::nullopt;
-    return parseSchedstat(std::string_view(file.text.constData(), size_t(file.text.size())));
+    return readParsed(root.taskPath(pid, tid, u"schedstat"), status, parseSchedstat);
 }
 
 } // namespace numasight

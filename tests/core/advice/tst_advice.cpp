@@ -4,6 +4,7 @@
 #include "advice/advice.h"
 #include "readers/hwloc_reader.h"
 #include "readers/witty_json_reader.h"
+#include "support/entity_factory.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -14,10 +15,19 @@
 #include <cmath>
 
 using namespace numasight;
+using numasight::test::makeEntity;
 
 Q_DECLARE_METATYPE(std::vector<int>)
 
 namespace {
+
+std::vector<int> osIndexes(const std::vector<NodeId>& nodes)
+{
+    std::vector<int> out;
+    for (NodeId n : nodes)
+        out.push_back(n.value);
+    return out;
+}
 
 const Finding* findingOf(const Advice& a, QStringView kind, std::int64_t pid)
 {
@@ -172,7 +182,7 @@ void TestAdvice::tensorParallelWorkers()
 
     const Suggestion* s = suggestionOf(a, pid);
     QVERIFY2(s, "no suggestion for the worker");
-    QCOMPARE(s->targetNodes, std::vector<int>{deviceNode});
+    QCOMPARE(osIndexes(s->targetNodes), std::vector<int>{deviceNode});
     QCOMPARE(s->cpus, cpus);
     QVERIFY2(
         s->relaunch.startsWith(QStringLiteral("numactl --cpunodebind=%1 --membind=%1 -- ").arg(deviceNode)),
@@ -322,7 +332,7 @@ void TestAdvice::quoting()
         a.replace(QStringLiteral("PWNED"), pwnedPath);
     QFile::remove(pwnedPath);
 
-    const std::vector<int> nodes{6};
+    const std::vector<NodeId> nodes{NodeId(6)};
     QString error;
     const QByteArray got = runUnderStub(relaunchCommand(argv, nodes), dir, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -402,11 +412,7 @@ void TestAdvice::recording()
     SnapshotBuilder b;
     std::vector<EntityId> nodeIds;
     for (int n = 0; n < 2; ++n) {
-        Entity node;
-        node.kind = EntityKind::NumaNode;
-        node.typeName = entityKindName(EntityKind::NumaNode);
-        node.ns = QStringLiteral("local");
-        node.key = QString::number(n);
+        Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = CpuSet::range(2 * n, 2 * n + 1);
         node.memoryBytes = 8ull << 30;
@@ -417,21 +423,11 @@ void TestAdvice::recording()
         QStringLiteral("NUMALatency"), QStringLiteral("relative"), true, nodeIds, {10, 21, 21, 10}});
     b.addDistances(DistanceMatrix{
         QStringLiteral("NumasightLatency"), QStringLiteral("ns"), false, nodeIds, {90, 150, 150, 90}});
-    Entity proc;
-    proc.kind = EntityKind::Process;
-    proc.typeName = entityKindName(EntityKind::Process);
-    proc.ns = QStringLiteral("local");
-    proc.key = QStringLiteral("100");
-    proc.name = QStringLiteral("python3");
+    Entity proc = makeEntity(EntityKind::Process, QStringLiteral("100"), QStringLiteral("python3"));
     proc.pid = 100;
     proc.cmdline = argv.join(QChar(0)) + QChar(0); // as /proc/<pid>/cmdline
     const EntityId pid = b.add(proc);
-    Entity thread;
-    thread.kind = EntityKind::Thread;
-    thread.typeName = entityKindName(EntityKind::Thread);
-    thread.ns = QStringLiteral("local");
-    thread.key = QStringLiteral("101");
-    thread.name = QStringLiteral("VllmWorker");
+    Entity thread = makeEntity(EntityKind::Thread, QStringLiteral("101"), QStringLiteral("VllmWorker"));
     thread.pid = 100;
     thread.tid = 101;
     thread.parent = pid;
@@ -470,8 +466,8 @@ void TestAdvice::recording()
     QCOMPARE(a->processes.size(), size_t(1));
     QCOMPARE(a->processes.front().expectedDistance, 2.1);
     QCOMPARE(a->processes.front().expectedNs, 150.0);
-    QCOMPARE(a->processes.front().cpuNode, 0);
-    QCOMPARE(a->processes.front().memoryNode, 1);
+    QCOMPARE(a->processes.front().cpuNode, NodeId(0));
+    QCOMPARE(a->processes.front().memoryNode, NodeId(1));
 
     QCOMPARE(a->hotThreads.size(), size_t(1));
     const HotThread& h = a->hotThreads.front();
@@ -489,7 +485,7 @@ void TestAdvice::recording()
     // No accelerator: the memory's node wins, and the NUL-separated argv goes through sh unchanged.
     const Suggestion* s = suggestionOf(*a, 100);
     QVERIFY(s);
-    QCOMPARE(s->targetNodes, std::vector<int>{1});
+    QCOMPARE(osIndexes(s->targetNodes), std::vector<int>{1});
     QCOMPARE(s->cpus, QStringLiteral("2-3"));
     QVERIFY(s->notes.filter(QStringLiteral("space-joined")).isEmpty());
     QVERIFY(s->live.filter(QStringLiteral("migratepages")).isEmpty()); // every page is already there
@@ -532,34 +528,20 @@ void TestAdvice::capacity()
 
     SnapshotBuilder b;
     for (int n = 0; n < 2; ++n) {
-        Entity node;
-        node.kind = EntityKind::NumaNode;
-        node.typeName = entityKindName(EntityKind::NumaNode);
-        node.ns = QStringLiteral("local");
-        node.key = QString::number(n);
+        Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = n == 0 ? CpuSet::range(0, 1) : CpuSet::range(2, 9);
         node.memoryBytes = 64ull << 30;
         node.memoryFreeBytes = std::uint64_t(freeGiB * double(1ull << 30));
         b.add(node);
     }
-    Entity gpu;
-    gpu.kind = EntityKind::Accelerator;
-    gpu.typeName = entityKindName(EntityKind::Accelerator);
-    gpu.ns = QStringLiteral("local");
-    gpu.key = QStringLiteral("0000:01:00.0");
-    gpu.name = QStringLiteral("GPU0");
+    Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:01:00.0"), QStringLiteral("GPU0"));
     gpu.deviceClass = DeviceClass::Gpu;
-    gpu.numaNode = 0;
+    gpu.numaNode = NodeId(0);
     const EntityId gpuId = b.add(gpu);
     const std::int64_t pids[] = {200, 300};
     for (std::int64_t pid : pids) {
-        Entity proc;
-        proc.kind = EntityKind::Process;
-        proc.typeName = entityKindName(EntityKind::Process);
-        proc.ns = QStringLiteral("local");
-        proc.key = QString::number(pid);
-        proc.name = QStringLiteral("trainer");
+        Entity proc = makeEntity(EntityKind::Process, QString::number(pid), QStringLiteral("trainer"));
         proc.pid = pid;
         proc.cmdline = QStringLiteral("trainer");
         Edge access;
@@ -597,8 +579,8 @@ void TestAdvice::capacity()
     const Suggestion* sa = suggestionOf(*a, demandA >= demandB ? 200 : 300);
     const Suggestion* sb = suggestionOf(*a, demandA >= demandB ? 300 : 200);
     QVERIFY(sa && sb);
-    QCOMPARE(sa->targetNodes, targetsA);
-    QCOMPARE(sb->targetNodes, targetsB);
+    QCOMPARE(osIndexes(sa->targetNodes), targetsA);
+    QCOMPARE(osIndexes(sb->targetNodes), targetsB);
     QVERIFY(a->suggestions.front().pid == (demandA >= demandB ? 200 : 300)); // the busier is placed first
 }
 
@@ -668,7 +650,7 @@ void TestAdvice::threadGroups()
         QStringList tids;
         for (std::int64_t tid : g.tids)
             tids << QString::number(tid);
-        got << QStringLiteral("%1 %2 %3").arg(g.name).arg(g.cpuNode).arg(tids.join(QLatin1Char(',')));
+        got << QStringLiteral("%1 %2 %3").arg(g.name).arg(g.cpuNode.value).arg(tids.join(QLatin1Char(',')));
         QCOMPARE(g.live.size(), qsizetype(g.tids.size()));
         for (size_t i = 0; i < g.tids.size(); ++i)
             QCOMPARE(g.live[qsizetype(i)], QStringLiteral("taskset -cp %1 %2").arg(cpus).arg(g.tids[i]));

@@ -280,8 +280,8 @@ void TestCaptureDiff::movedWorker()
         QCOMPARE(r->cpuNodeA, r->cpuNodeB);
         return;
     }
-    QCOMPARE(r->cpuNodeA, cpuNodeA);
-    QCOMPARE(r->cpuNodeB, cpuNodeB);
+    QCOMPARE(r->cpuNodeA.value, cpuNodeA);
+    QCOMPARE(r->cpuNodeB.value, cpuNodeB);
     QCOMPARE(r->memoryNodeA, r->memoryNodeB);
     QVERIFY2(r->b.similarity > r->a.similarity + 0.3,
              qPrintable(QStringLiteral("%1 -> %2").arg(r->a.similarity).arg(r->b.similarity)));
@@ -289,8 +289,8 @@ void TestCaptureDiff::movedWorker()
     // Its main thread followed, and so did its allowed CPUs.
     const LocalityChange* t = threadRow(*d, pid, pid);
     QVERIFY(t);
-    QCOMPARE(t->cpuNodeA, 7);
-    QCOMPARE(t->cpuNodeB, 6);
+    QCOMPARE(t->cpuNodeA, NodeId(7));
+    QCOMPARE(t->cpuNodeB, NodeId(6));
     QCOMPARE(t->cpusAllowedA, QStringLiteral("168-191"));
     QCOMPARE(t->cpusAllowedB, QStringLiteral("144-167"));
     QVERIFY(t->change > 0.9);
@@ -320,14 +320,14 @@ void TestCaptureDiff::recordingMove()
     QCOMPARE(d->nodes, (std::vector<int>{0, 1}));
     for (const LocalityChange* r : {processRow(*d, 100, 100), threadRow(*d, 101, 101)}) {
         QVERIFY(r);
-        QCOMPARE(r->cpuNodeA, 0);
-        QCOMPARE(r->cpuNodeB, cpuNodeB);
+        QCOMPARE(r->cpuNodeA, NodeId(0));
+        QCOMPARE(r->cpuNodeB.value, cpuNodeB);
         QCOMPARE(r->change, change);
         QCOMPARE(r->cpusAllowedA, QStringLiteral("0-1"));
         QCOMPARE(r->cpusAllowedB, allowedB);
         QCOMPARE(r->cpuSharesA, (std::vector<double>{1.0, 0.0}));
-        QCOMPARE(r->memoryNodeA, 0);
-        QCOMPARE(r->memoryNodeB, 0);
+        QCOMPARE(r->memoryNodeA, NodeId(0));
+        QCOMPARE(r->memoryNodeB, NodeId(0));
         QCOMPARE(r->cpuNsA, 5e8);
     }
 }

@@ -310,7 +310,7 @@ void TestWittyHttp::poll()
                 if (d.ns != ns)
                     continue;
                 ++npus;
-                QCOMPARE(d.numaNode, kNpuNode.at(d.key));
+                QCOMPARE(d.numaNode, NodeId(kNpuNode.at(d.key)));
                 QCOMPARE(s.entity(s.nodeOfDevice(id)).ns, ns);
             }
             QCOMPARE(npus, 8);

@@ -3,6 +3,7 @@
 #include "capture/capture_writer.h"
 #include "readers/witty_json_reader.h"
 #include "support/entity_factory.h"
+#include "support/file_size_limit.h"
 #include "support/sample_diff.h"
 #include "version.h"
 
@@ -24,11 +25,11 @@
 #include <functional>
 #include <limits>
 #include <memory>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 using namespace numasight;
+using numasight::test::FileSizeLimit;
 using numasight::test::makeEntity;
 using numasight::test::sampleDiff;
 
@@ -56,7 +57,7 @@ Edge makeEdge(EdgeKind kind, EntityId from, EntityId to, std::optional<double> w
 }
 
 // Every kind of entity and edge, every typed field set somewhere, values at the edges of their ranges.
-std::shared_ptr<const Snapshot> buildRichSnapshot(int variant)
+SnapshotPtr buildRichSnapshot(int variant)
 {
     SnapshotBuilder b;
     Entity host = makeEntity(EntityKind::Host, QStringLiteral("host"), QStringLiteral("ascend-01"));
@@ -116,7 +117,7 @@ std::shared_ptr<const Snapshot> buildRichSnapshot(int variant)
     npu.deviceClass = DeviceClass::Npu;
     npu.pciBusId = QStringLiteral("0000:c1:00.0");
     npu.vendor = QStringLiteral("Huawei");
-    npu.numaNode = 2;
+    npu.numaNode = NodeId(2);
     npu.osIndex = 0;
     npu.cpus = IndexSet::range(8, 11);
     npu.nodes = IndexSet{2};
@@ -126,7 +127,7 @@ std::shared_ptr<const Snapshot> buildRichSnapshot(int variant)
     nic.deviceClass = DeviceClass::Nic;
     nic.pciBusId = QStringLiteral("0000:3b:00.0");
     nic.vendor = QStringLiteral("Mellanox");
-    nic.numaNode = 0;
+    nic.numaNode = NodeId(0);
     const EntityId nicId = b.add(nic);
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("gpu1"), QStringLiteral("GPU1"));
     gpu.deviceClass = DeviceClass::Gpu;
@@ -181,7 +182,7 @@ std::shared_ptr<const Snapshot> buildRichSnapshot(int variant)
     socket.protocol = QStringLiteral("TCP");
     const EntityId socketId = b.add(socket);
     Entity shm = makeEntity(EntityKind::SharedMemory, QStringLiteral("/dev/shm/x"));
-    shm.numaNode = 1;
+    shm.numaNode = NodeId(1);
     const EntityId shmId = b.add(shm);
     Entity numaSet = makeEntity(EntityKind::NumaSet, QStringLiteral("0,2-3"));
     numaSet.nodes = IndexSet{0, 2, 3};
@@ -438,6 +439,10 @@ QString show(const IndexSet& v)
     return v.toRangeString();
 }
 QString show(EntityId v)
+{
+    return QString::number(v.value);
+}
+QString show(NodeId v)
 {
     return QString::number(v.value);
 }
@@ -704,32 +709,6 @@ Progress cancelAfter(int calls)
     p.cancelled = [count, calls] { return ++*count > calls; };
     return p;
 }
-
-// Lowers RLIMIT_FSIZE for one scope, with SIGXFSZ ignored so an oversized write fails with EFBIG instead of
-// killing the test.
-class FileSizeLimit
-{
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);
-        getrlimit(RLIMIT_FSIZE, &m_old);
-        rlimit lowered = m_old;
-        lowered.rlim_cur = bytes;
-        m_ok = setrlimit(RLIMIT_FSIZE, &lowered) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_old);
-        std::signal(SIGXFSZ, m_oldHandler);
-    }
-    bool ok() const { return m_ok; }
-
-private:
-    rlimit m_old{};
-    void (*m_oldHandler)(int) = nullptr;
-    bool m_ok = false;
-};
 
 } // namespace
 

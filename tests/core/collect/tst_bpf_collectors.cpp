@@ -22,6 +22,7 @@
 #include <cstring>
 #include <linux/bpf.h>
 #include <netinet/in.h>
+#include <optional>
 #include <pthread.h>
 #include <sched.h>
 #include <sys/socket.h>
@@ -49,6 +50,33 @@ std::int64_t threadCpuNs(clockid_t clock)
     return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
+// Pins the calling thread on `cpu`; false when the kernel refuses.
+bool pinToCpu(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(0, sizeof(set), &set) == 0;
+}
+
+// Pins the calling thread on `cpu` until the end of the scope, then gives it its mask back. Threads created
+// meanwhile inherit the pin, so they never run a slice elsewhere before they pin themselves.
+class PinnedScope
+{
+public:
+    explicit PinnedScope(int cpu)
+    {
+        sched_getaffinity(0, sizeof(m_saved), &m_saved);
+        pinToCpu(cpu);
+    }
+    ~PinnedScope() { sched_setaffinity(0, sizeof(m_saved), &m_saved); }
+    PinnedScope(const PinnedScope&) = delete;
+    PinnedScope& operator=(const PinnedScope&) = delete;
+
+private:
+    cpu_set_t m_saved;
+};
+
 // Burns CPU on `cpu` for `wall`; returns its own CLOCK_THREAD_CPUTIME_ID and tid.
 struct Spin
 {
@@ -59,28 +87,20 @@ struct Spin
 Spin spinOn(int cpu, std::chrono::milliseconds wall, const char* name)
 {
     Spin result;
-    // The new thread inherits this thread's affinity, so it never runs a slice elsewhere before pinning
-    // itself; this thread's own mask is restored afterwards.
-    cpu_set_t saved;
-    sched_getaffinity(0, sizeof(saved), &saved);
-    cpu_set_t only;
-    CPU_ZERO(&only);
-    CPU_SET(cpu, &only);
-    sched_setaffinity(0, sizeof(only), &only);
-    std::thread worker([&] {
-        pthread_setname_np(pthread_self(), name);
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET(cpu, &set);
-        result.pinned = sched_setaffinity(0, sizeof(set), &set) == 0;
-        result.tid = gettid();
-        const auto end = std::chrono::steady_clock::now() + wall;
-        volatile std::uint64_t sink = 0;
-        while (std::chrono::steady_clock::now() < end)
-            sink = sink + 1;
-        result.cpuNs = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
-    });
-    sched_setaffinity(0, sizeof(saved), &saved);
+    std::thread worker;
+    {
+        const PinnedScope pinned(cpu);
+        worker = std::thread([&] {
+            pthread_setname_np(pthread_self(), name);
+            result.pinned = pinToCpu(cpu);
+            result.tid = gettid();
+            const auto end = std::chrono::steady_clock::now() + wall;
+            volatile std::uint64_t sink = 0;
+            while (std::chrono::steady_clock::now() < end)
+                sink = sink + 1;
+            result.cpuNs = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+        });
+    }
     worker.join();
     return result;
 }
@@ -506,10 +526,7 @@ private slots:
         std::atomic<bool> stop{false};
         std::atomic<std::int64_t> tid{-1};
         std::thread worker([&] {
-            cpu_set_t set;
-            CPU_ZERO(&set);
-            CPU_SET(0, &set);
-            sched_setaffinity(0, sizeof(set), &set);
+            pinToCpu(0);
             tid = gettid();
             while (!stop.load(std::memory_order_relaxed)) {
             }
@@ -540,10 +557,7 @@ private slots:
         std::atomic<std::int64_t> tid{-1};
         std::atomic<std::int64_t> finalClock{-1};
         std::thread worker([&] {
-            cpu_set_t set;
-            CPU_ZERO(&set);
-            CPU_SET(0, &set);
-            sched_setaffinity(0, sizeof(set), &set);
+            pinToCpu(0);
             tid = gettid();
             while (!stop.load(std::memory_order_relaxed)) {
             }
@@ -603,13 +617,8 @@ private slots:
         };
         std::vector<Worker> workers(static_cast<std::size_t>(threads));
         std::vector<std::thread> running;
-        // Created from a thread pinned on CPU 0, so that they never run anywhere else (see spinOn).
-        cpu_set_t saved;
-        sched_getaffinity(0, sizeof(saved), &saved);
-        cpu_set_t only;
-        CPU_ZERO(&only);
-        CPU_SET(0, &only);
-        sched_setaffinity(0, sizeof(only), &only);
+        // Created from a thread pinned on CPU 0, so that they never run anywhere else.
+        std::optional<PinnedScope> pinned(std::in_place, 0);
         for (Worker& worker : workers) {
             running.emplace_back([&worker] {
                 worker.tid = gettid();
@@ -627,7 +636,7 @@ private slots:
                 worker.cpuNs = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
             });
         }
-        sched_setaffinity(0, sizeof(saved), &saved);
+        pinned.reset();
 
         std::vector<Sample> samples(2);
         for (Sample& sample : samples) {

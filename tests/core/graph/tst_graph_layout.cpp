@@ -22,8 +22,6 @@ Q_DECLARE_METATYPE(LayoutMethod)
 
 namespace {
 
-using SnapshotPtr = std::shared_ptr<const Snapshot>;
-
 const QStringList kEngines{QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"),
                            QStringLiteral("sfdp")};
 

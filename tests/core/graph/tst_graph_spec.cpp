@@ -8,6 +8,8 @@
 #include "graph/graph_spec.h"
 #include "readers/hwloc_reader.h"
 #include "readers/open_input.h"
+#include "support/entity_factory.h"
+#include "support/synthetic_machine.h"
 #include "support/test_fixtures.h"
 
 #include <QProcess>
@@ -20,13 +22,12 @@
 
 using namespace numasight;
 using numasight::test::fixtureFiles;
+using numasight::test::makeEntity;
 
 Q_DECLARE_METATYPE(GraphView)
 Q_DECLARE_METATYPE(GraphOptions)
 
 namespace {
-
-using SnapshotPtr = std::shared_ptr<const Snapshot>;
 
 SnapshotPtr loadFixture(const QString& relative)
 {
@@ -110,17 +111,6 @@ int countKind(const GraphSpec& spec, EntityKind kind)
                              [&](const GraphNode& n) { return n.kind == kind; }));
 }
 
-Entity makeEntity(EntityKind kind, const QString& key)
-{
-    Entity e;
-    e.kind = kind;
-    e.typeName = entityKindName(kind);
-    e.ns = QStringLiteral("local");
-    e.key = key;
-    e.attributes = QByteArrayLiteral("{}");
-    return e;
-}
-
 // A small machine built by hand: 2 NUMA nodes (CPUs 0-1 and 2-3), an NPU on node 1, one process (pid 100,
 // threads 100 and 101) that holds the NPU, a SLIT matrix and a measured latency matrix.
 SnapshotPtr miniMachine(const QString& processName = QStringLiteral("worker"))
@@ -139,7 +129,7 @@ SnapshotPtr miniMachine(const QString& processName = QStringLiteral("worker"))
     npu.deviceClass = DeviceClass::Npu;
     npu.osIndex = 0;
     npu.pciBusId = npu.key;
-    npu.numaNode = 1;
+    npu.numaNode = NodeId(1);
     const EntityId npuId = b.add(npu);
     Entity p = makeEntity(EntityKind::Process, QStringLiteral("100"));
     p.pid = 100;
@@ -203,37 +193,6 @@ SamplePtr miniSample()
     f.mode = CollectionMode::Ebpf;
     s->flows.push_back(f);
     return s;
-}
-
-// The machine of the issue: 2 packages x 128 cores x 2 PUs, 16 NUMA nodes, 8 NPUs, SLIT 10/12/32.
-SnapshotPtr bigSynthetic()
-{
-    const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
-    if (!loaded)
-        return {};
-    const Snapshot& s = *loaded.value()->snapshots.front();
-    SnapshotBuilder b;
-    for (const Entity& e : s.entities())
-        b.add(e);
-    for (const Edge& e : s.edges())
-        b.addEdge(e);
-    DistanceMatrix m;
-    m.unit = QStringLiteral("relative");
-    m.objects.assign(s.numaNodes().begin(), s.numaNodes().end());
-    for (EntityId a : m.objects)
-        for (EntityId c : m.objects)
-            m.values.push_back(a == c ? 10 : s.entity(a).osIndex / 8 == s.entity(c).osIndex / 8 ? 12 : 32);
-    b.addDistances(m);
-    for (int i = 0; i < 8; ++i) {
-        Entity npu =
-            makeEntity(EntityKind::Accelerator, QStringLiteral("0000:%1:00.0").arg(0x10 * (i + 1), 2, 16));
-        npu.deviceClass = DeviceClass::Npu;
-        npu.osIndex = i;
-        npu.pciBusId = npu.key;
-        npu.numaNode = 2 * i;
-        b.add(npu);
-    }
-    return b.finish();
 }
 
 GraphOptions viewOptions(GraphView view)
@@ -681,7 +640,8 @@ void TestGraphSpec::levelOfDetail()
     QFETCH(QStringList, present);
     QFETCH(QString, cluster);
     QFETCH(int, nodesInCluster);
-    const SnapshotPtr s = input == QLatin1String("synthetic") ? bigSynthetic() : m_fixtures[input];
+    const SnapshotPtr s =
+        input == QLatin1String("synthetic") ? test::bigSyntheticMachine() : m_fixtures[input];
     QVERIFY(s);
     const GraphSpecPtr spec = buildGraph(*s, options);
     for (const QString& p : present) {

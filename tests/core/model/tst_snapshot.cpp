@@ -94,7 +94,7 @@ void TestSnapshot::cpuAndDeviceLookups()
     npu.cpus = IndexSet::range(24, 29);
     const EntityId npuId = b.add(npu);
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("1"));
-    gpu.numaNode = 0;
+    gpu.numaNode = NodeId(0);
     const EntityId gpuId = b.add(gpu);
     Entity wide = makeEntity(EntityKind::Accelerator, QStringLiteral("2"));
     wide.cpus = IndexSet::range(0, 29); // spans both nodes: no single node

@@ -22,7 +22,7 @@ QString fixture(const QString& name)
     return QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/") + name;
 }
 
-std::shared_ptr<const Snapshot> loadFixture(const QString& name)
+SnapshotPtr loadFixture(const QString& name)
 {
     const auto r = readHwlocXmlFile(fixture(name));
     if (!r.ok()) {
@@ -269,14 +269,14 @@ private slots:
         QCOMPARE(int(columns.size()), m->size());
         for (int r = 0; r < m->size(); ++r) {
             const QStringList cells = lines[header + 2 + r].split(QLatin1Char(' '), Qt::SkipEmptyParts);
-            const int rowNode = s.numaNodeByOsIndex(cells[0].toInt()).value;
+            const int rowNode = s.numaNodeByOsIndex(NodeId(cells[0].toInt())).value;
             int row = -1;
             for (int k = 0; k < m->size(); ++k)
                 if (m->objects[size_t(k)].value == rowNode)
                     row = k;
             QVERIFY(row >= 0);
             for (int c = 0; c < m->size(); ++c) {
-                const EntityId colNode = s.numaNodeByOsIndex(columns[c].toInt());
+                const EntityId colNode = s.numaNodeByOsIndex(NodeId(columns[c].toInt()));
                 int col = -1;
                 for (int k = 0; k < m->size(); ++k)
                     if (m->objects[size_t(k)] == colNode)
@@ -316,9 +316,9 @@ private slots:
         QCOMPARE(gpu.deviceClass, DeviceClass::Gpu);
         QCOMPARE(gpu.pciBusId, busId);
         QCOMPARE(gpu.osIndex, gpuIndex);
-        QCOMPARE(gpu.numaNode, node);
+        QCOMPARE(gpu.numaNode, NodeId(node));
         QCOMPARE(gpu.nodes.toRangeString(), QString::number(node));
-        QCOMPARE(s->nodeOfDevice(id), s->numaNodeByOsIndex(node));
+        QCOMPARE(s->nodeOfDevice(id), s->numaNodeByOsIndex(NodeId(node)));
         QCOMPARE(gpu.name, QStringLiteral("Tesla V100-SXM3-32GB-H"));
         QVERIFY(gpu.vendor.startsWith(QLatin1String("0x10de")));
         const QJsonArray os = parseJsonObject(gpu.attributes).value(QLatin1String("os_devices")).toArray();
@@ -351,7 +351,7 @@ private slots:
             else if (line.contains(QLatin1String("CoProc \"nvml")) && !bus.isEmpty()) {
                 const EntityId id = s->find(u"Accelerator", u"local", bus);
                 QVERIFY2(id.isValid(), qPrintable(bus));
-                QCOMPARE(s->entity(id).numaNode, node);
+                QCOMPARE(s->entity(id).numaNode, NodeId(node));
                 ++gpus;
                 bus.clear();
             }
@@ -387,7 +387,7 @@ private slots:
         QFETCH(QString, cpus);
         const auto s = loadFixture(QStringLiteral("64intel64-fakeKNL-SNC4-hybrid.xml"));
         QVERIFY(s);
-        const EntityId id = s->numaNodeByOsIndex(node);
+        const EntityId id = s->numaNodeByOsIndex(NodeId(node));
         QVERIFY(id.isValid());
         const Entity& n = s->entity(id);
         QCOMPARE(n.memoryTier, tier);
@@ -434,7 +434,7 @@ private slots:
         QFETCH(QString, unit);
         const auto s = loadFixture(QStringLiteral("8intel64-4n2t-memattrs.xml"));
         QVERIFY(s);
-        const EntityId target = s->numaNodeByOsIndex(node);
+        const EntityId target = s->numaNodeByOsIndex(NodeId(node));
         std::vector<quint64> found;
         for (const MemoryAttributeValue& v : s->memoryAttributes()) {
             if (v.attribute != attribute || v.target != target || v.initiator.toRangeString() != initiator)
@@ -531,8 +531,8 @@ private slots:
         QCOMPARE(entityKindName(d.kind), kind);
         QCOMPARE(deviceClassName(d.deviceClass), deviceClass);
         QCOMPARE(d.pciBusId, busId);
-        QCOMPARE(d.numaNode, node);
-        QCOMPARE(d.cpus, s->entity(s->numaNodeByOsIndex(node)).cpus);
+        QCOMPARE(d.numaNode, NodeId(node));
+        QCOMPARE(d.cpus, s->entity(s->numaNodeByOsIndex(NodeId(node))).cpus);
         if (!name.isEmpty())
             QCOMPARE(d.name, name);
         const QJsonObject a = parseJsonObject(d.attributes);

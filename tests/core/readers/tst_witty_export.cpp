@@ -32,7 +32,7 @@ constexpr std::uint64_t kSecond = 1'000'000'000;
 // The machine: three nodes of four CPUs each, and one NPU wired to node 1's CPUs.
 // The workload: process 100 (threads 100, 101) and process 200 (threads 200, 201; 201 is never sampled).
 // Own edges are only given for process 100, so the export has to add process 200's.
-std::shared_ptr<const Snapshot> makeSnapshot()
+SnapshotPtr makeSnapshot()
 {
     SnapshotBuilder b;
     for (int n = 0; n < 3; ++n) {

@@ -65,7 +65,7 @@ class TestWittyReader : public QObject
     Q_OBJECT
 
 private:
-    std::shared_ptr<const Snapshot> fixture()
+    SnapshotPtr fixture()
     {
         auto r = readWittyJsonFile(fixturePath());
         if (!r.ok())
@@ -290,7 +290,7 @@ private slots:
         QCOMPARE(e.name, QStringLiteral("NPU%1").arg(npu));
         QCOMPARE(e.osIndex, npu);
         QCOMPARE(e.pciBusId, pciBusId);
-        QCOMPARE(e.numaNode, node);
+        QCOMPARE(e.numaNode, NodeId(node));
         const EntityId n = s->nodeOfDevice(d);
         QVERIFY(n.isValid());
         QCOMPARE(s->entity(n).osIndex, node);
@@ -318,7 +318,7 @@ private slots:
         QFETCH(QList<double>, distances);
         auto s = fixture();
         QVERIFY(s);
-        const EntityId n = s->numaNodeByOsIndex(node);
+        const EntityId n = s->numaNodeByOsIndex(NodeId(node));
         QVERIFY(n.isValid());
         const Entity& e = s->entity(n);
         QCOMPARE(e.key, QString::number(node));

@@ -260,7 +260,7 @@ private slots:
         gpu.osIndex = 0;
         gpu.pciBusId = QStringLiteral("0000:3b:00.0");
         gpu.cpus = IndexSet::range(8, 15);
-        gpu.numaNode = 1;
+        gpu.numaNode = NodeId(1);
         gpu.attributes = "{}";
         b.add(gpu);
         Edge contains;
@@ -288,7 +288,7 @@ private slots:
         QCOMPARE(s.edges().size(), size_t(0));    // witty has no containment edge
         QCOMPARE(s.countOf(EntityKind::NumaNode), 2);
         for (int i = 0; i < 2; ++i) {
-            const Entity& n = s.entity(s.numaNodeByOsIndex(i));
+            const Entity& n = s.entity(s.numaNodeByOsIndex(NodeId(i)));
             QCOMPARE(n.typeName, QStringLiteral("NumaEntity"));
             QCOMPARE(n.cpus, IndexSet::range(i * 8, i * 8 + 7));
             QCOMPARE(n.memoryBytes, std::uint64_t(64 + i) << 30);
@@ -306,7 +306,7 @@ private slots:
         QCOMPARE(g.deviceClass, DeviceClass::Gpu);
         QCOMPARE(g.pciBusId, QStringLiteral("0000:3b:00.0"));
         QCOMPARE(g.cpus, IndexSet::range(8, 15));
-        QCOMPARE(g.numaNode, 1);
+        QCOMPARE(g.numaNode, NodeId(1));
         QCOMPARE(s.entity(s.nodeOfDevice(s.ofKind(EntityKind::Accelerator).front())).osIndex, 1);
     }
 

@@ -3,7 +3,9 @@
 #include "capture/capture_reader.h"
 #include "record/recorder.h"
 #include "support/entity_factory.h"
+#include "support/file_size_limit.h"
 #include "support/sample_diff.h"
+#include "util/format.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -14,11 +16,10 @@
 #include <QTest>
 
 #include <atomic>
-#include <csignal>
 #include <cstdio>
-#include <sys/resource.h>
 
 using namespace numasight;
+using numasight::test::FileSizeLimit;
 using numasight::test::makeEntity;
 using numasight::test::sampleDiff;
 
@@ -207,32 +208,6 @@ RecordOptions options(const QString& path, int samples, std::int64_t intervalMs 
     o.mode = RecordMode::Procfs;
     return o;
 }
-
-// Lowers RLIMIT_FSIZE for one scope with SIGXFSZ ignored, so a write past it fails with EFBIG instead of
-// killing the test; restores both afterwards.
-class FileSizeLimit
-{
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        m_oldHandler = std::signal(SIGXFSZ, SIG_IGN);
-        getrlimit(RLIMIT_FSIZE, &m_old);
-        rlimit lowered = m_old;
-        lowered.rlim_cur = bytes;
-        m_ok = setrlimit(RLIMIT_FSIZE, &lowered) == 0;
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_old);
-        std::signal(SIGXFSZ, m_oldHandler);
-    }
-    bool ok() const { return m_ok; }
-
-private:
-    rlimit m_old{};
-    void (*m_oldHandler)(int) = nullptr;
-    bool m_ok = false;
-};
 
 // Child mode of this binary (for the kill -9 test): records with the fake collectors, large samples so
 // that a kill often lands inside a transaction, and prints "sample N" once each is on disk.
@@ -696,7 +671,7 @@ void TestRecorder::durations()
     }
     QVERIFY2(parsed, qPrintable(why));
     QCOMPARE(*parsed, ns);
-    QCOMPARE(parseDurationNs(formatDurationNs(ns)), parsed); // what is printed reads back
+    QCOMPARE(parseDurationNs(formatDuration(double(ns))), parsed); // what is printed reads back
 }
 
 // A recorder killed with SIGKILL at an arbitrary moment (often inside a sample's transaction, since each

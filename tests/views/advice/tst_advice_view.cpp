@@ -91,7 +91,7 @@ ApplyDialog* makeApplyDialog(qint64 pid, const QString& name, const QString& cpu
     s.pid = pid;
     s.name = name;
     s.cpus = cpus;
-    s.targetNodes = {node};
+    s.targetNodes = {NodeId(node)};
     s.after.similarity = 1;
     s.after.remoteShare = 0;
     s.assumptions = QStringLiteral("prediction: all CPU time on node %1").arg(node);

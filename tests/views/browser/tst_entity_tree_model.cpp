@@ -55,7 +55,7 @@ std::shared_ptr<const Snapshot> handBuilt()
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:3b:00.0"), QStringLiteral("GPU0"));
     gpu.deviceClass = DeviceClass::Gpu;
     gpu.pciBusId = gpu.key;
-    gpu.numaNode = 1;
+    gpu.numaNode = NodeId(1);
     b.add(gpu);
     Entity bridge =
         makeEntity(EntityKind::PciDevice, QStringLiteral("0000:00:01.0"), QStringLiteral("bridge"));

@@ -1,0 +1,295 @@
+#pragma once
+
+// The builder behind buildGraph() (graph_spec.h), internal to core/graph. Its parts live in the files named
+// after what they add to the spec: graph_figures.cpp (CPU time, pages and flows per node, from samples or the
+// snapshot), graph_machine.cpp (NUMA nodes, CPUs, devices and distances: the machine and combined views),
+// graph_workload.cpp (processes, threads and flows: the data-flow view and the workload of the combined
+// one), graph_legend.cpp (legend, descriptions and title) and graph_builder.cpp (the assembly, filters and
+// finishing).
+//
+// Ids are made from what identifies an entity across snapshots and recordings (NUMA OS index, pid, tid,
+// PCI bus id, container id), never from positions in the snapshot's vectors, so a rebuilt graph keeps
+// the views' selection, expansion state and layout caches. Entities of another namespace (another host)
+// get "@<namespace>" appended.
+#include "analysis/witty_metrics.h"
+#include "graph_spec.h"
+#include "report/cpu_share.h"
+#include "util/format.h"
+
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <span>
+#include <vector>
+
+namespace numasight::graphbuild {
+
+// RunsOn and MemoryOn edges are drawn to every node holding at least this share of a process's CPU time
+// or pages, and always to the largest: below 5 % an edge adds ink but no finding, and with 8-16 nodes
+// per process the graph would otherwise connect everything to everything.
+constexpr double kEdgeShare = 0.05;
+// Up to this many NUMA nodes per machine every pair gets a distance edge; above, a spanning tree of the
+// closest links (see addDistanceEdges).
+constexpr int kAllPairsNodes = 4;
+
+inline const QString kLocal = QStringLiteral("local");
+
+// Ids are built from input strings (namespaces, bus ids, container ids, addresses): only characters that
+// need no quoting anywhere (DOT, SVG ids, file names of exports) are kept.
+inline QString safeId(QString id)
+{
+    for (QChar& c : id) {
+        const char16_t u = c.unicode();
+        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+                        u == '_' || u == '.' || u == ':' || u == '@' || u == '-';
+        if (!ok)
+            c = QLatin1Char('_');
+    }
+    return id;
+}
+
+inline QString nsSuffix(const QString& ns)
+{
+    return ns == kLocal ? QString() : QLatin1Char('@') + ns;
+}
+
+inline QString withNs(const QString& base, const Entity& e)
+{
+    return safeId(base + nsSuffix(e.ns));
+}
+
+// Graph labels read at one precision below 100 of a unit: "5.0 MiB" beside "3.5 MiB".
+inline QString graphBytes(double bytes)
+{
+    return formatBytes(bytes, TrailingZeros::Keep);
+}
+
+// "0–23, 48–71": the range string with en dashes, as people write CPU ranges.
+inline QString rangeText(const IndexSet& set)
+{
+    QString s = set.toRangeString();
+    s.replace(QLatin1Char('-'), QChar(0x2013));
+    s.replace(QLatin1Char(','), QStringLiteral(", "));
+    return s;
+}
+
+inline QStringList cpuKeys(const CpuSet& cpus)
+{
+    QStringList keys;
+    keys << cpus.toRangeString();
+    cpus.forEach([&](int c) { keys << QString::number(c); });
+    return keys;
+}
+
+// CPU time and pages of one process or thread, per NUMA node OS index.
+struct Figures
+{
+    std::map<int, double> cpu;   // ns, or witty's shares (only ratios are used)
+    std::map<int, double> pages; // pages
+    std::map<int, double> bytes; // bytes, when the source knows page sizes
+    double cpuNs = 0;            // absolute on-CPU ns, for the metric
+    bool fromSamples = false;
+
+    static double sum(const std::map<int, double>& m)
+    {
+        double s = 0;
+        for (const auto& [n, v] : m)
+            s += v;
+        return s;
+    }
+    static int argmax(const std::map<int, double>& m)
+    {
+        int best = -1;
+        double bestValue = 0;
+        for (const auto& [n, v] : m)
+            if (v > bestValue) {
+                best = n;
+                bestValue = v;
+            }
+        return best;
+    }
+    int cpuNode() const { return argmax(cpu); }
+    int memNode() const { return argmax(pages); }
+    double cpuShare(int node) const
+    {
+        const double s = sum(cpu);
+        const auto it = cpu.find(node);
+        return s > 0 && it != cpu.end() ? it->second / s : 0;
+    }
+    double pageShare(int node) const
+    {
+        const double s = sum(pages);
+        const auto it = pages.find(node);
+        return s > 0 && it != pages.end() ? it->second / s : 0;
+    }
+    // Nodes to draw an edge to: at least kEdgeShare, and always the largest.
+    static std::vector<int> drawn(const std::map<int, double>& m)
+    {
+        std::vector<int> out;
+        const double s = sum(m);
+        const int best = argmax(m);
+        for (const auto& [n, v] : m)
+            if (s > 0 && v > 0 && (n == best || v / s >= kEdgeShare))
+                out.push_back(n);
+        return out;
+    }
+};
+
+struct FlowAgg
+{
+    QString from, to;
+    double bytes = 0;
+    int connections = 0;
+    bool volumesKnown = true;
+    bool mergedFromBothEnds = false; // witty's weight 0.0: the same flow counted from both ends
+};
+
+class GraphBuilder
+{
+public:
+    GraphBuilder(const Snapshot& s, const GraphOptions& o, std::span<const SamplePtr> samples,
+                 GraphSpec& spec)
+        : m_s(s)
+        , m_o(o)
+        , m_samples(samples)
+        , m_spec(spec)
+    {
+    }
+
+    void run();
+
+private:
+    // ---- figures (graph_figures.cpp) ----------------------------------------------------------------------
+
+    void computeFigures();
+    void figuresFromSamples();
+    void figuresFromSnapshot();
+    EntityId processOf(EntityId e) const;
+    EntityId socketOwner(EntityId socket) const;
+    void addSocketFlow(const Edge& e);
+    void addSampleFlow(const FlowSample& s);
+
+    double metricOf(const Figures& f) const { return cpuTimeShare(f.cpuNs, m_totalCpuNs); }
+
+    // ---- spec assembly (graph_builder.cpp) ----------------------------------------------------------------
+
+    GraphCluster& addCluster(QString id, QString parent, QString label, EntityKind kind, EntityId entity);
+
+    // The first node with an id wins: an entity reachable two ways (a device that is also a group member)
+    // is drawn once.
+    bool addNode(GraphNode n);
+    void addEdge(const QString& from, const QString& to, GraphEdgeRole role, QString label,
+                 EdgeLocality locality, double weight, bool directed = true);
+
+    bool hidden(EntityKind k) const { return m_o.hiddenKinds.contains(k); }
+
+    bool isExpanded(const QString& id, bool byDefault, const std::vector<QString>& parts = {}) const;
+    void collectNamespaces();
+
+    QString hostCluster(const QString& ns) const { return m_hostCluster.value(ns); }
+
+    EntityId ancestorOfKind(EntityId e, EntityKind kind) const;
+
+    // ---- NUMA nodes, CPUs and devices: the machine and combined views (graph_machine.cpp) -----------------
+
+    QString numaNodeId(const Entity& n) const;
+    QString numaClusterId(const Entity& n) const;
+
+    // The tier mark of a node: its memory kind when not plain DRAM, else "CPU-less" when no CPU is its own.
+    QString tierOf(EntityId node, const CpuSet& ownCpus) const;
+
+    // CPUs of a node that no earlier node claims: hwloc gives a CPU-less node (HBM, CXL) the cpuset of
+    // its parent, which would otherwise show the same CPUs twice.
+    CpuSet ownCpus(EntityId node) const;
+    QString memoryLine(const Entity& n) const;
+    QString distanceRow(EntityId node) const;
+    QString numaTooltip(EntityId node, const CpuSet& own, const QString& tier) const;
+    GraphNode numaNode(EntityId node, bool withName) const;
+    void addCpuNodes(EntityId node, const QString& cluster);
+    static bool isDevice(EntityKind k);
+    QString deviceId(const Entity& d) const;
+    GraphNode deviceNode(EntityId id) const;
+
+    // Accelerators and NICs are what the user came for: always one node each. Bridges, disks and other
+    // functions are many (68 on a DGX-2) and rarely the point: folded into one node per place.
+    void addDevices(const QString& ns, const QHash<std::int32_t, QString>& clusterOfNode,
+                    const QHash<std::int32_t, QString>& clusterOfPackage);
+
+    // Package -> NUMA cluster -> (memory node, CPUs, devices); `m_numaCluster` maps node -> cluster id.
+    void buildTopology(bool numaNamed);
+    QString latencyBetween(EntityId a, EntityId b) const;
+
+    // Distance edges. All pairs up to kAllPairsNodes nodes; above, the minimum spanning tree of the SLIT
+    // matrix (Kruskal, ties by OS index): n-1 edges whatever n is, each node linked to its nearest
+    // neighbour, and the groups joined by their cheapest link, so the picture shows the machine's
+    // structure (pairs on a die, dies on a package, packages) without the n(n-1)/2 hairball. The whole
+    // matrix stays in every node's tooltip and in the NUMA table.
+    void addDistanceEdges();
+
+    // ---- processes, threads and flows (graph_workload.cpp) ------------------------------------------------
+
+    int nodeOsOfDevice(EntityId device) const;
+    std::vector<EntityId> devicesUsed(EntityId p) const;
+    EdgeLocality processLocality(EntityId p, const Figures& f) const;
+    QString cpuSummary(const Figures& f) const;
+    QString figuresTooltip(const Figures& f) const;
+    QString processId(const Entity& p) const;
+    QString threadId(const Entity& t) const;
+
+    // Whether a process passes the filters; threads are checked one by one when expanded.
+    bool processShown(EntityId p) const;
+
+    // Adds the process (folded, or as a cluster with its threads) under `cluster`; returns whether its
+    // threads are shown (then they, not the process, carry the RunsOn edges).
+    bool addProcess(EntityId p, const QString& cluster);
+    QString numaTarget(const QString& ns, int os) const;
+
+    // RunsOn edges of one process or thread; `skipNode` (the node whose box it already sits in) is left out.
+    void addRunsOn(const QString& from, const Figures& f, const QString& ns, int skipNode);
+    void addProcessEdges(EntityId p, bool threadsShown, int skipRunsOnNode);
+    QString flowEndpointId(const QString& key);
+    int mainNodeOfKey(const QString& key) const;
+    void addFlows();
+
+    // ---- views: machine and combined (graph_machine.cpp), data flow (graph_workload.cpp) ------------------
+
+    void buildMachine(bool withWorkload);
+    void buildDataflow();
+
+    // ---- filters and finishing (graph_builder.cpp), legend and title (graph_legend.cpp) -------------------
+
+    void filterHidden();
+
+    // Graphviz draws no box for an empty cluster, and a box with nothing in it says nothing.
+    void dropEmptyClusters();
+    void scalePens();
+    static QString kindDescription(EntityKind k);
+    static QString clusterDescription(EntityKind k);
+    static QString tierDescription(const QString& tier);
+    QString edgeDescription(GraphEdgeRole role, EdgeLocality loc) const;
+    void buildLegend();
+    QString title() const;
+    const Snapshot& m_s;
+    const GraphOptions& m_o;
+    std::span<const SamplePtr> m_samples;
+    GraphSpec& m_spec;
+    int m_nodeCount = 0;
+    double m_totalCpuNs = 0;
+    QHash<std::int32_t, Figures> m_proc, m_thread;
+    std::map<QString, FlowAgg> m_flows;
+    QHash<QString, std::pair<QString, QString>> m_peers; // key -> (address, namespace)
+    bool m_flowDoubled = false;
+    QString m_distanceRule;
+    QStringList m_namespaces;
+    QHash<QString, QString> m_hostCluster;
+    QHash<std::int32_t, QString> m_numaCluster;
+    QHash<QString, int> m_nodeIds;
+    QSet<QString> m_clusterIds, m_edgeIds;
+};
+
+} // namespace numasight::graphbuild

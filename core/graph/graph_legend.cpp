@@ -1,0 +1,171 @@
+// What the graph says about itself: the legend of the kinds, clusters, tiers and edges it shows, and its
+// title.
+#include "graph_builder.h"
+
+namespace numasight {
+
+namespace graphbuild {
+
+QString GraphBuilder::kindDescription(EntityKind k)
+{
+    switch (k) {
+    case EntityKind::NumaNode:
+        return QStringLiteral("NUMA node: its memory, size and free space");
+    case EntityKind::Pu:
+        return QStringLiteral("CPUs of a NUMA node (a range folds many; double-click to expand)");
+    case EntityKind::Core:
+        return QStringLiteral("A core and its hardware threads (CPUs)");
+    case EntityKind::Accelerator:
+        return QStringLiteral("Accelerator (GPU or NPU) on the PCI bus of its NUMA node");
+    case EntityKind::Nic:
+        return QStringLiteral("Network interface on its NUMA node");
+    case EntityKind::PciDevice:
+        return QStringLiteral("Other PCI devices (bridges, controllers); a count folds many");
+    case EntityKind::OsDevice:
+        return QStringLiteral("Other OS devices (disks, DMA engines)");
+    case EntityKind::Process:
+        return QStringLiteral("Process: name (pid), share of its CPU time on its main node");
+    case EntityKind::Thread:
+        return QStringLiteral("Thread: name (tid), share of its CPU time on its main node");
+    case EntityKind::Socket:
+        return QStringLiteral("Endpoint of a flow outside the processes shown");
+    default:
+        return entityKindName(k);
+    }
+}
+
+QString GraphBuilder::clusterDescription(EntityKind k)
+{
+    switch (k) {
+    case EntityKind::Host:
+        return QStringLiteral("A machine (namespace)");
+    case EntityKind::Package:
+        return QStringLiteral("Processor package (socket)");
+    case EntityKind::NumaNode:
+        return QStringLiteral("NUMA node: its memory, CPUs and devices, and the processes running "
+                              "mostly there");
+    case EntityKind::Container:
+        return QStringLiteral("Container and the processes in it");
+    case EntityKind::Process:
+        return QStringLiteral("Process expanded into its threads");
+    default:
+        return entityKindName(k);
+    }
+}
+
+QString GraphBuilder::tierDescription(const QString& tier)
+{
+    if (tier == QLatin1String("CPU-less"))
+        return QStringLiteral("Memory-only NUMA node: no CPU of its own (CXL expander, far memory)");
+    if (tier == QLatin1String("HBM"))
+        return QStringLiteral("High-bandwidth memory (HBM, MCDRAM) node");
+    if (tier.startsWith(QLatin1String("CXL")))
+        return QStringLiteral("CXL-attached memory node");
+    if (tier == QLatin1String("NVM"))
+        return QStringLiteral("Persistent memory (NVDIMM) node");
+    return QStringLiteral("Memory tier %1").arg(tier);
+}
+
+QString GraphBuilder::edgeDescription(GraphEdgeRole role, EdgeLocality loc) const
+{
+    switch (role) {
+    case GraphEdgeRole::Distance:
+        return QStringLiteral("NUMA distance (SLIT, 10 = local; measured latency when known), drawn "
+                              "for %1")
+            .arg(m_distanceRule);
+    case GraphEdgeRole::RunsOn:
+        return loc == EdgeLocality::Local
+                   ? QStringLiteral("Runs mostly on this node (share of CPU time)")
+                   : QStringLiteral("Also runs on this other node (share of CPU time)");
+    case GraphEdgeRole::MemoryOn:
+        switch (loc) {
+        case EdgeLocality::Local:
+            return QStringLiteral("Memory on the node where most of the CPU time goes");
+        case EdgeLocality::Mismatch:
+            return QStringLiteral("Most memory on another node than most of the CPU time");
+        case EdgeLocality::Remote:
+            return QStringLiteral("Some memory on another node");
+        default:
+            return QStringLiteral("Memory on this node (no CPU time known)");
+        }
+    case GraphEdgeRole::DeviceUse:
+        switch (loc) {
+        case EdgeLocality::Local:
+            return QStringLiteral("Uses this device, on the node where it runs");
+        case EdgeLocality::Mismatch:
+            return QStringLiteral("Uses a device on another node than most of its CPU time");
+        default:
+            return QStringLiteral("Uses this device");
+        }
+    case GraphEdgeRole::Flow: {
+        QString d = loc == EdgeLocality::Remote
+                        ? QStringLiteral("Data sent to a process running on another node")
+                    : loc == EdgeLocality::Local ? QStringLiteral("Data sent to a process on the same node")
+                                                 : QStringLiteral("Data sent (socket/IPC), with its volume");
+        if (m_flowDoubled)
+            d += QStringLiteral("; witty counts a flow from both ends, so volumes may be doubled");
+        return d;
+    }
+    case GraphEdgeRole::Structural:
+        return QStringLiteral("Parent process starts child process");
+    }
+    return {};
+}
+
+void GraphBuilder::buildLegend()
+{
+    QStringList order;
+    QHash<QString, QString> entries;
+    const auto add = [&](const QString& mark, const QString& description) {
+        if (entries.contains(mark))
+            return;
+        order << mark;
+        entries.insert(mark, description);
+    };
+    for (const GraphCluster& c : m_spec.clusters) {
+        add(QStringLiteral("cluster:") + entityKindName(c.kind), clusterDescription(c.kind));
+        if (!c.memoryTier.isEmpty())
+            add(QStringLiteral("cluster:NUMANode:") + c.memoryTier, tierDescription(c.memoryTier));
+    }
+    for (const GraphNode& n : m_spec.nodes) {
+        add(QStringLiteral("node:") + entityKindName(n.kind), kindDescription(n.kind));
+        if (n.locality == EdgeLocality::Mismatch)
+            add(QStringLiteral("node:") + entityKindName(n.kind) + QStringLiteral(":Mismatch"),
+                QStringLiteral("Memory or device on another node than most of its CPU time"));
+        if (n.expandable)
+            add(QStringLiteral("node:expandable"), QStringLiteral("Folded: double-click to expand"));
+    }
+    for (const GraphEdge& e : m_spec.edges)
+        add(QStringLiteral("edge:") + graphEdgeRoleName(e.role) + QLatin1Char(':') + localityName(e.locality),
+            edgeDescription(e.role, e.locality));
+    if (std::any_of(m_spec.edges.begin(), m_spec.edges.end(), [](const GraphEdge& e) {
+            return e.role != GraphEdgeRole::Structural && e.role != GraphEdgeRole::Distance;
+        }))
+        add(QStringLiteral("edge:width"), QStringLiteral("Line width grows with CPU share, pages or bytes"));
+    for (const QString& mark : order)
+        m_spec.legend.push_back({mark, entries.value(mark)});
+}
+
+QString GraphBuilder::title() const
+{
+    QStringList parts;
+    parts << graphViewName(m_o.view);
+    const int nodes = m_s.countOf(EntityKind::NumaNode);
+    if (nodes)
+        parts << QStringLiteral("%1 NUMA nodes").arg(nodes);
+    const int acc = m_s.countOf(EntityKind::Accelerator);
+    if (acc)
+        parts << QStringLiteral("%1 accelerators").arg(acc);
+    if (m_o.view != GraphView::Machine) {
+        const int procs = m_s.countOf(EntityKind::Process);
+        if (procs)
+            parts << QStringLiteral("%1 processes").arg(procs);
+    }
+    if (!m_s.label().isEmpty())
+        parts.prepend(m_s.label());
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace graphbuild
+
+} // namespace numasight

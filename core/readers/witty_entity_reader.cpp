@@ -1,0 +1,449 @@
+// One entity of a witty-profiler graph: its fields in one pass, its identity (type, namespace and key
+// fields), and the typed facts numasight reads from it.
+#include "witty_graph_reader.h"
+
+#include <charconv>
+
+namespace numasight {
+
+namespace wittyread {
+
+namespace {
+
+// Whether the fields that make up `kind`'s identity have all been seen.
+bool keyFieldsReady(EntityKind kind, const Collected& c)
+{
+    if (!c.f[FType].present || !c.f[FNamespace].present)
+        return false;
+    switch (kind) {
+    case EntityKind::Process:
+        return c.f[FPid].present;
+    case EntityKind::Thread:
+        return c.f[FTid].present;
+    case EntityKind::Socket:
+        return c.f[FSocketAddr].present && c.f[FSocketPort].present && c.f[FSocketType].present;
+    case EntityKind::NumaNode:
+        return c.f[FNumaId].present;
+    case EntityKind::NumaSet:
+        return c.f[FNumaIdStr].present;
+    case EntityKind::Accelerator:
+        return c.f[FId].present;
+    case EntityKind::Container:
+        return c.f[FContainerId].present;
+    case EntityKind::SharedMemory:
+        return c.f[FShmName].present && c.f[FShmSize].present;
+    default:
+        return false; // unknown types are identified by their whole text
+    }
+}
+
+} // namespace
+
+void GraphReader::collectNuma(int field, od::value value, NumaFacts& numa, const Where* where)
+{
+    const od::json_type t = take(value.type(), where);
+    const char* at = trimRight(value.raw_json_token()).data();
+    auto problem = [&](const char* place, const QString& what) {
+        if (!numa.problemAt) {
+            numa.problemAt = place;
+            numa.problemField = kFieldNames[field].data();
+            numa.problem = what;
+        }
+    };
+    if (t != od::json_type::object) {
+        problem(at, QStringLiteral("expected an object, got %1").arg(typeNameOf(t)));
+        return;
+    }
+    od::object object = take(value.get_object(), where);
+    for (auto fieldResult : object) {
+        od::field f = take(std::move(fieldResult), where);
+        const std::string_view key = witty::rawKey(f.key().raw());
+        od::value v = f.value();
+        const od::json_type vt = take(v.type(), where);
+        const char* vat = trimRight(v.raw_json_token()).data();
+        if (field == FNumaStats) {
+            std::uint64_t n = 0;
+            if (vt != od::json_type::number || v.get_uint64().get(n) != simdjson::SUCCESS) {
+                problem(vat,
+                        QStringLiteral("numa_stats.%1: expected a non-negative integer").arg(fromUtf8(key)));
+                continue;
+            }
+            numa.stats.emplace_back(fromUtf8(key), n);
+        } else if (field == FMemInfo) {
+            if (key != "MemTotal" && key != "MemFree")
+                continue;
+            std::string_view s;
+            std::optional<std::uint64_t> kb;
+            if (vt == od::json_type::string && v.get_string().get(s) == simdjson::SUCCESS)
+                kb = witty::parseKilobytes(s);
+            if (!kb) {
+                problem(
+                    vat,
+                    QStringLiteral("mem_info.%1: expected a size like \"131507688 kB\"").arg(fromUtf8(key)));
+                continue;
+            }
+            (key == "MemTotal" ? numa.memTotalKb : numa.memFreeKb) = kb;
+        } else {
+            int node = -1;
+            const auto r = std::from_chars(key.data(), key.data() + key.size(), node);
+            double d = 0;
+            if (r.ec != std::errc() || r.ptr != key.data() + key.size() || node < 0 ||
+                vt != od::json_type::number || v.get_double().get(d) != simdjson::SUCCESS) {
+                problem(vat, QStringLiteral("distance_to_all_numa: expected {\"<node>\": <distance>, …}"));
+                continue;
+            }
+            numa.distances.emplace_back(node, d);
+        }
+    }
+}
+
+std::int64_t GraphReader::integerField(const Collected& c, int field, const Where* where, bool required) const
+{
+    const FieldValue& v = c.f[field];
+    if (!v.present) {
+        if (required)
+            fail(c.begin, where,
+                 QStringLiteral("missing \"%1\"").arg(QLatin1String(kFieldNames[field].data())));
+        return -1;
+    }
+    std::int64_t n = 0;
+    const auto r = std::from_chars(v.raw.data(), v.raw.data() + v.raw.size(), n);
+    if (v.type != od::json_type::number || r.ec != std::errc() || r.ptr != v.raw.data() + v.raw.size()) {
+        const Where w{where, kFieldNames[field].data()};
+        fail(v.raw.data(), &w,
+             QStringLiteral("expected an integer, got %1 %2")
+                 .arg(typeNameOf(v.type), fromUtf8(v.raw.substr(0, 40))));
+    }
+    return n;
+}
+
+QString GraphReader::stringField(const Collected& c, int field, const Where* where, bool required) const
+{
+    const FieldValue& v = c.f[field];
+    if (!v.present || v.type == od::json_type::null) {
+        if (required)
+            fail(c.begin, where,
+                 QStringLiteral("missing \"%1\"").arg(QLatin1String(kFieldNames[field].data())));
+        return {};
+    }
+    if (v.type != od::json_type::string) {
+        const Where w{where, kFieldNames[field].data()};
+        fail(v.raw.data(), &w, QStringLiteral("expected a string, got %1").arg(typeNameOf(v.type)));
+    }
+    return fromUtf8(v.str);
+}
+
+// The key field's text for the identity: strings unescaped, numbers as written.
+std::string_view GraphReader::keyText(const Collected& c, int field, const Where* where) const
+{
+    const FieldValue& v = c.f[field];
+    if (!v.present)
+        fail(c.begin, where,
+             QStringLiteral("missing key field \"%1\"").arg(QLatin1String(kFieldNames[field].data())));
+    return v.type == od::json_type::string ? v.str : v.raw;
+}
+
+void GraphReader::buildIdentity(Collected& c, const Where* where)
+{
+    if (!c.f[FType].present)
+        fail(c.begin, where,
+             QStringLiteral("entity has no \"entity_type\": every witty-profiler entity names its type"));
+    if (c.f[FType].type != od::json_type::string) {
+        const Where w{where, "entity_type"};
+        fail(c.f[FType].raw.data(), &w,
+             QStringLiteral("expected a string, got %1").arg(typeNameOf(c.f[FType].type)));
+    }
+    if (c.f[FNamespace].present && c.f[FNamespace].type != od::json_type::string) {
+        const Where w{where, "entity_namespace"};
+        fail(c.f[FNamespace].raw.data(), &w,
+             QStringLiteral("expected a string, got %1").arg(typeNameOf(c.f[FNamespace].type)));
+    }
+    const std::string_view type = c.f[FType].str;
+    const std::string_view ns = c.f[FNamespace].present ? c.f[FNamespace].str : std::string_view("local");
+    // Identity bytes: type, namespace and the type's key fields, as witty-profiler defines identity.
+    m_identity.assign(type);
+    m_identity += '\x1f';
+    m_identity += ns;
+    m_identity += '\x1f';
+    c.keyStart = m_identity.size();
+    switch (c.info.kind) {
+    case EntityKind::Process:
+        integerField(c, FPid, where, true);
+        m_identity += c.f[FPid].raw;
+        break;
+    case EntityKind::Thread:
+        integerField(c, FTid, where, true);
+        m_identity += c.f[FTid].raw;
+        break;
+    case EntityKind::Socket:
+        m_identity += keyText(c, FSocketAddr, where);
+        m_identity += ':';
+        integerField(c, FSocketPort, where, true);
+        m_identity += c.f[FSocketPort].raw;
+        m_identity += '/';
+        m_identity += keyText(c, FSocketType, where);
+        break;
+    case EntityKind::NumaNode:
+        integerField(c, FNumaId, where, true);
+        m_identity += c.f[FNumaId].raw;
+        break;
+    case EntityKind::NumaSet:
+        stringField(c, FNumaIdStr, where, true);
+        m_identity += c.f[FNumaIdStr].str;
+        break;
+    case EntityKind::Accelerator:
+        integerField(c, FId, where, true);
+        m_identity += c.f[FId].raw;
+        break;
+    case EntityKind::Container:
+        m_identity += keyText(c, FContainerId, where);
+        break;
+    case EntityKind::SharedMemory:
+        m_identity += keyText(c, FShmName, where);
+        m_identity += '/';
+        m_identity += keyText(c, FShmSize, where);
+        break;
+    default:
+        m_identity += compact(c.raw, where); // an unknown type: identical copies fold, others stay apart
+        break;
+    }
+    c.found = m_ids.find(m_identity);
+    // A known entity is done, unless this is the top-level `nodes` copy of one first seen on an edge.
+    c.skip = c.found >= 0 && (c.origin != Origin::Nodes || m_slots[size_t(c.found)].fromNodes);
+    c.decided = true;
+}
+
+// Reads one entity object and returns its id. An entity already known is recognised from its type and key
+// fields, and the rest of that copy is skipped: edges repeat every endpoint in full, so this is the hot path.
+EntityId GraphReader::readEntity(od::value value, const Where* where, Origin origin, const char* end)
+{
+    const od::json_type t = take(value.type(), where);
+    if (t != od::json_type::object)
+        failType(value, t, where, QStringLiteral("an entity object"));
+    Collected c;
+    c.begin = value.raw_json_token().data();
+    c.origin = origin;
+    od::object object = take(value.get_object(), where);
+    tick(c.begin);
+
+    std::string_view processRaw;
+    EntityId parent;
+    for (auto fieldResult : object) {
+        od::field field = take(std::move(fieldResult), where);
+        const int index = fieldIndex(field.key().raw());
+        if (index < 0)
+            continue;
+        od::value v = field.value();
+        FieldValue& fv = c.f[index];
+        fv.present = true;
+        fv.type = take(v.type(), where);
+        if (index == FNumaStats || index == FMemInfo || index == FDistances) {
+            collectNuma(index, v, c.numa, where);
+            continue;
+        }
+        if (index == FProcess && fv.type == od::json_type::object && origin != Origin::Nested) {
+            const Where w{where, "process"};
+            if (c.decided && c.info.kind == EntityKind::Thread) {
+                // A new thread: its process is read in place (and folds into the `nodes` copy).
+                const std::string identity = m_identity;
+                parent = readEntity(v, &w, Origin::Nested, nullptr);
+                m_identity = identity;
+                continue;
+            }
+            processRaw = take(take(v.get_object(), &w).raw_json(), &w);
+            fv.raw = processRaw;
+            continue;
+        }
+        switch (fv.type) {
+        case od::json_type::object:
+            fv.raw = take(take(v.get_object(), where).raw_json(), where);
+            break;
+        case od::json_type::array:
+            fv.raw = take(take(v.get_array(), where).raw_json(), where);
+            break;
+        case od::json_type::string:
+            fv.raw = trimRight(v.raw_json_token());
+            fv.str = stringOf(v, fv.raw, where);
+            if (index == FType) {
+                c.info = witty::entityTypeInfo(fv.str);
+                if (origin == Origin::Nested && c.info.kind != EntityKind::Process)
+                    fail(c.begin, where,
+                         QStringLiteral("expected a ProcessEntity, got %1").arg(fromUtf8(fv.str)));
+            }
+            break;
+        default:
+            fv.raw = trimRight(v.raw_json_token());
+            break;
+        }
+        if (!c.decided && keyFieldsReady(c.info.kind, c)) {
+            buildIdentity(c, where);
+            if (c.skip)
+                return EntityId(c.found); // the rest of this copy is skipped by the enclosing iteration
+        }
+    }
+
+    // The object's text runs to its closing brace, the last non-blank byte before the next token.
+    const char* stop = end ? end : here();
+    if (!stop)
+        fail(c.begin, where, QStringLiteral("unexpected end of the JSON text: the file is truncated"));
+    while (stop > c.begin && stop[-1] != '}')
+        --stop;
+    c.raw = std::string_view(c.begin, size_t(stop - c.begin));
+
+    if (origin == Origin::Nested && c.f[FType].present && c.info.kind != EntityKind::Process &&
+        c.f[FType].type == od::json_type::string)
+        fail(c.begin, where,
+             QStringLiteral("expected a ProcessEntity, got %1").arg(fromUtf8(c.f[FType].str)));
+    if (!c.decided) {
+        buildIdentity(c, where);
+        if (c.skip)
+            return EntityId(c.found);
+    }
+
+    Entity e;
+    e.kind = c.info.kind;
+    e.deviceClass = c.info.deviceClass;
+    e.typeName = cachedString(m_typeNames, c.f[FType].str);
+    e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
+                                   : cachedString(m_namespaces, "local");
+    e.key = fromUtf8(std::string_view(m_identity).substr(c.keyStart));
+    const std::string identity = m_identity; // reading a deferred nested process reuses the scratch buffers
+    const std::string_view attributes = compact(c.raw, where);
+    e.attributes = QByteArray(attributes.data(), qsizetype(attributes.size()));
+    fillTyped(e, c, where);
+    if (e.kind == EntityKind::Thread) {
+        const Where w{where, "process"};
+        if (!parent.isValid() && !processRaw.empty())
+            parent = readNestedProcess(processRaw, &w);
+        if (!parent.isValid() && c.f[FProcess].present && c.f[FProcess].type != od::json_type::null &&
+            c.f[FProcess].type != od::json_type::object)
+            fail(c.f[FProcess].raw.data(), &w,
+                 QStringLiteral("expected a ProcessEntity object, got %1")
+                     .arg(typeNameOf(c.f[FProcess].type)));
+        e.parent = parent;
+        if (parent.isValid())
+            e.pid = m_builder.entity(parent).pid;
+    }
+
+    if (c.found >= 0) {
+        const EntityId knownId(c.found);
+        m_builder.entity(knownId) = std::move(e);
+        m_slots[size_t(knownId.value)].fromNodes = true;
+        if (c.info.kind == EntityKind::NumaNode)
+            m_distanceRows[knownId.value] = std::move(c.numa.distances);
+        return knownId;
+    }
+    const std::int32_t idValue = m_builder.entityCount();
+    m_ids.insert(identity, idValue);
+    bool inserted = false;
+    const EntityId id = m_builder.add(std::move(e), &inserted);
+    if (!inserted || id.value != idValue)
+        fail(c.begin, where, QStringLiteral("internal error: identity clash"));
+    m_slots.push_back({origin == Origin::Nodes});
+    if (!c.numa.distances.empty() && c.info.kind == EntityKind::NumaNode)
+        m_distanceRows[id.value] = std::move(c.numa.distances);
+    return id;
+}
+
+EntityId GraphReader::readNestedProcess(std::string_view raw, const Where* where)
+{
+    const size_t capacity = size_t(m_base + m_size - raw.data()) + simdjson::SIMDJSON_PADDING;
+    od::document doc;
+    if (const error_code e = m_nestedParser.iterate(raw.data(), raw.size(), capacity).get(doc))
+        failSimdjson(e, where, raw.data());
+    od::document* outer = m_doc;
+    m_doc = &doc;
+    od::value v = take(doc.get_value(), where);
+    const EntityId id = readEntity(v, where, Origin::Nested, raw.data() + raw.size());
+    m_doc = outer;
+    return id;
+}
+
+void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
+{
+    switch (e.kind) {
+    case EntityKind::Process:
+        e.pid = integerField(c, FPid, where, true);
+        e.ppid = integerField(c, FPpid, where, false);
+        e.name = stringField(c, FName, where, false);
+        e.cmdline = stringField(c, FCmdline, where, false);
+        break;
+    case EntityKind::Thread:
+        e.tid = integerField(c, FTid, where, true);
+        e.name = stringField(c, FName, where, false);
+        break;
+    case EntityKind::Socket:
+        e.address = stringField(c, FSocketAddr, where, true);
+        e.port = int(integerField(c, FSocketPort, where, true));
+        e.protocol = stringField(c, FSocketType, where, true);
+        break;
+    case EntityKind::NumaNode: {
+        if (c.numa.problemAt) {
+            const Where w{where, c.numa.problemField};
+            fail(c.numa.problemAt, &w, c.numa.problem);
+        }
+        e.osIndex = e.logicalIndex = int(integerField(c, FNumaId, where, true));
+        e.name = QStringLiteral("NUMA%1").arg(e.osIndex);
+        e.cpus = witty::rangeField(c.f[FCpuSet].present, c.f[FCpuSet].str,
+                                   c.f[FCpuSet].type == od::json_type::string, [&](const QString& what) {
+                                       const Where w{where, "cpu_set"};
+                                       fail(c.f[FCpuSet].raw.data(), &w, what);
+                                   });
+        e.nodes = NodeSet{e.osIndex};
+        e.memoryBytes = c.numa.memTotalKb.value_or(0) * 1024;
+        e.memoryFreeBytes = c.numa.memFreeKb.value_or(0) * 1024;
+        for (auto& [name, value] : c.numa.stats)
+            e.numastat.insert(name, value);
+        break;
+    }
+    case EntityKind::NumaSet:
+        e.nodes = witty::rangeField(true, c.f[FNumaIdStr].str, true, [&](const QString& what) {
+            const Where w{where, "numa_id_str"};
+            fail(c.f[FNumaIdStr].raw.data(), &w, what);
+        });
+        e.name = e.key;
+        break;
+    case EntityKind::Accelerator: {
+        e.osIndex = int(integerField(c, FId, where, true));
+        e.logicalIndex = e.osIndex;
+        e.name = (e.deviceClass == DeviceClass::Gpu ? QStringLiteral("GPU%1") : QStringLiteral("NPU%1"))
+                     .arg(e.osIndex);
+        e.pciBusId = stringField(c, FPciBusId, where, e.deviceClass == DeviceClass::Gpu).toLower();
+        const FieldValue& aff = c.f[FCpuAffinity];
+        if (aff.present && aff.type != od::json_type::null)
+            e.cpus =
+                witty::rangeField(true, aff.str, aff.type == od::json_type::string, [&](const QString& what) {
+                    const Where w{where, "cpu_affinity"};
+                    fail(aff.raw.data(), &w, what);
+                });
+        const FieldValue& numa = c.f[FNumaAffinity];
+        if (numa.present && numa.type == od::json_type::number) {
+            const std::int64_t n = integerField(c, FNumaAffinity, where, false);
+            if (n >= 0)
+                e.nodes = NodeSet{int(n)};
+        } else if (numa.present && numa.type == od::json_type::string) {
+            e.nodes = witty::rangeField(true, numa.str, true, [&](const QString& what) {
+                const Where w{where, "numa_affinity"};
+                fail(numa.raw.data(), &w, what);
+            });
+        }
+        break;
+    }
+    case EntityKind::Container:
+        e.containerId = stringField(c, FContainerId, where, true);
+        e.name = stringField(c, FContainerName, where, false);
+        e.containerType = stringField(c, FContainerType, where, false);
+        break;
+    case EntityKind::SharedMemory:
+        e.name = stringField(c, FShmName, where, false);
+        if (c.f[FShmSize].type == od::json_type::number)
+            e.memoryBytes = std::uint64_t(std::max<std::int64_t>(0, integerField(c, FShmSize, where, false)));
+        break;
+    default:
+        break;
+    }
+}
+
+} // namespace wittyread
+
+} // namespace numasight

@@ -1,0 +1,305 @@
+#pragma once
+
+// The witty-profiler graph reader behind readWittyJson() and readWittyJsonFile() (witty_json_reader.h),
+// internal to core/readers. Its parts: witty_json_reader.cpp (documents, envelopes, the nodes and edges
+// lists, errors and progress), witty_entity_reader.cpp (one entity: its fields, identity and typed facts) and
+// witty_edge_reader.cpp (one edge, and what the edges settle at the end: the nodes of devices, distances).
+
+#include "witty_json_reader.h"
+#include "witty_json_scan.h"
+#include "witty_schema.h"
+
+#include <simdjson.h>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace numasight::wittyread {
+
+namespace od = simdjson::ondemand;
+using simdjson::error_code;
+
+// Nesting deeper than this is refused; witty's deepest field sits at depth 5.
+constexpr int kMaxDepth = 1024;
+// A span shorter than this cannot nest deeper than kMaxDepth, so only longer ones are scanned.
+constexpr size_t kDepthScanThreshold = 2 * kMaxDepth;
+constexpr size_t kProgressEvery = 2048;
+
+struct Failure
+{
+    LoadError error;
+};
+
+// A JSON path built on the stack and only turned into text when an error needs it.
+struct Where
+{
+    const Where* parent = nullptr;
+    const char* name = nullptr; // a field, or nullptr for an array index
+    qint64 index = -1;
+
+    QString toString() const
+    {
+        QString out = parent ? parent->toString() : QString();
+        if (name) {
+            if (!out.isEmpty())
+                out += QLatin1Char('.');
+            out += QLatin1String(name);
+        } else {
+            out += QStringLiteral("[%1]").arg(index);
+        }
+        return out;
+    }
+};
+
+inline QString typeNameOf(od::json_type t)
+{
+    switch (t) {
+    case od::json_type::array:
+        return QStringLiteral("an array");
+    case od::json_type::object:
+        return QStringLiteral("an object");
+    case od::json_type::number:
+        return QStringLiteral("a number");
+    case od::json_type::string:
+        return QStringLiteral("a string");
+    case od::json_type::boolean:
+        return QStringLiteral("a boolean");
+    case od::json_type::null:
+        return QStringLiteral("null");
+    }
+    return QStringLiteral("something else");
+}
+
+inline std::string_view trimRight(std::string_view s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+inline QString fromUtf8(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// The key fields the reader looks at; everything else only travels in the attributes.
+enum Field : std::uint8_t
+{
+    FType,
+    FNamespace,
+    FPid,
+    FPpid,
+    FName,
+    FCmdline,
+    FTid,
+    FProcess,
+    FSocketAddr,
+    FSocketPort,
+    FSocketType,
+    FNumaId,
+    FCpuSet,
+    FNumaStats,
+    FMemInfo,
+    FDistances,
+    FNumaIdStr,
+    FId,
+    FCpuAffinity,
+    FPciBusId,
+    FNumaAffinity,
+    FContainerId,
+    FContainerName,
+    FContainerType,
+    FShmName,
+    FShmSize,
+    FieldCount
+};
+constexpr std::string_view kFieldNames[FieldCount] = {"entity_type",
+                                                      "entity_namespace",
+                                                      "pid",
+                                                      "ppid",
+                                                      "name",
+                                                      "cmdline",
+                                                      "tid",
+                                                      "process",
+                                                      "socket_addr",
+                                                      "socket_port",
+                                                      "socket_type",
+                                                      "numa_id",
+                                                      "cpu_set",
+                                                      "numa_stats",
+                                                      "mem_info",
+                                                      "distance_to_all_numa",
+                                                      "numa_id_str",
+                                                      "id",
+                                                      "cpu_affinity",
+                                                      "pci_bus_id",
+                                                      "numa_affinity",
+                                                      "container_id",
+                                                      "container_name",
+                                                      "container_type",
+                                                      "shm_name",
+                                                      "shm_size"};
+
+// Whether the key whose text starts at `raw` (just past its opening quote) is exactly `name`. Reading up to
+// name.size() + 1 bytes is safe: simdjson validated the closing quote and the buffer is padded.
+inline bool keyIs(const char* raw, std::string_view name)
+{
+    return std::memcmp(raw, name.data(), name.size()) == 0 && raw[name.size()] == '"';
+}
+
+// Which of kFieldNames the key is, or -1. Every key of every endpoint copy passes here, so it dispatches
+// on the first byte instead of measuring the key and comparing it with all 26 names.
+inline int fieldIndex(const char* raw)
+{
+    auto pick = [raw](std::initializer_list<Field> candidates) {
+        for (Field f : candidates)
+            if (keyIs(raw, kFieldNames[f]))
+                return int(f);
+        return -1;
+    };
+    switch (raw[0]) {
+    case 'c':
+        return pick({FCmdline, FCpuSet, FCpuAffinity, FContainerId, FContainerName, FContainerType});
+    case 'd':
+        return pick({FDistances});
+    case 'e':
+        return pick({FType, FNamespace});
+    case 'i':
+        return pick({FId});
+    case 'm':
+        return pick({FMemInfo});
+    case 'n':
+        return pick({FName, FNumaId, FNumaStats, FNumaIdStr, FNumaAffinity});
+    case 'p':
+        return pick({FPid, FPpid, FProcess, FPciBusId});
+    case 's':
+        return pick({FSocketAddr, FSocketPort, FSocketType, FShmName, FShmSize});
+    case 't':
+        return pick({FTid});
+    default:
+        return -1;
+    }
+}
+
+struct FieldValue
+{
+    bool present = false;
+    od::json_type type = od::json_type::null;
+    std::string_view raw; // the value's JSON text (objects and arrays whole)
+    std::string_view str; // unescaped, for strings
+};
+
+// The NUMA-only fields, parsed in place because the type is usually known only after them.
+struct NumaFacts
+{
+    std::vector<std::pair<QString, std::uint64_t>> stats;
+    std::optional<std::uint64_t> memTotalKb, memFreeKb;
+    std::vector<std::pair<int, double>> distances;
+    const char* problemAt = nullptr;
+    const char* problemField = nullptr;
+    QString problem;
+};
+
+enum class Origin
+{
+    Nodes,
+    Edge,
+    Nested
+};
+
+struct Collected
+{
+    FieldValue f[FieldCount];
+    NumaFacts numa;
+    const char* begin = nullptr;
+    std::string_view raw; // the whole object, known once it has been read to its end
+    Origin origin = Origin::Nodes;
+    witty::EntityTypeInfo info;
+    bool decided = false; // identity computed and looked up
+    bool skip = false;    // a copy of a known entity
+    std::int32_t found = -1;
+    size_t keyStart = 0;
+};
+
+struct SlotInfo
+{
+    bool fromNodes = false;
+};
+
+class GraphReader
+{
+public:
+    GraphReader(const char* base, size_t size, const QString& file, const Progress& progress)
+        : m_base(base)
+        , m_size(size)
+        , m_file(file)
+        , m_progress(progress)
+    {
+    }
+
+    SnapshotPtr readDocument(const char* begin, size_t length, SourceInfo& source, SourceFormat* format,
+                             bool envelopeAllowed);
+
+private:
+    [[noreturn]] void fail(const char* at, const Where* where, const QString& message) const;
+    [[noreturn]] void failSimdjson(error_code error, const Where* where, const char* fallbackAt) const;
+    qint64 offsetOf(const char* at) const { return at ? qint64(at - m_base) : qint64(m_size); }
+    const char* here() const;
+    template <class T>
+    T take(simdjson::simdjson_result<T>&& r, const Where* where)
+    {
+        T out;
+        if (const error_code e = std::move(r).get(out))
+            failSimdjson(e, where, nullptr);
+        return out;
+    }
+    void checkDepth(std::string_view raw, size_t compactLength, const Where* where) const;
+    [[noreturn]] void failType(od::value& value, od::json_type type, const Where* where,
+                               const QString& expected);
+    std::string_view compact(std::string_view raw, const Where* where);
+    void tick(const char* at);
+
+    void readGraph(od::object graph, const Where* where);
+    void readNodes(od::value nodes, const Where* where);
+    void readEdges(od::value edges, const Where* where);
+    EntityId readEntity(od::value value, const Where* where, Origin origin, const char* end = nullptr);
+    void buildIdentity(Collected& c, const Where* where);
+    EntityId readNestedProcess(std::string_view raw, const Where* where);
+    void collectNuma(int field, od::value value, NumaFacts& numa, const Where* where);
+    void readEdge(od::value value, const Where* where);
+    void readEnv(od::object env, SourceInfo& source, const Where* where);
+    void resolveDevices();
+    void buildDistances();
+
+    std::int64_t integerField(const Collected& c, int field, const Where* where, bool required) const;
+    QString stringField(const Collected& c, int field, const Where* where, bool required) const;
+    std::string_view keyText(const Collected& c, int field, const Where* where) const;
+    void fillTyped(Entity& e, Collected& c, const Where* where);
+
+    using StringCache = std::vector<std::pair<std::string, QString>>;
+    static const QString& cachedString(StringCache& cache, std::string_view s);
+    std::string_view stringOf(od::value& v, std::string_view raw, const Where* where);
+
+    const char* m_base;
+    size_t m_size;
+    QString m_file;
+    const Progress& m_progress;
+    od::parser m_parser;
+    od::parser m_nestedParser; // for a thread's `process`, whose type is only known after the thread's
+    od::document* m_doc = nullptr;
+    const char* m_docEnd = nullptr; // where a truncated document ends, for errors without a position
+    SnapshotBuilder m_builder;
+    witty::IdentityTable m_ids;
+    std::vector<SlotInfo> m_slots;
+    std::unordered_map<std::int32_t, std::vector<std::pair<int, double>>> m_distanceRows;
+    std::unordered_map<std::int32_t, NodeSet> m_deviceNumaSets; // from AffinitativeToNuma edges
+    StringCache m_typeNames, m_namespaces, m_edgeTypes;         // a handful of distinct values each
+    std::string m_identity;
+    std::string m_compact;
+    std::string m_payload;
+    size_t m_items = 0;
+};
+
+} // namespace numasight::wittyread

@@ -1,0 +1,53 @@
+#pragma once
+
+// The large machine the graph must keep readable, built once for the graph tests and the graph benchmark.
+
+#include "readers/hwloc_reader.h"
+
+namespace numasight::test {
+
+// 2 packages x 128 cores x 2 PUs in 16 NUMA nodes (hwloc's synthetic topology), with what that has not: a
+// SLIT matrix (10 local, 12 on the package, 32 across) and 8 NPUs, one on every second node.
+inline SnapshotPtr bigSyntheticMachine()
+{
+    const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
+    if (!loaded)
+        return {};
+    const Snapshot& s = *loaded.value()->snapshots.front();
+    SnapshotBuilder b;
+    for (const Entity& e : s.entities())
+        b.add(e);
+    for (const Edge& e : s.edges())
+        b.addEdge(e);
+    DistanceMatrix m;
+    m.name = QStringLiteral("NUMALatency");
+    m.unit = QStringLiteral("relative");
+    m.objects.assign(s.numaNodes().begin(), s.numaNodes().end());
+    for (EntityId a : m.objects)
+        for (EntityId c : m.objects) {
+            const int pa = s.entity(a).osIndex / 8, pc = s.entity(c).osIndex / 8;
+            m.values.push_back(a == c ? 10 : pa == pc ? 12 : 32);
+        }
+    const std::vector<EntityId> nodes = m.objects;
+    b.addDistances(std::move(m));
+    for (int i = 0; i < 8; ++i) {
+        const Entity& node = s.entity(nodes[size_t(i * 2)]);
+        Entity npu;
+        npu.kind = EntityKind::Accelerator;
+        npu.typeName = entityKindName(EntityKind::Accelerator);
+        npu.ns = QStringLiteral("local");
+        npu.deviceClass = DeviceClass::Npu;
+        npu.osIndex = i;
+        npu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x10 + i * 0x10, 2, 16, QLatin1Char('0'));
+        npu.key = npu.pciBusId;
+        npu.name = QStringLiteral("Ascend 910B");
+        npu.numaNode = NodeId(node.osIndex);
+        npu.nodes = NodeSet{node.osIndex};
+        npu.cpus = node.cpus;
+        npu.attributes = QByteArrayLiteral("{}");
+        b.add(npu);
+    }
+    return b.finish();
+}
+
+} // namespace numasight::test
