@@ -76,13 +76,17 @@ struct WorkloadChild
 };
 
 // The kernel's own view of a thread's affinity, independent of the code under test: "<gone>" when the
-// thread has exited.
+// thread has exited. A thread may exit between the open and the read: the kernel then fails the read
+// (ESRCH) of a file it let open, so an empty status is as gone as a missing one.
 inline QString cpusAllowedList(std::int64_t pid, std::int64_t tid)
 {
     QFile f(QStringLiteral("/proc/%1/task/%2/status").arg(pid).arg(tid));
     if (!f.open(QIODevice::ReadOnly))
         return QStringLiteral("<gone>");
-    for (const QByteArray& line : f.readAll().split('\n'))
+    const QByteArray status = f.readAll();
+    if (status.isEmpty())
+        return QStringLiteral("<gone>");
+    for (const QByteArray& line : status.split('\n'))
         if (line.startsWith("Cpus_allowed_list:"))
             return QString::fromLatin1(line.mid(int(sizeof "Cpus_allowed_list:") - 1).trimmed());
     return QStringLiteral("<none>");
