@@ -116,6 +116,12 @@ int main(int argc, char** argv)
                .arg(diff >= 0 ? QStringLiteral("+") : QString())
                .arg(diff * 100, 0, 'f', 1)
                .arg(std::abs(diff) <= 0.10 ? QStringLiteral("within") : QStringLiteral("NOT within"));
+    // How far apart the prober's own rounds are: what a measurement of this machine can be trusted to.
+    const double worst = *std::max_element(prober.begin(), prober.end());
+    out << QStringLiteral("prober rounds: %1 to %2 ns/load, %3 % apart\n")
+               .arg(p, 0, 'f', 1)
+               .arg(worst, 0, 'f', 1)
+               .arg((worst - p) / p * 100, 0, 'f', 1);
     out << QStringLiteral("prober bandwidth: best %1 GB/s\n")
                .arg(*std::max_element(bandwidth.begin(), bandwidth.end()), 0, 'f', 2);
     return 0;

@@ -66,6 +66,10 @@ public:
     template <class F>
     void run(F&& work)
     {
+        // A cancel that came before the work is not left to the first poll: a short chase could finish
+        // its repeats in those 10 ms.
+        if (cancelled())
+            return;
         std::atomic_bool done{false};
         std::thread t([&] {
             work();

@@ -22,13 +22,6 @@ constexpr std::int64_t kNsPerSecond = 1'000'000'000;
 // How often a wait between samples looks at the cancel flag: Ctrl-C ends a recording within this time.
 constexpr auto kCancelPoll = std::chrono::milliseconds(20);
 
-std::int64_t realtimeNs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return std::int64_t(ts.tv_sec) * kNsPerSecond + ts.tv_nsec;
-}
-
 // Stops every started collector when the recording ends, however it ends.
 class StartedCollectors
 {
@@ -100,30 +93,47 @@ bool cancelled(const Progress& progress)
 
 // Waits until `deadline`; false when cancelled first. Time spent paused moves the deadline (and, through
 // `pausedFor`, every later one) so that sampling resumes on its own grid instead of catching up.
-bool waitUntil(std::chrono::steady_clock::time_point deadline, const Progress& progress,
-               const std::function<bool()>& paused, std::chrono::steady_clock::duration& pausedFor)
+bool waitUntil(RecordingEnvironment& env, std::chrono::steady_clock::time_point deadline,
+               const Progress& progress, const std::function<bool()>& paused,
+               std::chrono::steady_clock::duration& pausedFor)
 {
     while (true) {
         if (cancelled(progress))
             return false;
         if (paused && paused()) {
-            const auto since = std::chrono::steady_clock::now();
+            const auto since = env.now();
             while (paused() && !cancelled(progress))
-                std::this_thread::sleep_for(kCancelPoll);
-            const auto length = std::chrono::steady_clock::now() - since;
+                env.sleepFor(kCancelPoll);
+            const auto length = env.now() - since;
             pausedFor += length;
-            deadline = std::max(deadline + length, std::chrono::steady_clock::now());
+            deadline = std::max(deadline + length, env.now());
             continue;
         }
-        const auto now = std::chrono::steady_clock::now();
+        const auto now = env.now();
         if (now >= deadline)
             return true;
-        std::this_thread::sleep_for(
-            std::min<std::chrono::steady_clock::duration>(deadline - now, kCancelPoll));
+        env.sleepFor(std::min<std::chrono::steady_clock::duration>(deadline - now, kCancelPoll));
     }
 }
 
 } // namespace
+
+std::chrono::steady_clock::time_point RecordingEnvironment::now()
+{
+    return std::chrono::steady_clock::now();
+}
+
+std::int64_t RecordingEnvironment::realtimeNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return std::int64_t(ts.tv_sec) * kNsPerSecond + ts.tv_nsec;
+}
+
+void RecordingEnvironment::sleepFor(std::chrono::steady_clock::duration duration)
+{
+    std::this_thread::sleep_for(duration);
+}
 
 std::optional<RecordMode> recordModeFromName(QStringView name)
 {
@@ -298,12 +308,12 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
     int snapshotIndex = 0;
 
     const int total = options.sampleCount();
-    const auto t0 = std::chrono::steady_clock::now();
+    const auto t0 = env.now();
     std::int64_t previousNs = 0;
     QSet<std::int64_t> seenPids, seenTids;
     std::chrono::steady_clock::duration pausedFor{};
     for (int i = 0; i < total; ++i) {
-        if (!waitUntil(t0 + pausedFor + std::chrono::nanoseconds(options.intervalNs) * i, progress,
+        if (!waitUntil(env, t0 + pausedFor + std::chrono::nanoseconds(options.intervalNs) * i, progress,
                        i == 0 ? std::function<bool()>() : observer.paused, pausedFor)) {
             summary.cancelled = true;
             break;
@@ -326,7 +336,7 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
         }
         // Time first: the interval ends now, and collectors compute rates from intervalNs.
         Sample sample;
-        sample.timeNs = realtimeNs();
+        sample.timeNs = env.realtimeNs();
         sample.intervalNs = i == 0 ? 0 : sample.timeNs - previousNs;
         sample.snapshotIndex = snapshotIndex;
         previousNs = sample.timeNs;

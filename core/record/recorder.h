@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -70,6 +71,13 @@ public:
     virtual Result<std::unique_ptr<CollectorSet>> collectors(RecordMode mode) = 0;
     // For Auto: whether eBPF can be used, and why not.
     virtual bool ebpfAvailable(QString* why) = 0;
+
+    // The clocks samples are scheduled on (monotonic) and stamped with (CLOCK_REALTIME, ns), and the sleep
+    // between them: this machine's by default. A test gives a clock of its own that sleeping advances, so
+    // that a schedule is checked exactly rather than against the timing of a loaded machine.
+    virtual std::chrono::steady_clock::time_point now();
+    virtual std::int64_t realtimeNs();
+    virtual void sleepFor(std::chrono::steady_clock::duration duration);
 };
 std::unique_ptr<RecordingEnvironment> makeLocalEnvironment();
 

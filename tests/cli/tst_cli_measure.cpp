@@ -88,7 +88,8 @@ void TestCliMeasure::plan()
 void TestCliMeasure::measureAndExport()
 {
     const QString capture = m_dir.filePath(QStringLiteral("measured.numasight"));
-    const ProcessRun r = cli({QStringLiteral("measure"), QStringLiteral("--size"), QStringLiteral("64M"),
+    // A small buffer fits any machine's nodes; the figures themselves are not checked.
+    const ProcessRun r = cli({QStringLiteral("measure"), QStringLiteral("--size"), QStringLiteral("16M"),
                               QStringLiteral("--repeats"), QStringLiteral("2"), QStringLiteral("--pairs"),
                               QStringLiteral("local"), QStringLiteral("-o"), capture});
     if (r.exitCode == 1 && (r.err.contains("refused") || r.err.contains("cannot use")))
@@ -120,18 +121,26 @@ void TestCliMeasure::measureAndExport()
         QCOMPARE(csv->rows.size(), qsizetype(m->size()));
         for (size_t i = 0; i < m->values.size(); ++i)
             QVERIFY(sameNumber(csv->values[i], m->values[i]));
-        // A measurement: a positive figure on the diagonal.
-        QVERIFY(csv->values[0] > 0);
+        // A measurement: a positive figure in every pair measured (--pairs local: each node with CPUs and
+        // memory against itself at least), NaN where none was.
+        int measured = 0;
+        for (double v : csv->values) {
+            QVERIFY(std::isnan(v) || v > 0);
+            measured += !std::isnan(v);
+        }
+        QVERIFY(measured > 0);
     }
 }
 
 void TestCliMeasure::interrupt()
 {
-    // Ctrl-C during the measurement: exit 130 and no capture.
+    // Ctrl-C during the measurement: exit 130 and no capture. A thousand repeats of even a small buffer
+    // (which fits any machine) run for minutes, so the signal always comes before the end.
     const QString capture = m_dir.filePath(QStringLiteral("interrupted.numasight"));
     QProcess p;
-    p.start(QStringLiteral(NUMASIGHT_CLI), {QStringLiteral("measure"), QStringLiteral("--repeats"),
-                                            QStringLiteral("1000"), QStringLiteral("-o"), capture});
+    p.start(QStringLiteral(NUMASIGHT_CLI),
+            {QStringLiteral("measure"), QStringLiteral("--size"), QStringLiteral("16M"),
+             QStringLiteral("--repeats"), QStringLiteral("1000"), QStringLiteral("-o"), capture});
     QVERIFY(p.waitForStarted());
     // Wait until it prints its plan, i.e. it is about to measure.
     QTRY_VERIFY_WITH_TIMEOUT(p.waitForReadyRead(100) || p.bytesAvailable() > 0, 30000);

@@ -1,7 +1,8 @@
 #pragma once
 
 // What several tests do with other processes: run a program to completion, start the workload child
-// (tests/core/workload_child.cpp) and read a thread's allowed CPUs as the kernel reports them.
+// (tests/support/workload_child.cpp) and read a thread's allowed CPUs and CPU time as the kernel reports
+// them.
 
 #include <QByteArray>
 #include <QDir>
@@ -76,16 +77,31 @@ struct WorkloadChild
 };
 
 // The kernel's own view of a thread's affinity, independent of the code under test: "<gone>" when the
-// thread has exited.
+// thread has exited. A thread may exit between the open and the read: the kernel then fails the read
+// (ESRCH) of a file it let open, so an empty status is as gone as a missing one.
 inline QString cpusAllowedList(std::int64_t pid, std::int64_t tid)
 {
     QFile f(QStringLiteral("/proc/%1/task/%2/status").arg(pid).arg(tid));
     if (!f.open(QIODevice::ReadOnly))
         return QStringLiteral("<gone>");
-    for (const QByteArray& line : f.readAll().split('\n'))
+    const QByteArray status = f.readAll();
+    if (status.isEmpty())
+        return QStringLiteral("<gone>");
+    for (const QByteArray& line : status.split('\n'))
         if (line.startsWith("Cpus_allowed_list:"))
             return QString::fromLatin1(line.mid(int(sizeof "Cpus_allowed_list:") - 1).trimmed());
     return QStringLiteral("<none>");
+}
+
+// The kernel's count of a thread's time on a CPU, in ns (schedstat); -1 when it cannot be read.
+inline std::int64_t threadOnCpuNs(std::int64_t pid, std::int64_t tid)
+{
+    QFile f(QStringLiteral("/proc/%1/task/%2/schedstat").arg(pid).arg(tid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    bool ok = false;
+    const std::int64_t ns = f.readAll().split(' ').value(0).toLongLong(&ok);
+    return ok ? ns : -1;
 }
 
 // tid → Cpus_allowed_list for every thread of `pid`.

@@ -13,6 +13,12 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <vector>
+
 namespace numasight::testing {
 
 inline QByteArray fixture()
@@ -118,15 +124,35 @@ private:
     QHash<QTcpSocket*, QByteArray> m_buffers;
 };
 
-// A port nothing listens on: bound, then released.
+// A port nothing listens on, so connecting to it is refused. The socket that holds it stays bound (never
+// listening) until the process exits: a port that was only bound and released goes back to the kernel, which
+// may hand it to the next server this test or another process starts, and the "refused" host then answers.
 inline quint16 refusedPort()
 {
-    QTcpServer s;
-    if (!s.listen(QHostAddress::LocalHost, 0))
+    struct Held
+    {
+        std::vector<int> fds;
+        ~Held()
+        {
+            for (int fd : fds)
+                ::close(fd);
+        }
+    };
+    static Held held;
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
         return 0;
-    const quint16 port = s.serverPort();
-    s.close();
-    return port;
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        ::close(fd);
+        return 0;
+    }
+    held.fds.push_back(fd);
+    return ntohs(address.sin_port);
 }
 
 } // namespace numasight::testing

@@ -18,6 +18,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <csignal>
 #include <memory>
 #include <set>
@@ -26,6 +27,14 @@ using namespace numasight;
 using namespace numasight::testing;
 
 namespace {
+
+// Every server here answers within milliseconds on an idle machine. Rounds and timeouts give an answer
+// seconds, so that a loaded machine (sanitizers, builds beside the tests) cannot turn a late answer into a
+// dropped or timed-out one; only the servers meant to fail do.
+constexpr int kAnswerMs = 2000;
+// Rows with a silent server: it times out within its round, and the next round starts after that.
+constexpr int kSilentTimeoutMs = kAnswerMs;
+constexpr int kSilentIntervalMs = kSilentTimeoutMs + 1000;
 
 const std::map<QString, int> kNpuNode{
     {QStringLiteral("0"), 6}, {QStringLiteral("1"), 6}, {QStringLiteral("2"), 4}, {QStringLiteral("3"), 4},
@@ -188,37 +197,39 @@ void TestWittyHttp::poll_data()
 
     const QString a = QStringLiteral("serve:10.0.0.1");
     const QString b = QStringLiteral("serve:10.0.0.2");
-    QTest::newRow("two servers") << QStringList{a, b} << 2 << 400 << 3000
+    QTest::newRow("two servers") << QStringList{a, b} << 2 << kAnswerMs << kAnswerMs
                                  << QStringList{"10.0.0.1", "10.0.0.2"} << QStringList{"", ""};
-    QTest::newRow("count: 3 rounds") << QStringList{a} << 3 << 200 << 3000 << QStringList{"10.0.0.1"}
-                                     << QStringList{""};
-    QTest::newRow("bad json") << QStringList{a, "badjson"} << 2 << 400 << 3000 << QStringList{"10.0.0.1"}
-                              << QStringList{"", "/graph:2:|/graph:2:"};
-    QTest::newRow("never answers") << QStringList{"silent", a} << 2 << 700 << 250 << QStringList{"10.0.0.1"}
-                                   << QStringList{"(timeout)|(timeout)", ""};
-    QTest::newRow("refused") << QStringList{a, "refused"} << 2 << 400 << 3000 << QStringList{"10.0.0.1"}
+    QTest::newRow("count: 3 rounds") << QStringList{a} << 3 << kAnswerMs << kAnswerMs
+                                     << QStringList{"10.0.0.1"} << QStringList{""};
+    QTest::newRow("bad json") << QStringList{a, "badjson"} << 2 << kAnswerMs << kAnswerMs
+                              << QStringList{"10.0.0.1"} << QStringList{"", "/graph:2:|/graph:2:"};
+    QTest::newRow("never answers") << QStringList{"silent", a} << 2 << kSilentIntervalMs << kSilentTimeoutMs
+                                   << QStringList{"10.0.0.1"} << QStringList{"(timeout)|(timeout)", ""};
+    QTest::newRow("refused") << QStringList{a, "refused"} << 2 << kAnswerMs << kAnswerMs
+                             << QStringList{"10.0.0.1"}
                              << QStringList{"", "connection refused|connection refused"};
-    QTest::newRow("http 500") << QStringList{"http500", b} << 2 << 400 << 3000 << QStringList{"10.0.0.2"}
+    QTest::newRow("http 500") << QStringList{"http500", b} << 2 << kAnswerMs << kAnswerMs
+                              << QStringList{"10.0.0.2"}
                               << QStringList{"HTTP 500 Internal Server Error|HTTP 500", ""};
-    QTest::newRow("truncated body") << QStringList{a, "truncated"} << 2 << 1000 << 3000
+    QTest::newRow("truncated body") << QStringList{a, "truncated"} << 2 << kAnswerMs << kAnswerMs
                                     << QStringList{"10.0.0.1"} << QStringList{"", "truncated|truncated"};
     QTest::newRow("everything at once")
-        << QStringList{"badjson", a, "silent", "refused", "http500", "truncated", b} << 2 << 700 << 300
-        << QStringList{"10.0.0.1", "10.0.0.2"}
+        << QStringList{"badjson", a, "silent", "refused", "http500", "truncated", b} << 2 << kSilentIntervalMs
+        << kSilentTimeoutMs << QStringList{"10.0.0.1", "10.0.0.2"}
         << QStringList{
                "/graph:2:|/graph:2:", "", "(timeout)|(timeout)", "refused|refused", "HTTP 500|HTTP 500",
                "truncated|truncated", ""};
     // A request still running when the next round is due is dropped, not overlapped; the last round has no
     // successor, so its request runs into the timeout.
-    QTest::newRow("overlap dropped") << QStringList{a, "silent"} << 2 << 300 << 1000
+    QTest::newRow("overlap dropped") << QStringList{a, "silent"} << 2 << kAnswerMs << 2 * kAnswerMs
                                      << QStringList{"10.0.0.1"}
                                      << QStringList{"", "the request was dropped|(timeout)"};
     QTest::newRow("no env: the URL's host")
-        << QStringList{"plain"} << 1 << 300 << 3000 << QStringList{"127.0.0.1"} << QStringList{""};
-    QTest::newRow("one address twice") << QStringList{"serve:10.0.0.9", "serve:10.0.0.9"} << 2 << 400 << 3000
-                                       << QStringList{"10.0.0.9", "@1"} << QStringList{"", ""};
-    QTest::newRow("nothing answers") << QStringList{"refused", "http500"} << 2 << 300 << 3000 << QStringList{}
-                                     << QStringList{"refused|refused", "HTTP 500|HTTP 500"};
+        << QStringList{"plain"} << 1 << kAnswerMs << kAnswerMs << QStringList{"127.0.0.1"} << QStringList{""};
+    QTest::newRow("one address twice") << QStringList{"serve:10.0.0.9", "serve:10.0.0.9"} << 2 << kAnswerMs
+                                       << kAnswerMs << QStringList{"10.0.0.9", "@1"} << QStringList{"", ""};
+    QTest::newRow("nothing answers") << QStringList{"refused", "http500"} << 2 << kAnswerMs << kAnswerMs
+                                     << QStringList{} << QStringList{"refused|refused", "HTTP 500|HTTP 500"};
 }
 
 void TestWittyHttp::poll()
@@ -250,7 +261,7 @@ void TestWittyHttp::poll()
     QSignalSpy roundsDone(&poller, &WittyHttpPoller::roundFinished);
     QSignalSpy statuses(&poller, &WittyHttpPoller::hostStatus);
     poller.start();
-    QVERIFY(finished.wait(20000));
+    QVERIFY(finished.wait(60000));
     QVERIFY(!poller.isRunning());
 
     // Every round ends, whatever failed in it.
@@ -277,17 +288,35 @@ void TestWittyHttp::poll()
             QVERIFY2(got[k].contains(labels[i]), qPrintable(got[k]));
         }
     }
-    // Servers that answer /status have it reported every round.
-    int statusServers = 0;
-    for (const QString& s : servers)
-        statusServers += s.startsWith(QLatin1String("serve")) || s == QLatin1String("plain") ||
-                         s == QLatin1String("badjson") || s == QLatin1String("truncated") ||
-                         s == QLatin1String("http500");
-    // (A status answer may still be on its way when the last graph closed the session.)
-    QTRY_COMPARE_WITH_TIMEOUT(statuses.size(), statusServers * rounds, 5000);
-    for (const auto& server : m_servers)
-        if (server)
-            QCOMPARE(server->graphRequests, rounds);
+    // Servers that answer /status have it reported every round, the others never. A server that closes the
+    // connection in the middle of an answer ("truncated") meets Qt's HTTP client rather than the poller: Qt
+    // may send that GET again on a new connection (QNetworkReply::requestSent() comes "1 or more times"),
+    // and it fails the requests still queued for that host, such as the round's /status, with the same
+    // error. The poller still gets one reply per round from it (its failures above, one per round).
+    const auto statusesOf = [&](const QString& label) {
+        return int(std::count_if(statuses.begin(), statuses.end(),
+                                 [&](const QList<QVariant>& s) { return s.at(0).toString() == label; }));
+    };
+    for (int i = 0; i < servers.size(); ++i) {
+        const QString& s = servers[i];
+        const bool truncated = s == QLatin1String("truncated");
+        const bool answersStatus = s.startsWith(QLatin1String("serve")) || s == QLatin1String("plain") ||
+                                   s == QLatin1String("badjson") || s == QLatin1String("http500");
+        // (A status answer may still be on its way when the last graph closed the session.)
+        if (answersStatus)
+            QTRY_COMPARE_WITH_TIMEOUT(statusesOf(labels[i]), rounds, 5000);
+        else if (truncated)
+            QVERIFY(statusesOf(labels[i]) <= rounds);
+        else
+            QCOMPARE(statusesOf(labels[i]), 0);
+        if (!m_servers[size_t(i)])
+            continue;
+        if (truncated)
+            QVERIFY2(m_servers[size_t(i)]->graphRequests >= rounds,
+                     qPrintable(QString::number(m_servers[size_t(i)]->graphRequests)));
+        else
+            QCOMPARE(m_servers[size_t(i)]->graphRequests, rounds);
+    }
 
     // Every snapshot: one namespace per answering host with the whole fixture in it, consistent edges.
     const std::set<QString> expectedNs(namespaces.begin(), namespaces.end());
@@ -334,19 +363,20 @@ void TestWittyHttp::poll()
 void TestWittyHttp::stopKeepsCompleteRounds()
 {
     // One round completes; the second waits on a silent server when stop() comes: it is dropped, the
-    // first is kept, and finished() still arrives.
+    // first is kept, and finished() still arrives. The second round cannot end by itself before stop():
+    // its silent request times out only a whole answer time after it started.
     const QList<QUrl> urls = startServers({QStringLiteral("serve:10.0.0.1"), QStringLiteral("silent")});
     WittyPollOptions options;
-    options.interval = std::chrono::milliseconds(400);
-    options.timeout = std::chrono::milliseconds(200);
+    options.interval = std::chrono::milliseconds(kSilentIntervalMs);
+    options.timeout = std::chrono::milliseconds(kSilentTimeoutMs);
     WittyHttpPoller poller(urls, options);
     QSignalSpy finished(&poller, &WittyHttpPoller::finished);
     QSignalSpy roundsDone(&poller, &WittyHttpPoller::roundFinished);
     poller.start();
-    QTRY_COMPARE_WITH_TIMEOUT(roundsDone.size(), 1, 10000);
-    QTRY_COMPARE_WITH_TIMEOUT(m_servers[0]->graphRequests, 2, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(roundsDone.size(), 1, 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_servers[0]->graphRequests, 2, 30000);
     poller.stop();
-    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.wait(30000));
     QCOMPARE(poller.roundsCaptured(), 1);
     QCOMPARE(roundsDone.size(), 1);
 }
@@ -380,13 +410,13 @@ void TestWittyHttp::cli()
     for (const QUrl& u : urls)
         args << u.toString();
     args << QStringLiteral("--count") << QStringLiteral("2") << QStringLiteral("--interval")
-         << QStringLiteral("300ms") << QStringLiteral("--timeout") << QStringLiteral("3s")
-         << QStringLiteral("-o") << out;
+         << QStringLiteral("%1ms").arg(kAnswerMs) << QStringLiteral("--timeout")
+         << QStringLiteral("%1ms").arg(kAnswerMs) << QStringLiteral("-o") << out;
     QProcess p;
     p.start(cliPath(), args);
     QVERIFY(p.waitForStarted());
     // The servers live in this process: keep its event loop running while the CLI polls them.
-    QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 60000);
     const QByteArray err = p.readAllStandardError();
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QVERIFY2(p.exitCode() == exitCode, err.constData());
@@ -425,9 +455,10 @@ void TestWittyHttp::cliInterrupted()
     const QString out = m_dir.filePath(QStringLiteral("interrupted.numasight"));
     QProcess p;
     p.start(cliPath(), {QStringLiteral("attach"), urls.first().toString(), QStringLiteral("--interval"),
-                        QStringLiteral("200ms"), QStringLiteral("-o"), out});
+                        QStringLiteral("%1ms").arg(kAnswerMs), QStringLiteral("-o"), out});
     QVERIFY(p.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(m_servers[0]->graphRequests >= 3, 20000);
+    // The third request opens the third round, so the first two are closed, each with its answer.
+    QTRY_VERIFY_WITH_TIMEOUT(m_servers[0]->graphRequests >= 3, 60000);
     ::kill(pid_t(p.processId()), SIGINT);
     QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 20000);
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);

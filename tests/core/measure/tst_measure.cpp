@@ -9,8 +9,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
+#include <mutex>
 #include <thread>
 
 using namespace numasight;
@@ -68,11 +72,6 @@ bool matches(const QString& text, const QString& pattern)
     return at == text.size();
 }
 
-bool within(double a, double b, double fraction)
-{
-    return std::abs(a - b) <= fraction * std::min(a, b);
-}
-
 } // namespace
 
 Q_DECLARE_METATYPE(MeasurePairs)
@@ -94,6 +93,7 @@ private slots:
     void runErrors_data();
     void runErrors();
     void cancel();
+    void chaseStops();
 
 private:
     void requireBinding();
@@ -274,48 +274,55 @@ void TestMeasure::measureThisMachine()
     auto local = readLocalTopology();
     QVERIFY2(local.ok(), local.ok() ? "" : qPrintable(local.error().toString()));
     const auto topology = local.value()->snapshots.front();
-    MeasureOptions options; // the automatic buffer: ≥ 8 × the L3 and ≥ 256 MiB
+    // A small buffer fits any machine's nodes. The figures it gives are not checked here: they depend on
+    // the machine and on what else runs (bench_measure compares them with a reference chase).
+    MeasureOptions options;
     options.repeats = 3;
     options.pairs = MeasurePairs::Local;
+    options.bufferBytes = 16 * kMiB;
     const auto plan = planMeasurement(topology, options);
     QVERIFY2(plan.ok(), plan.ok() ? "" : qPrintable(plan.error().toString()));
-    QVERIFY(plan->bufferBytes >= kMinAutoBufferBytes);
-    QVERIFY(plan->bufferBytes >= kLlcFactor * plan->largestLlcBytes);
 
-    std::vector<MeasurementResult> runs;
-    for (int run = 0; run < 2; ++run) {
-        const auto began = std::chrono::steady_clock::now();
-        auto r = runMeasurement(*plan);
-        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
-        qInfo("run %d: %.1f s", run + 1,
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
-        runs.push_back(std::move(r.value()));
+    const auto r = runMeasurement(*plan);
+    QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
+    QCOMPARE(r->pairs.size(), plan->pairs.size());
+    std::vector<int> memoryNodes;
+    for (size_t i = 0; i < r->pairs.size(); ++i) {
+        const PairMeasurement& p = r->pairs[i];
+        const MeasurementPair& planned = plan->pairs[i];
+        QStringList lat, bw;
+        for (double x : p.latencyRuns)
+            lat << QString::number(x, 'f', 1);
+        for (double x : p.bandwidthRuns)
+            bw << QString::number(x, 'f', 2);
+        qInfo("node %d -> node %d: %.1f ns/load on CPU %d (runs %s), %.2f GB/s with %d thread(s) (runs %s)",
+              p.cpuNode, p.memoryNode, p.latencyNs, p.latencyCpu, qPrintable(lat.join(u' ')), p.bandwidthGBs,
+              p.bandwidthThreads, qPrintable(bw.join(u' ')));
+        QCOMPARE(p.cpuNode, planned.cpuNode);
+        QCOMPARE(p.memoryNode, planned.memoryNode);
+        QVERIFY(std::find(planned.latencyCpus.begin(), planned.latencyCpus.end(), p.latencyCpu) !=
+                planned.latencyCpus.end());
+        QCOMPARE(p.bandwidthThreads, int(planned.bandwidthCpus.size()));
+        // Every repeat ran and gave a figure; the pair keeps the best of them.
+        QCOMPARE(int(p.latencyRuns.size()), options.repeats);
+        QCOMPARE(int(p.bandwidthRuns.size()), options.repeats);
+        for (double x : p.latencyRuns)
+            QVERIFY2(std::isfinite(x) && x > 0, qPrintable(QString::number(x)));
+        for (double x : p.bandwidthRuns)
+            QVERIFY2(std::isfinite(x) && x > 0, qPrintable(QString::number(x)));
+        QCOMPARE(p.latencyNs, *std::min_element(p.latencyRuns.begin(), p.latencyRuns.end()));
+        QCOMPARE(p.bandwidthGBs, *std::max_element(p.bandwidthRuns.begin(), p.bandwidthRuns.end()));
+        if (std::find(memoryNodes.begin(), memoryNodes.end(), p.memoryNode) == memoryNodes.end())
+            memoryNodes.push_back(p.memoryNode);
     }
-    for (const MeasurementResult& r : runs) {
-        QCOMPARE(r.pairs.size(), plan->pairs.size());
-        for (const PairMeasurement& p : r.pairs) {
-            QStringList lat, bw;
-            for (double x : p.latencyRuns)
-                lat << QString::number(x, 'f', 1);
-            for (double x : p.bandwidthRuns)
-                bw << QString::number(x, 'f', 2);
-            qInfo(
-                "node %d -> node %d: %.1f ns/load on CPU %d (runs %s), %.2f GB/s with %d thread(s) (runs %s)",
-                p.cpuNode, p.memoryNode, p.latencyNs, p.latencyCpu, qPrintable(lat.join(u' ')),
-                p.bandwidthGBs, p.bandwidthThreads, qPrintable(bw.join(u' ')));
-            QCOMPARE(int(p.latencyRuns.size()), options.repeats);
-            QCOMPARE(int(p.bandwidthRuns.size()), options.repeats);
-            // DRAM through a dependent load: tens to hundreds of ns on any machine of this century.
-            QVERIFY2(p.latencyNs > 50 && p.latencyNs < 500, qPrintable(QString::number(p.latencyNs)));
-            QVERIFY(p.bandwidthGBs > 0);
-        }
-        // Every page of every buffer was checked, and all were on their node (or the run would have failed).
-        QCOMPARE(r.buffers.size(), size_t(1));
-        QCOMPARE(r.buffers.front().pagesChecked, plan->bufferBytes / std::uint64_t(sysconf(_SC_PAGESIZE)));
+    // One buffer per memory node, every page of it checked, and all were on their node (or the run would
+    // have failed).
+    QCOMPARE(r->buffers.size(), memoryNodes.size());
+    for (size_t i = 0; i < r->buffers.size(); ++i) {
+        QCOMPARE(r->buffers[i].node, memoryNodes[i]);
+        QCOMPARE(r->buffers[i].bytes, plan->bufferBytes);
+        QCOMPARE(r->buffers[i].pagesChecked, plan->bufferBytes / std::uint64_t(sysconf(_SC_PAGESIZE)));
     }
-    const double a = runs[0].pairs[0].latencyNs, b = runs[1].pairs[0].latencyNs;
-    QVERIFY2(within(a, b, 0.20),
-             qPrintable(QStringLiteral("%1 ns and %2 ns differ by more than 20 %").arg(a).arg(b)));
 }
 
 void TestMeasure::measurementIsKeptInCapture()
@@ -325,7 +332,7 @@ void TestMeasure::measurementIsKeptInCapture()
     QVERIFY(local.ok());
     MeasureOptions options;
     options.repeats = 1;
-    options.bufferBytes = 64 * kMiB; // the numbers do not matter here, only that they are kept
+    options.bufferBytes = 16 * kMiB; // the numbers do not matter here, only that they are kept
     const auto plan = planMeasurement(local.value()->snapshots.front(), options);
     QVERIFY(plan.ok());
     auto r = runMeasurement(*plan);
@@ -370,12 +377,12 @@ void TestMeasure::runErrors_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("plan of another machine")
         << QStringLiteral("synthetic")
-        << QStringLiteral(
-               "measure: the plan binds to CPU 8, which this process cannot use (not on this machine, or "
-               "outside its cpuset); plan on this machine's topology");
+        << QStringLiteral("measure: the plan binds to CPU 100000, which this process cannot use (not on this "
+                          "machine, or "
+                          "outside its cpuset); plan on this machine's topology");
     QTest::newRow("no room on the node")
         << QStringLiteral("huge")
-        << QStringLiteral("measure: NUMA node 0 has * free, not enough for the 1 TiB buffer; "
+        << QStringLiteral("measure: NUMA node * has * free, not enough for the 1024 TiB buffer; "
                           "measure with a smaller --size (at least a few times the "
                           "last-level cache) or free memory on that node");
 }
@@ -386,21 +393,28 @@ void TestMeasure::runErrors()
     QFETCH(QString, error);
     MeasurementPlan plan;
     if (what == u"synthetic") {
-        // Node 0 exists here, but node 1's CPUs (8-15) do not.
-        auto p = planMeasurement(synthetic(QStringLiteral("pack:2 [numa] core:4 pu:2")), {});
+        // Node 0 is on every machine; node 1's CPUs, numbered from 100000, on none (Linux numbers CPUs
+        // below 8192).
+        auto p = planMeasurement(synthetic(QStringLiteral("pack:2 [numa] core:4 pu:2(indexes=0,1,2,3,4,5,6,7,"
+                                                          "100000,100001,100002,100003,100004,100005,100006,"
+                                                          "100007)")),
+                                 {});
         QVERIFY(p.ok());
         plan = p.value();
         // The pairs measuring node 0's memory come first; keep the one run from node 1.
         plan.pairs.erase(plan.pairs.begin());
+        QCOMPARE(plan.pairs.front().memoryNode, 0);
+        QCOMPARE(plan.pairs.front().cpuNode, 1);
     } else {
         auto local = readLocalTopology();
         QVERIFY(local.ok());
         MeasureOptions options;
         options.pairs = MeasurePairs::Local;
+        options.bufferBytes = kMinBufferBytes; // a plan any machine can take
         auto p = planMeasurement(local.value()->snapshots.front(), options);
-        QVERIFY(p.ok());
+        QVERIFY2(p.ok(), p.ok() ? "" : qPrintable(p.error().toString()));
         plan = p.value();
-        plan.bufferBytes = std::uint64_t(1) << 40; // past the planner's check, as a stale plan would be
+        plan.bufferBytes = std::uint64_t(1) << 50; // past the planner's check, as a stale plan would be
         plan.pairs.resize(1);
         if (!probe::nodeAvailableBytes(plan.pairs.front().memoryNode))
             QSKIP("this kernel does not report free memory per node");
@@ -415,20 +429,57 @@ void TestMeasure::cancel()
     requireBinding();
     auto local = readLocalTopology();
     QVERIFY(local.ok());
-    const auto plan = planMeasurement(local.value()->snapshots.front(), {});
+    MeasureOptions options;
+    options.pairs = MeasurePairs::Local;
+    options.bufferBytes = kMinBufferBytes;
+    const auto plan = planMeasurement(local.value()->snapshots.front(), options);
     QVERIFY(plan.ok());
-    // Cancel once the buffer is filled, in the middle of the first chase.
+    // Cancelled once the first buffer is filled, before its first chase: the run stops there instead of
+    // going through the remaining repeats. Progress counts one unit per buffer and per repeat, so it stays
+    // at the first buffer's unit.
     Progress progress;
-    std::atomic<double> seen{0};
-    progress.report = [&](double f) { seen = f; };
-    progress.cancelled = [&] { return seen.load() > 0; };
-    const auto began = std::chrono::steady_clock::now();
+    std::mutex mutex;
+    std::vector<double> reported;
+    progress.report = [&](double f) {
+        const std::lock_guard lock(mutex);
+        reported.push_back(f);
+    };
+    progress.cancelled = [&] {
+        const std::lock_guard lock(mutex);
+        return std::any_of(reported.begin(), reported.end(), [](double f) { return f > 0; });
+    };
     const auto r = runMeasurement(*plan, progress);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     QVERIFY(!r.ok());
     QVERIFY(r.error().cancelled);
-    // Stopping does not wait for the remaining repeats (a whole default run takes tens of seconds).
-    QVERIFY2(seconds < 10, qPrintable(QString::number(seconds)));
+    const std::lock_guard lock(mutex);
+    const auto filled = std::find_if(reported.begin(), reported.end(), [](double f) { return f > 0; });
+    QVERIFY(filled != reported.end());
+    for (auto it = filled; it != reported.end(); ++it)
+        QCOMPARE(*it, *filled);
+}
+
+// A chase stops when it is told to, however long it was asked to run: the prober's cancel inside a repeat.
+void TestMeasure::chaseStops()
+{
+    requireBinding();
+    auto hw = probe::LocalHwloc::load();
+    QVERIFY(hw.ok());
+    const int node = hwloc_bitmap_first(hwloc_topology_get_allowed_nodeset(hw.value()->get()));
+    auto buffer = probe::NodeBuffer::allocate(*hw.value(), node, kMinBufferBytes);
+    QVERIFY2(buffer.ok(), buffer.ok() ? "" : qPrintable(buffer.error().toString()));
+    probe::buildChase(*buffer.value(), 1);
+    std::atomic_bool stop{false};
+    const char* cursor = buffer.value()->data();
+    probe::ChaseTiming timing;
+    timing.nsPerLoad = 0;
+    // Loads enough for centuries: only `stop` can end it.
+    std::thread chaser(
+        [&] { timing = probe::chase(&cursor, std::numeric_limits<std::uint64_t>::max(), stop); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+    chaser.join();
+    QVERIFY(std::isnan(timing.nsPerLoad));
+    QVERIFY(std::isnan(timing.wallNsPerLoad));
 }
 
 QTEST_GUILESS_MAIN(TestMeasure)

@@ -16,6 +16,8 @@
 #include <QTest>
 
 #include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 
 using namespace numasight;
@@ -34,6 +36,9 @@ struct Bench
     bool failStart = false;     // the CPU collector refuses to start
     bool failEbpfStart = false; // only the eBPF one refuses
     QString repeatedWarning;    // given by the memory collector on every collect
+    // The recording's clock (see FakeEnvironment), and how far each collect moves it: the work of a sample.
+    std::chrono::nanoseconds clock{0};
+    std::chrono::nanoseconds collectTakes{0};
 };
 
 // CPU time that depends only on (sample number, pid, thread number), so a test can predict every value.
@@ -77,6 +82,7 @@ public:
     void collect(Sample& sample, const std::vector<std::int64_t>& pids) override
     {
         const int n = m_calls++;
+        m_bench.clock += m_bench.collectTakes;
         for (std::int64_t pid : pids) {
             if (m_kind == Memory) {
                 ProcessMemorySample p;
@@ -194,6 +200,29 @@ public:
         return ebpf;
     }
 
+    // The test's clock: sleeping moves it at once, so a schedule comes out exactly whatever the machine's
+    // load, and no test waits for it. The kill -9 child keeps the real one (`realClock`).
+    bool realClock = false;
+    std::chrono::steady_clock::time_point now() override
+    {
+        return realClock
+                   ? RecordingEnvironment::now()
+                   : std::chrono::steady_clock::time_point(
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(m_bench.clock));
+    }
+    std::int64_t realtimeNs() override
+    {
+        constexpr std::int64_t kStartNs = 1'750'000'000'000'000'000; // June 2025
+        return realClock ? RecordingEnvironment::realtimeNs() : kStartNs + m_bench.clock.count();
+    }
+    void sleepFor(std::chrono::steady_clock::duration duration) override
+    {
+        if (realClock)
+            RecordingEnvironment::sleepFor(duration);
+        else
+            m_bench.clock += duration;
+    }
+
 private:
     Bench& m_bench;
     size_t m_resolved = 0;
@@ -216,6 +245,7 @@ int recordChild(const QString& path)
     Bench bench;
     bench.threadsPerPid = 1500;
     FakeEnvironment env(bench);
+    env.realClock = true;
     RecordOptions o = options(path, 100000, 20);
     RecordObserver observer;
     observer.sampleWritten = [](int done, int) {
@@ -258,6 +288,7 @@ void TestRecorder::writesWhatWasCollected()
     const QString path = dir.filePath(QStringLiteral("r.numasight"));
     Bench bench;
     FakeEnvironment env(bench);
+    bench.collectTakes = std::chrono::milliseconds(7); // two collectors: 14 ms of each 50 ms interval
     std::vector<Sample> seen;
     std::vector<std::pair<int, int>> counts;
     RecordObserver observer;
@@ -305,9 +336,9 @@ void TestRecorder::writesWhatWasCollected()
             QCOMPARE(s.intervalNs, 0);
         } else {
             QCOMPARE(s.intervalNs, s.timeNs - c.samples[i - 1]->timeNs);
-            // Samples keep their schedule (a fixed grid, not sleep-after-work).
-            QVERIFY2(s.intervalNs > 30'000'000 && s.intervalNs < 200'000'000,
-                     qPrintable(QString::number(s.intervalNs)));
+            // Samples keep their schedule (a fixed grid, not sleep-after-work): the time collecting takes
+            // does not add up.
+            QCOMPARE(s.intervalNs, std::int64_t(50'000'000));
         }
     }
 }
@@ -381,14 +412,15 @@ void TestRecorder::observerSeesSnapshots()
 
 void TestRecorder::pauseTakesNoSamples()
 {
-    // Paused after sample 2 for 400 ms at a 50 ms interval: no sample falls inside the pause, the schedule
-    // does not catch up afterwards, and the first sample after it spans the pause.
+    // Paused after sample 1 for 400 ms at a 50 ms interval: no sample falls inside the pause, the schedule
+    // resumes one interval after the pause ends instead of catching up, and the first sample after it spans
+    // the pause.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("r.numasight"));
     Bench bench;
     FakeEnvironment env(bench);
-    std::atomic_bool paused = false;
-    std::atomic<std::int64_t> pausedUntil = 0;
+    bool paused = false;
+    std::int64_t pausedUntil = 0, pauseEnded = 0;
     std::vector<std::int64_t> times;
     RecordObserver observer;
     observer.sample = [&](const Sample& s) {
@@ -399,23 +431,23 @@ void TestRecorder::pauseTakesNoSamples()
         }
     };
     observer.paused = [&] {
-        timespec ts{};
-        clock_gettime(CLOCK_REALTIME, &ts);
-        if (paused && std::int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec >= pausedUntil)
+        if (paused && env.realtimeNs() >= pausedUntil) {
             paused = false;
-        return paused.load();
+            pauseEnded = env.realtimeNs();
+        }
+        return paused;
     };
     const RecordSummary summary = record(options(path, 5), env, {}, observer);
     QVERIFY(!summary.error);
     QCOMPARE(summary.samples, 5);
     QCOMPARE(times.size(), size_t(5));
-    const std::int64_t gap = times[2] - times[1];
-    QVERIFY2(gap >= 400'000'000 && gap < 700'000'000, qPrintable(QString::number(gap)));
+    QVERIFY(pauseEnded >= pausedUntil);
+    QCOMPARE(times[2], pauseEnded + 50'000'000);
     for (size_t i = 3; i < times.size(); ++i)
-        QVERIFY2(times[i] - times[i - 1] > 30'000'000, qPrintable(QString::number(times[i] - times[i - 1])));
+        QCOMPARE(times[i] - times[i - 1], std::int64_t(50'000'000));
     const auto read = readCaptureFile(path);
     QVERIFY(read.ok());
-    QCOMPARE(read.value()->samples[2]->intervalNs, gap);
+    QCOMPARE(read.value()->samples[2]->intervalNs, times[2] - times[1]);
 }
 
 void TestRecorder::cancelKeepsCompletedSamples()
