@@ -471,7 +471,7 @@ void MainWindow::updateActions()
 
 void MainWindow::updateStatus()
 {
-    const std::shared_ptr<const Snapshot> s = m_session->shown().snapshot();
+    const SnapshotPtr s = m_session->shown().snapshot();
     m_reloadAction->setEnabled(!currentPath().isEmpty());
     m_closeAction->setEnabled(bool(capture()));
     if (!s) {

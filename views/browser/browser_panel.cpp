@@ -62,7 +62,7 @@ const Snapshot* BrowserPanel::snapshot() const
     return m_model->snapshot();
 }
 
-void BrowserPanel::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
+void BrowserPanel::setSnapshot(SnapshotPtr snapshot)
 {
     const Snapshot* old = m_model->snapshot();
     if (snapshot.get() == old && old)

@@ -25,7 +25,7 @@ public:
 
     // Shows `snapshot` (nothing for null) with its sections open; the entity selected before is selected
     // again when the snapshot has it. The same snapshot again changes nothing.
-    void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    void setSnapshot(SnapshotPtr snapshot);
     const Snapshot* snapshot() const;
 
     // Makes `id` current and scrolls to it; the filters are cleared when they hide it. False when the

@@ -134,7 +134,7 @@ void DetailsPane::restoreSplitterState(const QByteArray& state)
     m_splitter->restoreState(state);
 }
 
-void DetailsPane::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
+void DetailsPane::setSnapshot(SnapshotPtr snapshot)
 {
     m_snapshot = std::move(snapshot);
     m_entity = {};

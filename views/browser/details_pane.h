@@ -22,7 +22,7 @@ class DetailsPane : public QWidget
 public:
     explicit DetailsPane(QWidget* parent = nullptr);
 
-    void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    void setSnapshot(SnapshotPtr snapshot);
     void setEntity(EntityId id);
     EntityId entity() const { return m_entity; }
 
@@ -40,7 +40,7 @@ private:
     static void addJson(QTreeWidgetItem* parent, const QString& key, const QJsonValue& value);
     static void installCopyActions(QTreeWidget* tree);
 
-    std::shared_ptr<const Snapshot> m_snapshot;
+    SnapshotPtr m_snapshot;
     EntityId m_entity;
     QSplitter* m_splitter;
     QTreeWidget* m_fields;

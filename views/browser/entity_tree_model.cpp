@@ -321,7 +321,7 @@ EntityTreeModel::EntityTreeModel(QObject* parent)
 
 EntityTreeModel::~EntityTreeModel() = default;
 
-void EntityTreeModel::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
+void EntityTreeModel::setSnapshot(SnapshotPtr snapshot)
 {
     beginResetModel();
     m_snapshot = std::move(snapshot);

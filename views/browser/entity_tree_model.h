@@ -47,7 +47,7 @@ public:
     explicit EntityTreeModel(QObject* parent = nullptr);
     ~EntityTreeModel() override;
 
-    void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    void setSnapshot(SnapshotPtr snapshot);
     const Snapshot* snapshot() const { return m_snapshot.get(); }
 
     QModelIndex indexOf(EntityId id, int column = NameColumn) const;
@@ -80,7 +80,7 @@ private:
     QVariant entityData(const Entity& e, int column, int role) const;
     QString nodeColumnText(EntityId id) const;
 
-    std::shared_ptr<const Snapshot> m_snapshot;
+    SnapshotPtr m_snapshot;
     std::vector<Node> m_nodes;       // m_nodes[0] is the invisible root
     std::vector<int> m_nodeOfEntity; // entity index → node index
     int m_sections[3] = {-1, -1, -1};

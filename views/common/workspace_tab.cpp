@@ -11,7 +11,7 @@ bool ShownPosition::isValid() const
     return capture && snapshotIndex >= 0 && snapshotIndex < int(capture->snapshots.size());
 }
 
-std::shared_ptr<const Snapshot> ShownPosition::snapshot() const
+SnapshotPtr ShownPosition::snapshot() const
 {
     return isValid() ? capture->snapshots[size_t(snapshotIndex)] : nullptr;
 }

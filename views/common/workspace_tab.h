@@ -18,7 +18,7 @@ struct ShownPosition
     int position = -1;
 
     bool isValid() const;
-    std::shared_ptr<const Snapshot> snapshot() const; // null unless isValid()
+    SnapshotPtr snapshot() const; // null unless isValid()
     // The timeline's sample when it was taken while the snapshot shown was in force (what the graph sums).
     std::vector<SamplePtr> positionSamples() const;
 };

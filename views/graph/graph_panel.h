@@ -38,7 +38,7 @@ public:
 
     // Shows `snapshot` (with the samples of the selected window, if any). `fresh`: another capture, so
     // expanded nodes are forgotten and the new graph is fitted to the view.
-    void setSnapshot(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples = {},
+    void setSnapshot(SnapshotPtr snapshot, std::vector<SamplePtr> samples = {},
                      bool fresh = false);
     void clear();
 
@@ -72,8 +72,8 @@ public:
     // The graph on screen is the one of the snapshot and options set last.
     bool isLayoutCurrent() const;
     GraphLayoutPtr currentLayout() const { return m_layout; }
-    std::shared_ptr<const Snapshot> shownSnapshot() const { return m_shownSnapshot; }
-    std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
+    SnapshotPtr shownSnapshot() const { return m_shownSnapshot; }
+    SnapshotPtr snapshot() const { return m_snapshot; }
     const std::vector<SamplePtr>& samples() const { return m_samples; }
     bool isLayoutRunning() const;
 
@@ -136,10 +136,10 @@ private:
     QTimer* m_progressDelay;
     GraphExportFlow* m_exportFlow = nullptr;
 
-    std::shared_ptr<const Snapshot> m_snapshot; // what the next layout is of
+    SnapshotPtr m_snapshot; // what the next layout is of
     std::vector<SamplePtr> m_samples;
-    std::shared_ptr<const Snapshot> m_jobSnapshot;   // what the running layout is of
-    std::shared_ptr<const Snapshot> m_shownSnapshot; // what the graph on screen is of
+    SnapshotPtr m_jobSnapshot;   // what the running layout is of
+    SnapshotPtr m_shownSnapshot; // what the graph on screen is of
     std::vector<SamplePtr> m_jobSamples, m_shownSamples;
     QString m_jobKey, m_shownKey; // options and engine
     GraphLayoutPtr m_layout;

@@ -241,7 +241,7 @@ void HeatmapTabs::feed(bool fresh)
         return;
     }
     const Capture& c = *m_capture;
-    std::shared_ptr<const Snapshot> snapshot = c.snapshots[size_t(m_snapshotIndex)];
+    SnapshotPtr snapshot = c.snapshots[size_t(m_snapshotIndex)];
     std::vector<SamplePtr> samples;
     switch (m_window) {
     case Window::Sample:
@@ -273,7 +273,7 @@ void HeatmapTabs::onRowSelected(EntityId entity, qint64 pid, qint64 tid, const Q
 {
     // An entity of the whole recording's last snapshot means nothing to a browser on another snapshot.
     auto* panel = sender();
-    std::shared_ptr<const Snapshot> of;
+    SnapshotPtr of;
     if (panel == m_cpu)
         of = m_cpu->snapshot();
     else if (panel == m_memory)

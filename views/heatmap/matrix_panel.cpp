@@ -209,7 +209,7 @@ MatrixPanel::~MatrixPanel()
     m_measureJob->cancel();
 }
 
-void MatrixPanel::setInput(CapturePtr capture, std::shared_ptr<const Snapshot> snapshot, bool fresh)
+void MatrixPanel::setInput(CapturePtr capture, SnapshotPtr snapshot, bool fresh)
 {
     m_capture = std::move(capture);
     if (!fresh && snapshot == m_input.snapshot)

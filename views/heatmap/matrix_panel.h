@@ -38,7 +38,7 @@ public:
     ~MatrixPanel() override;
 
     // `capture` is what a measurement adds to; `snapshot` the one whose matrices are shown.
-    void setInput(CapturePtr capture, std::shared_ptr<const Snapshot> snapshot, bool fresh = false);
+    void setInput(CapturePtr capture, SnapshotPtr snapshot, bool fresh = false);
     void clear();
     const std::vector<MatrixChoice>& choices() const { return m_choices; }
     bool selectMatrix(const QString& label);
@@ -79,7 +79,7 @@ signals:
 private:
     struct Input
     {
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
         QString label; // the choice by its label: survives another snapshot
         MatrixOrder order = MatrixOrder::ByDistance;
         bool operator==(const Input&) const = default;

@@ -76,7 +76,7 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     });
 }
 
-void MismatchPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
+void MismatchPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
                              bool fresh)
 {
     if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)

@@ -25,10 +25,10 @@ class MismatchPanel : public HeatmapPanelBase
 public:
     explicit MismatchPanel(QWidget* parent = nullptr);
 
-    void setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
+    void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
                   bool fresh = false);
     void clear();
-    std::shared_ptr<const Snapshot> snapshot() const { return m_input.snapshot; }
+    SnapshotPtr snapshot() const { return m_input.snapshot; }
     void setFilterText(const QString& text);
     void setMismatchedOnly(bool only);
     bool selectRow(std::int64_t pid, QStringView ns = u"local"); // emits nothing
@@ -56,7 +56,7 @@ signals:
 private:
     struct Input
     {
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
         std::vector<SamplePtr> samples;
         bool operator==(const Input&) const = default;
     };

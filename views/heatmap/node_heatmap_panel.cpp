@@ -287,7 +287,7 @@ NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
     return m_model->heatmap();
 }
 
-void NodeHeatmapPanel::setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
+void NodeHeatmapPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
                                 bool fresh)
 {
     if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)

@@ -44,11 +44,11 @@ public:
     Kind kind() const { return m_kind; }
     // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
     // shown (or at once with ensureBuilt()); `fresh`: another capture, so folds and the selection go.
-    void setInput(std::shared_ptr<const Snapshot> snapshot, std::vector<SamplePtr> samples,
+    void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
                   bool fresh = false);
     void clear();
-    std::shared_ptr<const Snapshot> snapshot() const { return m_input.snapshot; }
-    std::shared_ptr<const Snapshot> shownSnapshot() const { return m_shown.snapshot; }
+    SnapshotPtr snapshot() const { return m_input.snapshot; }
+    SnapshotPtr shownSnapshot() const { return m_shown.snapshot; }
 
     void setSort(HeatmapSortKey key, bool descending);
     HeatmapSortKey sortKey() const;
@@ -105,7 +105,7 @@ protected:
 private:
     struct Input
     {
-        std::shared_ptr<const Snapshot> snapshot;
+        SnapshotPtr snapshot;
         std::vector<SamplePtr> samples;
         MemoryMeasure measure = MemoryMeasure::TotalPages; // memory heatmaps
         bool operator==(const Input&) const = default;

@@ -17,7 +17,7 @@ namespace numasight {
 // what the user wants to see and how Graphviz should place it.
 struct GraphRequest
 {
-    std::shared_ptr<const Snapshot> snapshot;
+    SnapshotPtr snapshot;
     std::vector<SamplePtr> samples;
     GraphOptions options;
     LayoutOptions layout;

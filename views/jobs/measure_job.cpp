@@ -19,7 +19,7 @@ MeasureJob::MeasureJob(QObject* parent)
     qRegisterMetaType<std::shared_ptr<const MeasurementResult>>();
 }
 
-quint64 MeasureJob::start(std::shared_ptr<const Snapshot> topology, const MeasureOptions& options)
+quint64 MeasureJob::start(SnapshotPtr topology, const MeasureOptions& options)
 {
     const quint64 job = run(
         [topology = std::move(topology), options](const Progress& progress) -> std::optional<Measured> {

@@ -18,7 +18,7 @@ public:
     // Destroying it cancels and waits for the prober to let go of its threads and buffers.
     explicit MeasureJob(QObject* parent = nullptr);
 
-    quint64 start(std::shared_ptr<const Snapshot> topology, const MeasureOptions& options);
+    quint64 start(SnapshotPtr topology, const MeasureOptions& options);
 
 signals:
     void started(quint64 job);

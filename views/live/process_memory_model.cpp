@@ -14,7 +14,7 @@ ProcessMemoryModel::ProcessMemoryModel(QObject* parent)
 {
 }
 
-void ProcessMemoryModel::setSample(SamplePtr sample, std::shared_ptr<const Snapshot> snapshot)
+void ProcessMemoryModel::setSample(SamplePtr sample, SnapshotPtr snapshot)
 {
     beginResetModel();
     m_sample = std::move(sample);

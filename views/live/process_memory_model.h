@@ -28,7 +28,7 @@ public:
 
     explicit ProcessMemoryModel(QObject* parent = nullptr);
 
-    void setSample(SamplePtr sample, std::shared_ptr<const Snapshot> snapshot);
+    void setSample(SamplePtr sample, SnapshotPtr snapshot);
     int rowOfPid(std::int64_t pid) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -61,7 +61,7 @@ bool RecordingController::start(const RecordOptions& options, QString* error)
             observer.started = [&](const Capture& initial) {
                 post([id, initial](RecordingController& c) { c.onStarted(id, initial); });
             };
-            observer.snapshot = [&](int index, const std::shared_ptr<const Snapshot>& snapshot) {
+            observer.snapshot = [&](int index, const SnapshotPtr& snapshot) {
                 post([id, index, snapshot](RecordingController& c) { c.onSnapshot(id, index, snapshot); });
             };
             observer.sample = [&](const Sample& sample) {
@@ -154,7 +154,7 @@ void RecordingController::onStarted(quint64 id, Capture initial)
     publish();
 }
 
-void RecordingController::onSnapshot(quint64 id, int index, std::shared_ptr<const Snapshot> snapshot)
+void RecordingController::onSnapshot(quint64 id, int index, SnapshotPtr snapshot)
 {
     if (id != m_id || index != int(m_live.snapshots.size()))
         return;

@@ -65,7 +65,7 @@ signals:
 
 private:
     void onStarted(quint64 id, Capture initial);
-    void onSnapshot(quint64 id, int index, std::shared_ptr<const Snapshot> snapshot);
+    void onSnapshot(quint64 id, int index, SnapshotPtr snapshot);
     void onSample(quint64 id, SamplePtr sample);
     void onFinished(quint64 id, RecordSummary summary);
     void setState(State state);

@@ -410,7 +410,7 @@ SamplePtr Session::sample() const
     return m_capture->samples[size_t(m_position)];
 }
 
-std::shared_ptr<const Snapshot> Session::sampleSnapshot() const
+SnapshotPtr Session::sampleSnapshot() const
 {
     const SamplePtr s = sample();
     if (!s || m_capture->snapshots.empty())

@@ -74,7 +74,7 @@ public:
     QString describePosition(int position) const;
     // The sample at the position shown and the snapshot in force when it was taken; null without samples.
     SamplePtr sample() const;
-    std::shared_ptr<const Snapshot> sampleSnapshot() const;
+    SnapshotPtr sampleSnapshot() const;
     // The Threads dock's caption for that sample.
     QString sampleCaption() const;
 

@@ -11,7 +11,7 @@ ThreadTableModel::ThreadTableModel(QObject* parent)
 {
 }
 
-void ThreadTableModel::setSample(SamplePtr sample, std::shared_ptr<const Snapshot> snapshot)
+void ThreadTableModel::setSample(SamplePtr sample, SnapshotPtr snapshot)
 {
     beginResetModel();
     m_sample = std::move(sample);

@@ -31,7 +31,7 @@ public:
 
     explicit ThreadTableModel(QObject* parent = nullptr);
 
-    void setSample(SamplePtr sample, std::shared_ptr<const Snapshot> snapshot);
+    void setSample(SamplePtr sample, SnapshotPtr snapshot);
     const Sample* sample() const { return m_sample.get(); }
     int nodeCount() const { return int(m_nodes.size()); }
     int rowOfTid(std::int64_t tid) const;
@@ -49,7 +49,7 @@ private:
     };
 
     SamplePtr m_sample;
-    std::shared_ptr<const Snapshot> m_snapshot;
+    SnapshotPtr m_snapshot;
     std::vector<int> m_nodes; // OS indexes of the columns
     std::vector<Row> m_rows;
 };

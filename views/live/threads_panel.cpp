@@ -80,7 +80,7 @@ ThreadsPanel::ThreadsPanel(QWidget* parent)
     clear();
 }
 
-void ThreadsPanel::setSample(SamplePtr sample, std::shared_ptr<const Snapshot> snapshot,
+void ThreadsPanel::setSample(SamplePtr sample, SnapshotPtr snapshot,
                              const QString& caption)
 {
     m_restoring = true;

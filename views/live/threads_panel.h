@@ -25,7 +25,7 @@ class ThreadsPanel : public QWidget
 public:
     explicit ThreadsPanel(QWidget* parent = nullptr);
 
-    void setSample(SamplePtr sample, std::shared_ptr<const Snapshot> snapshot, const QString& caption);
+    void setSample(SamplePtr sample, SnapshotPtr snapshot, const QString& caption);
     void clear();
 
     ThreadTableModel* threadModel() const { return m_threads; }

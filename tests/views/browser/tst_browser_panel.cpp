@@ -21,7 +21,7 @@ namespace {
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
 
-std::shared_ptr<const Snapshot> firstSnapshot(const QString& path)
+SnapshotPtr firstSnapshot(const QString& path)
 {
     const CapturePtr capture = loadCapture(path);
     return capture && !capture->snapshots.empty() ? capture->snapshots.front() : nullptr;
@@ -58,8 +58,8 @@ private slots:
     void snapshotChange();
 
 private:
-    std::shared_ptr<const Snapshot> m_witty;
-    std::shared_ptr<const Snapshot> m_dgx2;
+    SnapshotPtr m_witty;
+    SnapshotPtr m_dgx2;
 };
 
 void TestBrowserPanel::initTestCase()
@@ -134,7 +134,7 @@ void TestBrowserPanel::kindFilter()
     QFETCH(QString, fixture);
     QFETCH(int, kind);
     QFETCH(bool, listed);
-    const std::shared_ptr<const Snapshot> snapshot = fixture == u"witty" ? m_witty : m_dgx2;
+    const SnapshotPtr snapshot = fixture == u"witty" ? m_witty : m_dgx2;
     BrowserPanel panel;
     QAbstractItemModelTester proxyTester(panel.proxy(),
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -266,7 +266,7 @@ void TestBrowserPanel::snapshotChange()
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setSnapshot(m_witty);
     QVERIFY(panel.selectEntity(m_witty->processByPid(1895087)));
-    std::shared_ptr<const Snapshot> snapshot = next == u"witty again" ? firstSnapshot(kWitty)
+    SnapshotPtr snapshot = next == u"witty again" ? firstSnapshot(kWitty)
                                                : next == u"dgx2"      ? m_dgx2
                                                : next == u"same"      ? m_witty
                                                                       : nullptr;

@@ -22,7 +22,7 @@ const QString k24Nodes = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/192em64t-24n8
 // host → package 0 → nodes 0 (CPUs 0-1) and 1 (CPUs 2-3), core per node, PUs; a GPU on node 1, a bridge
 // without node; a container with a two-process tree and a thread; a bare host process; a socket and a type
 // nobody knows (Other).
-std::shared_ptr<const Snapshot> handBuilt()
+SnapshotPtr handBuilt()
 {
     SnapshotBuilder b;
     const EntityId host =
@@ -96,7 +96,7 @@ std::shared_ptr<const Snapshot> handBuilt()
     return b.finish();
 }
 
-std::shared_ptr<const Snapshot> load(const QString& path)
+SnapshotPtr load(const QString& path)
 {
     auto r = openInput(path);
     if (!r.ok()) {
@@ -169,8 +169,8 @@ private slots:
     void resetToEmpty();
 
 private:
-    std::shared_ptr<const Snapshot> m_witty, m_dgx2, m_24;
-    std::shared_ptr<const Snapshot> snapshotFor(const QString& name);
+    SnapshotPtr m_witty, m_dgx2, m_24;
+    SnapshotPtr snapshotFor(const QString& name);
 };
 
 void TestEntityTreeModel::initTestCase()
@@ -183,7 +183,7 @@ void TestEntityTreeModel::initTestCase()
     QVERIFY2(m_24, "the 24-node fixture must load");
 }
 
-std::shared_ptr<const Snapshot> TestEntityTreeModel::snapshotFor(const QString& name)
+SnapshotPtr TestEntityTreeModel::snapshotFor(const QString& name)
 {
     if (name == u"hand-built")
         return handBuilt();

@@ -14,7 +14,7 @@ using numasight::test::makeEntity;
 namespace {
 
 // Two processes of this machine, one with a thread.
-std::shared_ptr<const Snapshot> twoProcesses()
+SnapshotPtr twoProcesses()
 {
     SnapshotBuilder b;
     for (const std::int64_t pid : {100, 200}) {

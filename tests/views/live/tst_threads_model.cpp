@@ -22,7 +22,7 @@ using numasight::test::makeEntity;
 
 namespace {
 
-std::shared_ptr<const Snapshot> twoNodes()
+SnapshotPtr twoNodes()
 {
     SnapshotBuilder b;
     for (int n = 0; n < 2; ++n) {
