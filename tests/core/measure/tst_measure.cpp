@@ -21,13 +21,13 @@ using namespace numasight;
 
 namespace {
 
-std::shared_ptr<const Snapshot> synthetic(const QString& description)
+SnapshotPtr synthetic(const QString& description)
 {
     auto r = readHwlocSynthetic(description);
     return r.ok() ? r.value()->snapshots.front() : nullptr;
 }
 
-std::shared_ptr<const Snapshot> fixture(const QString& name)
+SnapshotPtr fixture(const QString& name)
 {
     auto r = readHwlocXmlFile(QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/") + name);
     return r.ok() ? r.value()->snapshots.front() : nullptr;

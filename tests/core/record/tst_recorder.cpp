@@ -386,7 +386,7 @@ void TestRecorder::observerSeesSnapshots()
         live = initial;
         QVERIFY(QFileInfo::exists(path));
     };
-    observer.snapshot = [&](int index, const std::shared_ptr<const Snapshot>& snapshot) {
+    observer.snapshot = [&](int index, const SnapshotPtr& snapshot) {
         QCOMPARE(index, int(live.snapshots.size()));
         live.snapshots.push_back(snapshot);
     };
