@@ -239,8 +239,7 @@ bool GraphPanel::isLayoutRunning() const
     return m_job->isRunning() || m_relayoutTimer->isActive() || m_relayoutDeferred;
 }
 
-void GraphPanel::setSnapshot(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
-                             bool fresh)
+void GraphPanel::setSnapshot(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
 {
     if (!fresh && snapshot == m_snapshot && samples == m_samples)
         return;

@@ -38,8 +38,7 @@ public:
 
     // Shows `snapshot` (with the samples of the selected window, if any). `fresh`: another capture, so
     // expanded nodes are forgotten and the new graph is fitted to the view.
-    void setSnapshot(SnapshotPtr snapshot, std::vector<SamplePtr> samples = {},
-                     bool fresh = false);
+    void setSnapshot(SnapshotPtr snapshot, std::vector<SamplePtr> samples = {}, bool fresh = false);
     void clear();
 
     void setViewKind(GraphView view);

@@ -76,8 +76,7 @@ MismatchPanel::MismatchPanel(QWidget* parent)
     });
 }
 
-void MismatchPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
-                             bool fresh)
+void MismatchPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
 {
     if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
         return;

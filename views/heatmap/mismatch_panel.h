@@ -25,8 +25,7 @@ class MismatchPanel : public HeatmapPanelBase
 public:
     explicit MismatchPanel(QWidget* parent = nullptr);
 
-    void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
-                  bool fresh = false);
+    void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh = false);
     void clear();
     SnapshotPtr snapshot() const { return m_input.snapshot; }
     void setFilterText(const QString& text);

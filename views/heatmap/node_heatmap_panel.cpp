@@ -287,8 +287,7 @@ NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
     return m_model->heatmap();
 }
 
-void NodeHeatmapPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
-                                bool fresh)
+void NodeHeatmapPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
 {
     if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
         return;

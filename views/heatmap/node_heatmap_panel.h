@@ -44,8 +44,7 @@ public:
     Kind kind() const { return m_kind; }
     // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
     // shown (or at once with ensureBuilt()); `fresh`: another capture, so folds and the selection go.
-    void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples,
-                  bool fresh = false);
+    void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh = false);
     void clear();
     SnapshotPtr snapshot() const { return m_input.snapshot; }
     SnapshotPtr shownSnapshot() const { return m_shown.snapshot; }

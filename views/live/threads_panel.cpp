@@ -80,8 +80,7 @@ ThreadsPanel::ThreadsPanel(QWidget* parent)
     clear();
 }
 
-void ThreadsPanel::setSample(SamplePtr sample, SnapshotPtr snapshot,
-                             const QString& caption)
+void ThreadsPanel::setSample(SamplePtr sample, SnapshotPtr snapshot, const QString& caption)
 {
     m_restoring = true;
     m_threads->setSample(sample, snapshot);

@@ -267,9 +267,9 @@ void TestBrowserPanel::snapshotChange()
     panel.setSnapshot(m_witty);
     QVERIFY(panel.selectEntity(m_witty->processByPid(1895087)));
     SnapshotPtr snapshot = next == u"witty again" ? firstSnapshot(kWitty)
-                                               : next == u"dgx2"      ? m_dgx2
-                                               : next == u"same"      ? m_witty
-                                                                      : nullptr;
+                           : next == u"dgx2"      ? m_dgx2
+                           : next == u"same"      ? m_witty
+                                                  : nullptr;
     QSignalSpy changed(&panel, &BrowserPanel::currentEntityChanged);
     panel.setSnapshot(snapshot);
     QCOMPARE(panel.snapshot(), snapshot.get());
