@@ -382,7 +382,7 @@ void TestMeasure::runErrors_data()
                           "outside its cpuset); plan on this machine's topology");
     QTest::newRow("no room on the node")
         << QStringLiteral("huge")
-        << QStringLiteral("measure: NUMA node * has * free, not enough for the 1024 TiB buffer; "
+        << QStringLiteral("measure: NUMA node * has * free, not enough for the 1 PiB buffer; "
                           "measure with a smaller --size (at least a few times the "
                           "last-level cache) or free memory on that node");
 }
