@@ -133,19 +133,38 @@ static __always_inline struct netflow_value* flow_value(const struct netflow_key
     return value;
 }
 
+/* The current thread's part of a flow key; false when its process is not one to watch. */
+static __always_inline bool begin_key(struct netflow_key* key)
+{
+    __u64 id = bpf_get_current_pid_tgid();
+    __u32 tgid = id >> 32;
+    if (filter_tgids && !bpf_map_lookup_elem(&netflow_tgids, &tgid))
+        return false;
+    key->tgid = tgid;
+    key->tid = (__u32)id;
+    return true;
+}
+
+/* Counts `bytes` sent or received on the flow of `key`. */
+static __always_inline void add_bytes(const struct netflow_key* key, long bytes, bool sending)
+{
+    struct netflow_value* value = flow_value(key);
+    if (!value)
+        return;
+    if (sending)
+        __sync_fetch_and_add(&value->sent, bytes);
+    else
+        __sync_fetch_and_add(&value->received, bytes);
+}
+
 static __always_inline void account(struct sock* sk, struct msghdr* msg, __u16 protocol, long bytes,
                                     bool sending)
 {
     if (bytes <= 0 || !sk)
         return;
-    __u64 id = bpf_get_current_pid_tgid();
-    __u32 tgid = id >> 32;
-    if (filter_tgids && !bpf_map_lookup_elem(&netflow_tgids, &tgid))
-        return;
-
     struct netflow_key key = {};
-    key.tgid = tgid;
-    key.tid = (__u32)id;
+    if (!begin_key(&key))
+        return;
     key.protocol = protocol;
     key.family = BPF_CORE_READ(sk, __sk_common.skc_family);
     key.lport = BPF_CORE_READ(sk, __sk_common.skc_num);
@@ -164,13 +183,7 @@ static __always_inline void account(struct sock* sk, struct msghdr* msg, __u16 p
     if (protocol == NETFLOW_PROTO_UDP)
         peer_from_msg(msg, &key);
 
-    struct netflow_value* value = flow_value(&key);
-    if (!value)
-        return;
-    if (sending)
-        __sync_fetch_and_add(&value->sent, bytes);
-    else
-        __sync_fetch_and_add(&value->received, bytes);
+    add_bytes(&key, bytes, sending);
 }
 
 static __always_inline bool is_inet6(struct sock* sk)
@@ -249,13 +262,9 @@ static __always_inline __u64 socket_inode(struct sock* sk)
  * space finds the paths and the owners. */
 static __always_inline void account_unix(struct sock* sk, long bytes, bool sending)
 {
-    __u64 id = bpf_get_current_pid_tgid();
-    __u32 tgid = id >> 32;
-    if (filter_tgids && !bpf_map_lookup_elem(&netflow_tgids, &tgid))
-        return;
     struct netflow_key key = {};
-    key.tgid = tgid;
-    key.tid = (__u32)id;
+    if (!begin_key(&key))
+        return;
     key.family = NETFLOW_AF_UNIX;
     key.protocol = NETFLOW_PROTO_UNIX;
     __u64 local = socket_inode(sk);
@@ -263,13 +272,7 @@ static __always_inline void account_unix(struct sock* sk, long bytes, bool sendi
     __u64 remote = peer ? socket_inode(peer) : 0;
     __builtin_memcpy(key.laddr, &local, sizeof(local));
     __builtin_memcpy(key.raddr, &remote, sizeof(remote));
-    struct netflow_value* value = flow_value(&key);
-    if (!value)
-        return;
-    if (sending)
-        __sync_fetch_and_add(&value->sent, bytes);
-    else
-        __sync_fetch_and_add(&value->received, bytes);
+    add_bytes(&key, bytes, sending);
 }
 
 static __always_inline int socket_length(struct sock* sk, int ret, int flags, bool sending)

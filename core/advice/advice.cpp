@@ -153,10 +153,7 @@ void Advisor::collectProcesses()
         const Machine& m = machine(row.ns);
         ProcessState p;
         p.entity = row.process;
-        p.pid = row.pid;
-        p.ns = row.ns;
-        p.name = row.name;
-        p.cpuNs = row.cpuNs;
+        copySubject(row, p);
         p.cpuShares.assign(size_t(m.size), 0.0);
         p.pages.assign(size_t(m.size), 0);
         double pageSum = known(row.pages) ? row.pages : 0;

@@ -11,10 +11,7 @@ void Advisor::localities()
     for (ProcessState& p : m_processes) {
         const Machine& m = machine(p.ns);
         Locality l;
-        l.pid = p.pid;
-        l.ns = p.ns;
-        l.name = p.name;
-        l.cpuNs = p.cpuNs;
+        copySubject(p, l);
         l.cpuShares = p.cpuShares;
         l.pages = p.pages;
         fillLocality(m, l);
@@ -51,11 +48,8 @@ void Advisor::localities()
                 p = &cand;
         const Machine& m = machine(row.ns);
         Locality l;
-        l.pid = row.pid;
+        copySubject(row, l);
         l.tid = row.tid;
-        l.ns = row.ns;
-        l.name = row.name;
-        l.cpuNs = row.cpuNs;
         l.cpuShares.assign(size_t(m.size), 0.0);
         const auto values = m_cpu->rowValues(r);
         for (size_t c = 0; c < values.size(); ++c)

@@ -43,6 +43,17 @@ inline bool known(double x)
     return !std::isnan(x);
 }
 
+// Who a figure is about, as every per-process record (a heatmap or mismatch row, a process's state, a
+// locality) names it.
+template <class From, class To>
+void copySubject(const From& from, To& to)
+{
+    to.pid = from.pid;
+    to.ns = from.ns;
+    to.name = from.name;
+    to.cpuNs = from.cpuNs;
+}
+
 inline double sum(std::span<const double> v)
 {
     return std::accumulate(v.begin(), v.end(), 0.0);

@@ -262,6 +262,9 @@ private:
     void tick(const char* at);
 
     void readGraph(od::object graph, const Where* where);
+    // Reads each element of `list`, which must be an array (of `expected`), with `read(value, where)`.
+    template <class Read>
+    void readArray(od::value list, const Where* where, const QString& expected, Read read);
     void readNodes(od::value nodes, const Where* where);
     void readEdges(od::value edges, const Where* where);
     EntityId readEntity(od::value value, const Where* where, Origin origin, const char* end = nullptr);

@@ -280,32 +280,31 @@ void GraphReader::readGraph(od::object graph, const Where* where)
         fail(here(), where, QStringLiteral("no \"nodes\" or \"edges\" array in the envelope's content"));
 }
 
-void GraphReader::readNodes(od::value nodes, const Where* where)
+template <class Read>
+void GraphReader::readArray(od::value list, const Where* where, const QString& expected, Read read)
 {
-    const od::json_type t = take(nodes.type(), where);
+    const od::json_type t = take(list.type(), where);
     if (t != od::json_type::array)
-        failType(nodes, t, where, QStringLiteral("an array of entities"));
-    od::array array = take(nodes.get_array(), where);
+        failType(list, t, where, expected);
+    od::array array = take(list.get_array(), where);
     qint64 index = 0;
     for (auto element : array) {
         const Where w{where, nullptr, index++};
         od::value v = take(std::move(element), &w);
-        readEntity(v, &w, Origin::Nodes);
+        read(v, &w);
     }
+}
+
+void GraphReader::readNodes(od::value nodes, const Where* where)
+{
+    readArray(nodes, where, QStringLiteral("an array of entities"),
+              [this](od::value& v, const Where* w) { readEntity(v, w, Origin::Nodes); });
 }
 
 void GraphReader::readEdges(od::value edges, const Where* where)
 {
-    const od::json_type t = take(edges.type(), where);
-    if (t != od::json_type::array)
-        failType(edges, t, where, QStringLiteral("an array of edges"));
-    od::array array = take(edges.get_array(), where);
-    qint64 index = 0;
-    for (auto element : array) {
-        const Where w{where, nullptr, index++};
-        od::value v = take(std::move(element), &w);
-        readEdge(v, &w);
-    }
+    readArray(edges, where, QStringLiteral("an array of edges"),
+              [this](od::value& v, const Where* w) { readEdge(v, w); });
 }
 
 namespace {

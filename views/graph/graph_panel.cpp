@@ -454,6 +454,12 @@ void GraphPanel::applyHighlight()
 void GraphPanel::onLayoutAvailable(GraphLayoutPtr layout)
 {
     m_error->dismiss();
+    // The progress bar leaves before the graph is placed, not when the job finishes after this: the canvas
+    // grows by the bar's height then, and a fit or centring done on the smaller canvas would be off.
+    if (!m_job->isRunning() && !m_relayoutDeferred) {
+        hideProgress();
+        this->layout()->activate();
+    }
     const bool sameSnapshot = m_shownSnapshot == m_jobSnapshot;
     const QPointF oldCenter = m_canvas->mapToScene(m_canvas->viewport()->rect().center());
     m_layout = layout;
@@ -505,6 +511,11 @@ void GraphPanel::onJobFinished()
         relayout();
         return;
     }
+    hideProgress();
+}
+
+void GraphPanel::hideProgress()
+{
     m_progressDelay->stop();
     m_progressRow->hide();
 }

@@ -110,6 +110,7 @@ private:
     void onLayoutAvailable(GraphLayoutPtr layout);
     void onLayoutFailed(const QString& message);
     void onJobFinished();
+    void hideProgress();
     void onSceneSelection(const QList<EntityId>& entities);
     void updateKindsMenu();
     void updateStatus();

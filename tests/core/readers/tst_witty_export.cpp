@@ -528,37 +528,24 @@ void TestWittyExport::pythonFloat()
 
 void TestWittyExport::shapeMatchesWitty_data()
 {
-    QTest::addColumn<QString>("list");  // "nodes" or "edges"
-    QTest::addColumn<QString>("field"); // entity_type or edge_type
-    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("type"); // an entity_type (witty's all end in "Entity") or an edge_type
     QTest::addColumn<bool>("subset");
-    QTest::newRow("NumaAccessEdge") << "edges"
-                                    << "edge_type"
-                                    << "NumaAccessEdge" << false;
-    QTest::newRow("AccessWithProcStatusEdge") << "edges"
-                                              << "edge_type"
-                                              << "AccessWithProcStatusEdge" << false;
-    QTest::newRow("NumaSetContainEdge") << "edges"
-                                        << "edge_type"
-                                        << "NumaSetContainEdge" << true;
-    QTest::newRow("AffinitativeToNuma") << "edges"
-                                        << "edge_type"
-                                        << "AffinitativeToNuma" << true;
-    QTest::newRow("NumaSetEntity") << "nodes"
-                                   << "entity_type"
-                                   << "NumaSetEntity" << false;
+    QTest::newRow("NumaAccessEdge") << QStringLiteral("NumaAccessEdge") << false;
+    QTest::newRow("AccessWithProcStatusEdge") << QStringLiteral("AccessWithProcStatusEdge") << false;
+    QTest::newRow("NumaSetContainEdge") << QStringLiteral("NumaSetContainEdge") << true;
+    QTest::newRow("AffinitativeToNuma") << QStringLiteral("AffinitativeToNuma") << true;
+    QTest::newRow("NumaSetEntity") << QStringLiteral("NumaSetEntity") << false;
     // numasight knows three mem_info keys of witty's 32, and no memory block ids (memory_set).
-    QTest::newRow("NumaEntity") << "nodes"
-                                << "entity_type"
-                                << "NumaEntity" << true;
+    QTest::newRow("NumaEntity") << QStringLiteral("NumaEntity") << true;
 }
 
 void TestWittyExport::shapeMatchesWitty()
 {
-    QFETCH(QString, list);
-    QFETCH(QString, field);
     QFETCH(QString, type);
     QFETCH(bool, subset);
+    const bool entity = type.endsWith(u"Entity");
+    const QString list = entity ? QStringLiteral("nodes") : QStringLiteral("edges");
+    const QString field = entity ? QStringLiteral("entity_type") : QStringLiteral("edge_type");
 
     QFile fixture(QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json"));
     QVERIFY(fixture.open(QIODevice::ReadOnly));

@@ -136,6 +136,14 @@ int proxyRowOf(const AdvicePanel& panel, const QString& kind, qint64 pid)
     return -1;
 }
 
+// The row of the finding that worker `pid` runs away from its accelerator, after the window opened the witty
+// capture with its advice.
+int awayRowOf(MainWindow& w, qint64 pid)
+{
+    return openWithAdvice(w, kWitty) ? proxyRowOf(*w.advicePanel(), QStringLiteral("accelerator-away"), pid)
+                                     : -1;
+}
+
 // graph.json with worker 1895087 moved onto its NPU's node 6: every CPU share and the allowed CPUs.
 QString movedWorkerCopy(const QString& dir)
 {
@@ -274,10 +282,9 @@ void TestAdviceView::acceleratorAwayFindings()
     QFETCH(qint64, pid);
     QFETCH(int, deviceNode);
     MainWindow w;
-    QVERIFY(openWithAdvice(w, kWitty));
-    AdvicePanel* panel = w.advicePanel();
-    const int row = proxyRowOf(*panel, QStringLiteral("accelerator-away"), pid);
+    const int row = awayRowOf(w, pid);
     QVERIFY2(row >= 0, "no accelerator-away finding for the worker");
+    AdvicePanel* panel = w.advicePanel();
     const QAbstractItemModel* m = panel->table()->model();
     const QModelIndex severity = m->index(row, AdviceModel::SeverityColumn);
     QCOMPARE(severity.data().toString(), QStringLiteral("critical"));
@@ -316,10 +323,9 @@ void TestAdviceView::selectionShowsSuggestion()
     QFETCH(QString, cpus);
     QFETCH(int, node);
     MainWindow w;
-    QVERIFY(openWithAdvice(w, kWitty));
-    AdvicePanel* panel = w.advicePanel();
-    const int row = proxyRowOf(*panel, QStringLiteral("accelerator-away"), pid);
+    const int row = awayRowOf(w, pid);
     QVERIFY(row >= 0);
+    AdvicePanel* panel = w.advicePanel();
     // A click on the row, as the user does.
     QTableView* table = panel->table();
     const QModelIndex index = table->model()->index(row, AdviceModel::MessageColumn);

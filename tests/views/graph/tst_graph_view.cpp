@@ -76,6 +76,15 @@ int countKind(const GraphPanel& panel, EntityKind kind)
         std::count_if(nodes.begin(), nodes.end(), [kind](const GraphNode& n) { return n.kind == kind; }));
 }
 
+// What the panel asks for to show `capture` as `view`.
+GraphRequest requestOf(const CapturePtr& capture, GraphView view)
+{
+    GraphRequest request;
+    request.snapshot = capture->snapshots.back();
+    request.options.view = view;
+    return request;
+}
+
 // Where a user would click on `item`: its centre, scrolled into view first.
 QPoint viewportPoint(GraphPanel& panel, const QGraphicsItem* item)
 {
@@ -455,11 +464,8 @@ void TestGraphView::staleResultsDropped()
     GraphLayoutJob job;
     QSignalSpy available(&job, &GraphLayoutJob::layoutAvailable);
     QSignalSpy finished(&job, &GraphLayoutJob::finished);
-    GraphRequest first;
-    first.snapshot = m_witty->snapshots.back();
-    first.options.view = GraphView::Dataflow;
-    GraphRequest second = first;
-    second.options.view = GraphView::Machine;
+    const GraphRequest first = requestOf(m_witty, GraphView::Dataflow);
+    const GraphRequest second = requestOf(m_witty, GraphView::Machine);
     const quint64 a = job.start(first);
     const quint64 b = job.start(second);
     QVERIFY(b > a);
@@ -533,9 +539,7 @@ void TestGraphView::cacheAndCancel()
     GraphLayoutJob job;
     QSignalSpy available(&job, &GraphLayoutJob::layoutAvailable);
     QSignalSpy cancelled(&job, &GraphLayoutJob::cancelled);
-    GraphRequest request;
-    request.snapshot = m_dgx2->snapshots.back();
-    request.options.view = GraphView::Machine;
+    GraphRequest request = requestOf(m_dgx2, GraphView::Machine);
 
     job.start(request);
     QVERIFY(job.isRunning());

@@ -1,0 +1,354 @@
+// The hwloc reader's other inputs and its tree: the entity tree of every fixture, the source it names,
+// synthetic descriptions, this machine and its sysfs, progress and cancel, and the files it must refuse.
+#include "readers/hwloc_reader.h"
+#include "readers/hwloc_sysfs.h"
+#include "support/hwloc_fixtures.h"
+#include "util/json_text.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace numasight;
+using namespace numasight::test;
+
+class TestHwlocSources : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void treeStructure_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const QString& f :
+             QDir(fixture({})).entryList({QStringLiteral("*.xml")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << f;
+    }
+
+    // Every entity but the host has a parent, Contains edges mirror the parents, every PU sits in a core and
+    // the kept tree reaches the host from everywhere.
+    void treeStructure()
+    {
+        QFETCH(QString, file);
+        const auto s = loadFixture(file);
+        QVERIFY(s);
+        QCOMPARE(s->countOf(EntityKind::Host), 1);
+        int withParent = 0;
+        for (size_t i = 0; i < s->entities().size(); ++i) {
+            const Entity& e = s->entities()[i];
+            QCOMPARE(e.ns, QStringLiteral("local"));
+            QCOMPARE(e.typeName, entityKindName(e.kind));
+            QVERIFY(!e.key.isEmpty());
+            QVERIFY(parseJsonObject(e.attributes).contains(QLatin1String("type")));
+            if (e.kind == EntityKind::Host) {
+                QVERIFY(!e.parent.isValid());
+                continue;
+            }
+            QVERIFY2(e.parent.isValid(), qPrintable(e.key));
+            ++withParent;
+            EntityId up = e.parent;
+            int steps = 0;
+            while (s->entity(up).parent.isValid() && ++steps < 100)
+                up = s->entity(up).parent;
+            QCOMPARE(s->entity(up).kind, EntityKind::Host);
+            if (e.kind == EntityKind::Pu)
+                QVERIFY(s->entity(e.parent).kind == EntityKind::Core ||
+                        s->entity(e.parent).kind == EntityKind::Cache ||
+                        s->entity(e.parent).kind == EntityKind::Package ||
+                        s->entity(e.parent).kind == EntityKind::Host);
+        }
+        int contains = 0;
+        for (const Edge& edge : s->edges()) {
+            QCOMPARE(edge.kind, EdgeKind::Contains);
+            QCOMPARE(s->entity(edge.target).parent, edge.source);
+            ++contains;
+        }
+        QCOMPARE(contains, withParent);
+    }
+
+    void sourceInfo_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("hostname");
+        QTest::addColumn<QString>("kernel");
+        QTest::newRow("with host") << "32em64t-2n8c2t-pci-normalio.xml"
+                                   << "conan"
+                                   << "Linux 3.2.0-4-amd64";
+        QTest::newRow("power8") << "power8gpudistances.xml"
+                                << "drac-12.grenoble.grid5000.fr"
+                                << "Linux 4.19.0-14-powerpc64le";
+        QTest::newRow("no host") << "16amd64-4distances.xml"
+                                 << ""
+                                 << "";
+    }
+
+    void sourceInfo()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, hostname);
+        QFETCH(QString, kernel);
+        const auto r = readHwlocXmlFile(fixture(file));
+        QVERIFY(r.ok());
+        const SourceInfo& src = r.value()->source;
+        QCOMPARE(src.format, SourceFormat::HwlocXml);
+        QCOMPARE(src.path, fixture(file));
+        QCOMPARE(src.mode, QStringLiteral("hwloc"));
+        QCOMPARE(src.hostname, hostname);
+        QCOMPARE(src.kernel, kernel);
+        QCOMPARE(src.extra.value(QStringLiteral("HostName")), hostname);
+        const Snapshot& s = *r.value()->snapshots.front();
+        const Entity& host = s.entity(s.ofKind(EntityKind::Host).front());
+        QCOMPARE(host.key, hostname.isEmpty() ? QStringLiteral("machine") : hostname);
+        QVERIFY(host.memoryBytes > 0 || file.startsWith(QLatin1String("16em64t")));
+    }
+
+    void synthetic()
+    {
+        const auto r = readHwlocSynthetic(QStringLiteral("pack:2 [numa] core:4 pu:2"));
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
+        const Snapshot& s = *r.value()->snapshots.front();
+        QCOMPARE(s.countOf(EntityKind::NumaNode), 2);
+        QCOMPARE(s.countOf(EntityKind::Pu), 16);
+        QCOMPARE(s.countOf(EntityKind::Core), 8);
+        QCOMPARE(s.countOf(EntityKind::Package), 2);
+        QCOMPARE(nodeCpuSets(s), QStringLiteral("0-7;8-15"));
+        QCOMPARE(s.numaDistances(), nullptr);
+        QCOMPARE(s.entity(s.numaNodes()[1]).parent, s.ofKind(EntityKind::Package)[1]);
+        QCOMPARE(s.nodeOfCpu(CpuId(9)), s.numaNodes()[1]);
+        QCOMPARE(r.value()->source.format, SourceFormat::HwlocXml);
+    }
+
+    void localMachine()
+    {
+        const auto r = readLocalTopology();
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
+        const Snapshot& s = *r.value()->snapshots.front();
+        QVERIFY(s.countOf(EntityKind::NumaNode) >= 1);
+        QCOMPARE(s.countOf(EntityKind::Pu), int(sysconf(_SC_NPROCESSORS_ONLN)));
+        const SourceInfo& src = r.value()->source;
+        QCOMPARE(src.format, SourceFormat::LocalMachine);
+        QVERIFY(src.capturedAt.isValid());
+        QCOMPARE(s.takenAt(), src.capturedAt);
+        QCOMPARE(src.mode, QStringLiteral("hwloc"));
+        // hwloc and sysfs agree on which nodes exist, so every node got its free memory from sysfs.
+        for (EntityId n : s.numaNodes())
+            QVERIFY(s.entity(n).memoryFreeBytes > 0);
+    }
+
+    void progressAndCancel()
+    {
+        QList<double> steps;
+        Progress p;
+        p.report = [&](double f) { steps << f; };
+        QVERIFY(readHwlocXmlFile(fixture(QStringLiteral("nvidiaDGX2.xml")), p).ok());
+        QVERIFY(steps.size() >= 3);
+        QCOMPARE(steps.last(), 1.0);
+        QVERIFY(std::is_sorted(steps.begin(), steps.end()));
+
+        for (int allowed : {0, 1, 2, 3}) {
+            int asked = 0;
+            Progress c;
+            c.cancelled = [&] { return asked++ >= allowed; };
+            const auto r = readHwlocSynthetic(QStringLiteral("pack:2 [numa] core:4 pu:2"), c);
+            QVERIFY(!r.ok() || allowed >= 3);
+            if (!r.ok())
+                QVERIFY(r.error().cancelled);
+        }
+    }
+
+    void sysfsStats_data()
+    {
+        QTest::addColumn<QByteArray>("meminfo");
+        QTest::addColumn<QByteArray>("numastat");
+        QTest::addColumn<qlonglong>("memFree"); // -1: not found
+        QTest::addColumn<QString>("counters");
+        const QByteArray meminfo = "Node 0 MemTotal:       16318080 kB\nNode 0 MemFree:         9876543 kB\n"
+                                   "Node 0 MemUsed:         6441537 kB\n";
+        const QByteArray numastat = "numa_hit 123456\nnuma_miss 7\nnuma_foreign 0\ninterleave_hit 4242\n"
+                                    "local_node 123400\nother_node 56\n";
+        const QString all =
+            QStringLiteral("interleave_hit=4242 local_node=123400 numa_foreign=0 numa_hit=123456 "
+                           "numa_miss=7 other_node=56");
+        QTest::newRow("kernel format") << meminfo << numastat << qlonglong(9876543) * 1024 << all;
+        QTest::newRow("missing files") << QByteArray() << QByteArray() << qlonglong(-1) << QString();
+        QTest::newRow("other node's line ignored")
+            << QByteArray("Node 1 MemFree: 5 kB\n") << QByteArray() << qlonglong(-1) << QString();
+        QTest::newRow("garbage lines skipped")
+            << QByteArray("Node 0 MemFree: lots kB\nnonsense\n\n")
+            << QByteArray("numa_hit\nnuma_miss -3\nnuma_hit 12 extra\nother_node 9\n") << qlonglong(-1)
+            << QStringLiteral("other_node=9");
+        QTest::newRow("overflowing value")
+            << QByteArray("Node 0 MemFree: 99999999999999999999999 kB\n")
+            << QByteArray("numa_hit 99999999999999999999999\n") << qlonglong(-1) << QString();
+        QTest::newRow("binary") << QByteArray("\x00\xff\x01Node 0 MemFree: 1 kB", 21)
+                                << QByteArray("\x00\x01\x02", 3) << qlonglong(-1) << QString();
+    }
+
+    void sysfsStats()
+    {
+        QFETCH(QByteArray, meminfo);
+        QFETCH(QByteArray, numastat);
+        QFETCH(qlonglong, memFree);
+        QFETCH(QString, counters);
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const QString dir = root.path() + QStringLiteral("/devices/system/node/node0/");
+        QVERIFY(QDir().mkpath(dir));
+        const auto write = [&](const QString& name, const QByteArray& data) {
+            if (data.isNull())
+                return;
+            QFile f(dir + name);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(data);
+        };
+        write(QStringLiteral("meminfo"), meminfo);
+        write(QStringLiteral("numastat"), numastat);
+
+        const NodeSysfsStats stats = readNodeSysfsStats(root.path(), 0);
+        QCOMPARE(stats.memFreeBytes.has_value(), memFree >= 0);
+        if (memFree >= 0)
+            QCOMPARE(qlonglong(*stats.memFreeBytes), memFree);
+        QStringList pairs;
+        for (auto it = stats.numastat.cbegin(); it != stats.numastat.cend(); ++it)
+            pairs << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        QCOMPARE(pairs.join(QLatin1Char(' ')), counters);
+
+        // The same through a snapshot's NUMA nodes: node 0 gets the values, node 1 (no files) stays empty.
+        SnapshotBuilder b;
+        for (int n : {0, 1}) {
+            Entity e;
+            e.kind = EntityKind::NumaNode;
+            e.typeName = entityKindName(e.kind);
+            e.ns = QStringLiteral("local");
+            e.key = QString::number(n);
+            e.osIndex = n;
+            b.add(e);
+        }
+        applyNodeSysfsStats(b, root.path());
+        const auto s = b.finish();
+        QCOMPARE(qlonglong(s->entity(s->numaNodes()[0]).memoryFreeBytes), memFree >= 0 ? memFree : 0);
+        QCOMPARE(s->entity(s->numaNodes()[0]).numastat, stats.numastat);
+        QCOMPARE(s->entity(s->numaNodes()[1]).memoryFreeBytes, 0u);
+        QVERIFY(s->entity(s->numaNodes()[1]).numastat.isEmpty());
+    }
+
+    void malformedFiles_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content"); // null: do not create the file
+        QTest::addColumn<QString>("fragment");
+        QTest::addColumn<int>("line"); // -1: no position expected
+        QFile full(fixture(QStringLiteral("16em64t-4s2c2t.xml")));
+        QVERIFY(full.open(QIODevice::ReadOnly));
+        const QByteArray fixtureText = full.readAll();
+        QTest::newRow("not XML") << "plain.xml" << QByteArray("hello, world\n")
+                                 << "not XML: the file starts with \"hello" << 1;
+        QTest::newRow("JSON") << "graph.xml" << QByteArray("\n  {\"nodes\": []}") << "not XML" << 2;
+        QTest::newRow("binary") << "blob.xml"
+                                << QByteArray("\x7f"
+                                              "ELF\x02\x01\x01",
+                                              7)
+                                << "not XML" << 1;
+        QTest::newRow("html") << "page.xml" << QByteArray("<!DOCTYPE html>\n<html><body/></html>")
+                              << "not an hwloc topology: root element is <html>, expected <topology>" << 2;
+        QTest::newRow("foo") << "foo.xml" << QByteArray("<?xml version=\"1.0\"?><foo/>")
+                             << "root element is <foo>, expected <topology>" << 1;
+        QTest::newRow("empty") << "empty.xml" << QByteArray("") << "file is empty" << -1;
+        QTest::newRow("blanks") << "blank.xml" << QByteArray(" \n\t\n") << "only blanks" << -1;
+        QTest::newRow("truncated") << "cut.xml" << fixtureText.left(5000) << "truncated hwloc XML" << 43;
+        QTest::newRow("truncated in a tag")
+            << "cut2.xml" << fixtureText.left(fixtureText.size() - 3) << "truncated hwloc XML" << -2;
+        QTest::newRow("mismatched tags")
+            << "bad.xml" << QByteArray("<topology version=\"2.0\">\n<object type=\"Machine\">\n</topology>")
+            << "not well-formed XML" << 3;
+        QTest::newRow("not hwloc content")
+            << "odd.xml" << QByteArray("<topology version=\"2.0\"><foo/></topology>")
+            << "hwloc rejected this <topology>" << -1;
+        QTest::newRow("no root") << "pi.xml" << QByteArray("<?xml version=\"1.0\"?>") << "no root element"
+                                 << -2;
+        QTest::newRow("missing file") << "missing.xml" << QByteArray() << "file not found" << -1;
+    }
+
+    void malformedFiles()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, fragment);
+        QFETCH(int, line);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(name);
+        if (!content.isNull()) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        const auto r = readHwlocXmlFile(path);
+        QVERIFY(!r.ok());
+        const LoadError& e = r.error();
+        QCOMPARE(e.file, path);
+        QVERIFY2(e.message.contains(fragment), qPrintable(e.toString()));
+        QVERIFY(!e.toString().contains(QLatin1Char('\n')));
+        QVERIFY(!e.cancelled);
+        if (line >= 0)
+            QCOMPARE(e.line, line);
+        else if (line == -2)
+            QVERIFY(e.line > 0);
+    }
+
+    void directoryIsRefused()
+    {
+        QTemporaryDir dir;
+        const auto r = readHwlocXmlFile(dir.path());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.contains(QLatin1String("is a directory")),
+                 qPrintable(r.error().toString()));
+    }
+
+    void unreadableFile()
+    {
+        if (geteuid() == 0)
+            QSKIP("root reads files whatever their mode");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("locked.xml"));
+        QFile::copy(fixture(QStringLiteral("16em64t-4s2c2t.xml")), path);
+        QFile::setPermissions(path, QFileDevice::Permissions());
+        const auto r = readHwlocXmlFile(path);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.contains(QLatin1String("cannot read")), qPrintable(r.error().toString()));
+    }
+
+    void badSynthetic_data()
+    {
+        QTest::addColumn<QString>("description");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("not a number") << "pack:x core"
+                                      << "invalid synthetic topology description";
+        QTest::newRow("unknown type") << "blob:2 pu:2"
+                                      << "invalid synthetic topology description";
+        QTest::newRow("garbage") << "%%%"
+                                 << "invalid synthetic topology description";
+        QTest::newRow("huge") << "pack:1000 core:1000 pu:1000"
+                              << "synthetic topology too large";
+    }
+
+    void badSynthetic()
+    {
+        QFETCH(QString, description);
+        QFETCH(QString, fragment);
+        const auto r = readHwlocSynthetic(description);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.contains(fragment), qPrintable(r.error().toString()));
+        QVERIFY(r.error().file.contains(description));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHwlocSources)
+#include "tst_hwloc_sources.moc"
