@@ -1,6 +1,7 @@
 #include "views/advice/advice_panel.h"
 
 #include "advice/advice.h"
+#include "util/format.h"
 #include "views/advice/advice_model.h"
 #include "views/common/deferred_build.h"
 
@@ -29,7 +30,7 @@ namespace {
 
 QString shareText(double v)
 {
-    return std::isfinite(v) ? QStringLiteral("%1 %").arg(v * 100.0, 0, 'f', 1) : QObject::tr("unknown");
+    return std::isfinite(v) ? formatPercent(v, 1) : QObject::tr("unknown");
 }
 
 QString plainText(double v, int decimals)

@@ -1,6 +1,7 @@
 #include "views/advice/compare_panel.h"
 
 #include "advice/capture_diff.h"
+#include "util/format.h"
 #include "views/advice/compare_model.h"
 
 #include <QHeaderView>
@@ -152,12 +153,12 @@ void ComparePanel::onDiff(CaptureDiffPtr diff)
     m_model->setDiff(m_diff);
     m_flowModel->setDiff(m_diff);
     const int changed = int(changedPids(m_diff).size());
-    m_header->setText(tr("<b>A</b> %1 → <b>B</b> %2 · %3 process(es), %4 thread(s) · %5 changed by ≥ %6 %")
+    m_header->setText(tr("<b>A</b> %1 → <b>B</b> %2 · %3 process(es), %4 thread(s) · %5 changed by ≥ %6")
                           .arg(m_diff->labelA.toHtmlEscaped(), m_diff->labelB.toHtmlEscaped())
                           .arg(m_diff->processes.size())
                           .arg(m_diff->threads.size())
                           .arg(changed)
-                          .arg(kDiffThreshold * 100.0, 0, 'f', 0));
+                          .arg(formatPercent(kDiffThreshold)));
     m_notes->setText(m_diff->notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!m_diff->notes.isEmpty());
     m_flowsTitle->setText(tr("<b>Flows</b> (%1)").arg(m_diff->flows.size()));

@@ -1,7 +1,8 @@
 #include "views/browser/entity_tree_model.h"
 
+#include "util/format.h"
+
 #include <QHash>
-#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -532,8 +533,7 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
             const std::uint64_t bytes = memoryOf(e);
             if (role == SortRole)
                 return qulonglong(bytes);
-            return bytes ? QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat)
-                         : QString();
+            return bytes ? formatBytes(double(bytes), TrailingZeros::Keep) : QString();
         }
         case ColumnCount:
             break;

@@ -15,7 +15,8 @@ std::vector<int> NodeTableModel::localNodes(const Snapshot* snapshot)
         return nodes;
     for (EntityId id : snapshot->numaNodes()) {
         const Entity& n = snapshot->entity(id);
-        if (n.ns == u"local" && n.osIndex >= 0 && std::find(nodes.begin(), nodes.end(), n.osIndex) == nodes.end())
+        if (n.ns == u"local" && n.osIndex >= 0 &&
+            std::find(nodes.begin(), nodes.end(), n.osIndex) == nodes.end())
             nodes.push_back(n.osIndex);
     }
     return nodes;

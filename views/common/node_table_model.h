@@ -10,7 +10,8 @@ namespace numasight {
 
 // A flat table whose first columns are fixed and whose last ones are one per NUMA node, titled "Node N".
 // It answers the item-model calls once, bounds checked; a subclass fills its rows between beginResetModel()
-// and endResetModel() and says how many there are, what each cell holds and what the fixed columns are called.
+// and endResetModel() and says how many there are, what each cell holds and what the fixed columns are
+// called.
 class NodeTableModel : public QAbstractTableModel
 {
     Q_OBJECT

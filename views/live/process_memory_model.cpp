@@ -1,9 +1,9 @@
 #include "views/live/process_memory_model.h"
 
+#include "util/format.h"
 #include "views/live/sample_roles.h"
 
 #include <QHash>
-#include <QLocale>
 
 #include <set>
 
@@ -74,7 +74,7 @@ QVariant ProcessMemoryModel::cell(int rowIndex, int column, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (column == BytesColumn)
-            return QLocale().formattedDataSize(qint64(row.bytes), 1, QLocale::DataSizeIecFormat);
+            return formatBytes(double(row.bytes), TrailingZeros::Keep);
         if (n >= 0)
             return node ? QStringLiteral("%1 / %2").arg(node->totalPages).arg(node->dirtyAnonPages)
                         : QStringLiteral("—");
@@ -108,7 +108,7 @@ QVariant ProcessMemoryModel::cell(int rowIndex, int column, int role) const
                 .arg(node->anonPages)
                 .arg(node->filePages)
                 .arg(node->hugePages)
-                .arg(QLocale().formattedDataSize(qint64(node->bytes), 1, QLocale::DataSizeIecFormat));
+                .arg(formatBytes(double(node->bytes), TrailingZeros::Keep));
         return {};
     case SampleSearchTextRole:
         return QStringLiteral("%1 %2").arg(row.comm.toLower()).arg(row.pid);

@@ -1,5 +1,6 @@
 #include "views/live/thread_table_model.h"
 
+#include "util/format.h"
 #include "views/live/sample_roles.h"
 
 #include <QHash>
@@ -66,8 +67,7 @@ QVariant ThreadTableModel::cell(int rowIndex, int column, int role) const
         case CpuMsColumn:
             return QString::number(cpuMs, 'f', 1);
         case CpuShareColumn:
-            return intervalMs > 0 ? QStringLiteral("%1 %").arg(100.0 * cpuMs / intervalMs, 0, 'f', 1)
-                                  : QStringLiteral("—");
+            return intervalMs > 0 ? formatPercent(cpuMs / intervalMs, 1) : QStringLiteral("—");
         case LastCpuColumn:
             return t.lastCpu >= 0 ? QVariant(t.lastCpu) : QVariant(QStringLiteral("—"));
         case SwitchesColumn:
@@ -77,8 +77,7 @@ QVariant ThreadTableModel::cell(int rowIndex, int column, int role) const
         }
         if (column >= FirstNodeColumn)
             return t.cpuNs == 0 ? QStringLiteral("—")
-                                : QStringLiteral("%1 %").arg(100.0 * row.nodeShare[size_t(nodeIndex(column))],
-                                                             0, 'f', 0);
+                                : formatPercent(row.nodeShare[size_t(nodeIndex(column))]);
         [[fallthrough]]; // the other columns show what they sort by
     case SampleSortRole:
         switch (column) {
