@@ -2,12 +2,12 @@
 
 #include "advice/capture_diff.h"
 #include "util/format.h"
+#include "views/advice/compare_filter_proxy.h"
 #include "views/advice/compare_model.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -18,7 +18,7 @@ ComparePanel::ComparePanel(QWidget* parent)
     : QWidget(parent)
     , m_job(new CompareJob(this))
     , m_model(new CompareModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new CompareFilterProxy(this))
     , m_flowModel(new CompareFlowModel(this))
 {
     setObjectName(QStringLiteral("comparePanel"));
@@ -39,7 +39,6 @@ ComparePanel::ComparePanel(QWidget* parent)
     m_busy->hide();
 
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(CompareModel::SortRole);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setModel(m_proxy);

@@ -7,11 +7,11 @@
 
 class QLabel;
 class QProgressBar;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace numasight {
 
+class CompareFilterProxy;
 class CompareFlowModel;
 class CompareModel;
 
@@ -39,7 +39,7 @@ public:
     static QSet<std::int64_t> changedTids(const CaptureDiffPtr& diff);
 
     CompareModel* model() const { return m_model; }
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    CompareFilterProxy* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     CompareFlowModel* flowModel() const { return m_flowModel; }
     QTableView* flowTable() const { return m_flows; }
@@ -60,7 +60,7 @@ private:
     QLabel* m_notes;
     QProgressBar* m_busy;
     CompareModel* m_model;
-    QSortFilterProxyModel* m_proxy;
+    CompareFilterProxy* m_proxy;
     QTableView* m_table;
     CompareFlowModel* m_flowModel;
     QTableView* m_flows;
