@@ -299,7 +299,7 @@ int runMeasure(const QStringList& args)
             << " pages on the node, " << formatBytes(b.hugePageBytes) << " in huge pages\n";
     for (const QString& note : r.notes)
         out << "note: " << note << '\n';
-    out << QStringLiteral("%1 s\n").arg(r.seconds, 0, 'f', 1);
+    out << formatDuration(r.seconds * 1e9) << '\n';
     out.flush();
     if (parser.isSet(QStringLiteral("output")))
         return writeCapture(*r.capture, parser.value(QStringLiteral("output")));

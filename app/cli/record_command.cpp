@@ -1,10 +1,10 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "record/recorder.h"
+#include "util/format.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QLocale>
 #include <QSet>
 #include <QTextStream>
 
@@ -132,8 +132,7 @@ int runRecord(const QStringList& args)
         QTextStream out(stdout);
         out << "Recorded " << summary.samples << (summary.samples == 1 ? " sample" : " samples") << " ("
             << summary.mode << ") of " << summary.processes << " processes, " << summary.threads
-            << " threads into " << summary.path << " ("
-            << QLocale::c().formattedDataSize(summary.fileBytes, 1, QLocale::DataSizeTraditionalFormat) << ")"
+            << " threads into " << summary.path << " (" << formatBytes(double(summary.fileBytes)) << ")"
             << (summary.cancelled ? ", stopped early by Ctrl-C" : "") << '\n';
     }
     if (summary.error) {

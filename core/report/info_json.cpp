@@ -1,5 +1,7 @@
 #include "info_json.h"
 
+#include "util/format.h"
+
 #include <QJsonArray>
 #include <QMap>
 #include <QTextStream>
@@ -200,9 +202,7 @@ QString infoText(const Capture& capture, int snapshotIndex)
            << (n.value(QStringLiteral("cpus")).toString().isEmpty()
                    ? QStringLiteral("(none)")
                    : n.value(QStringLiteral("cpus")).toString());
-        ts << "  memory "
-           << QString::number(n.value(QStringLiteral("memory_bytes")).toDouble() / (1 << 30), 'f', 1)
-           << " GiB";
+        ts << "  memory " << formatBytes(n.value(QStringLiteral("memory_bytes")).toDouble());
         if (n.value(QStringLiteral("memory_tier")).isString())
             ts << "  tier " << n.value(QStringLiteral("memory_tier")).toString();
         const QJsonValue d = n.value(QStringLiteral("distances"));

@@ -183,31 +183,4 @@ QVariant AdviceModel::headerData(int section, Qt::Orientation orientation, int r
     }
 }
 
-AdviceFilter::AdviceFilter(QObject* parent)
-    : QSortFilterProxyModel(parent)
-{
-    setSortRole(AdviceModel::SortRole);
-    setSortCaseSensitivity(Qt::CaseInsensitive);
-}
-
-void AdviceFilter::setFilterText(const QString& text)
-{
-    const QString t = text.trimmed();
-    if (t == m_text)
-        return;
-    m_text = t;
-    invalidateFilter();
-}
-
-bool AdviceFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
-{
-    if (m_text.isEmpty())
-        return true;
-    const QAbstractItemModel* m = sourceModel();
-    for (int c = 0; c < m->columnCount(sourceParent); ++c)
-        if (m->index(sourceRow, c, sourceParent).data().toString().contains(m_text, Qt::CaseInsensitive))
-            return true;
-    return false;
-}
-
 } // namespace numasight

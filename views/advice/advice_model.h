@@ -3,7 +3,6 @@
 #include "views/advice/advice_fwd.h"
 
 #include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
 
 namespace numasight {
 
@@ -47,22 +46,6 @@ public:
 
 private:
     AdvicePtr m_advice;
-};
-
-// Keeps rows where any column holds the filter text (case-insensitive), and sorts by AdviceModel::SortRole.
-class AdviceFilter : public QSortFilterProxyModel
-{
-    Q_OBJECT
-public:
-    explicit AdviceFilter(QObject* parent = nullptr);
-    void setFilterText(const QString& text);
-    QString filterText() const { return m_text; }
-
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-
-private:
-    QString m_text;
 };
 
 QColor severityColor(Severity s);

@@ -1,6 +1,8 @@
 #include "views/advice/advice_panel.h"
 
 #include "advice/advice.h"
+#include "util/format.h"
+#include "views/advice/advice_filter_proxy.h"
 #include "views/advice/advice_model.h"
 #include "views/common/deferred_build.h"
 
@@ -29,7 +31,7 @@ namespace {
 
 QString shareText(double v)
 {
-    return std::isfinite(v) ? QStringLiteral("%1 %").arg(v * 100.0, 0, 'f', 1) : QObject::tr("unknown");
+    return std::isfinite(v) ? formatPercent(v, 1) : QObject::tr("unknown");
 }
 
 QString plainText(double v, int decimals)
@@ -60,7 +62,7 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     : QWidget(parent)
     , m_job(new AdviceJob(this))
     , m_model(new AdviceModel(this))
-    , m_proxy(new AdviceFilter(this))
+    , m_proxy(new AdviceFilterProxy(this))
 {
     setObjectName(QStringLiteral("advicePanel"));
     m_build = new DeferredBuild(this, [this] { build(); });
@@ -70,7 +72,7 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     m_filter->setObjectName(QStringLiteral("adviceFilter"));
     m_filter->setPlaceholderText(tr("Filter findings by severity, kind, pid, tid or text (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &AdviceFilter::setFilterText);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &AdviceFilterProxy::setFilterText);
     m_busy = new QProgressBar(this);
     m_busy->setObjectName(QStringLiteral("adviceBusy"));
     m_busy->setRange(0, 0); // advise() reports no progress: busy until it is done

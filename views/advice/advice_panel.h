@@ -15,7 +15,7 @@ class QTableWidget;
 
 namespace numasight {
 
-class AdviceFilter;
+class AdviceFilterProxy;
 class AdviceModel;
 class DeferredBuild;
 
@@ -65,7 +65,7 @@ public:
     AdvicePtr advice() const { return m_advice; }
     AdviceJob* job() const { return m_job; }
     AdviceModel* model() const { return m_model; }
-    AdviceFilter* proxy() const { return m_proxy; }
+    AdviceFilterProxy* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     QLineEdit* filterEdit() const { return m_filter; }
     QLabel* statusLabel() const { return m_status; }
@@ -96,7 +96,7 @@ private:
     AdviceJob* m_job;
     DeferredBuild* m_build;
     AdviceModel* m_model;
-    AdviceFilter* m_proxy;
+    AdviceFilterProxy* m_proxy;
     QLineEdit* m_filter;
     QLabel* m_status;
     QProgressBar* m_busy;

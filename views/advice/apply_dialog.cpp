@@ -1,6 +1,7 @@
 #include "views/advice/apply_dialog.h"
 
 #include "advice/live_apply.h"
+#include "util/format.h"
 
 #include <QCheckBox>
 #include <QDateTime>
@@ -27,7 +28,7 @@ namespace {
 
 QString shareText(double v)
 {
-    return std::isfinite(v) ? QStringLiteral("%1 %").arg(v * 100.0, 0, 'f', 1) : QObject::tr("unknown");
+    return std::isfinite(v) ? formatPercent(v, 1) : QObject::tr("unknown");
 }
 
 QString numberText(double v)

@@ -1,6 +1,7 @@
 #include "views/advice/compare_model.h"
 
 #include "advice/capture_diff.h"
+#include "util/format.h"
 
 #include <QColor>
 #include <QFont>
@@ -27,7 +28,7 @@ QString nodeText(NodeId node)
 
 QString shareText(double v)
 {
-    return std::isfinite(v) ? QStringLiteral("%1 %").arg(v * 100.0, 0, 'f', 1) : kMissing;
+    return std::isfinite(v) ? formatPercent(v, 1) : kMissing;
 }
 
 QString numberText(double v)

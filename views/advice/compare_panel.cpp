@@ -1,31 +1,29 @@
 #include "views/advice/compare_panel.h"
 
 #include "advice/capture_diff.h"
+#include "util/format.h"
+#include "views/advice/compare_filter_proxy.h"
 #include "views/advice/compare_model.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QMetaObject>
 #include <QProgressBar>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-
-#include <exception>
 
 namespace numasight {
 
 ComparePanel::ComparePanel(QWidget* parent)
     : QWidget(parent)
+    , m_job(new CompareJob(this))
     , m_model(new CompareModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new CompareFilterProxy(this))
     , m_flowModel(new CompareFlowModel(this))
 {
-    qRegisterMetaType<CaptureDiffPtr>();
     setObjectName(QStringLiteral("comparePanel"));
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("numasight-compare"));
+    connect(m_job, &CompareJob::diffAvailable, this, &ComparePanel::onDiff);
+    connect(m_job, &CompareJob::diffFailed, this, &ComparePanel::onFailed);
 
     m_header = new QLabel(this);
     m_header->setObjectName(QStringLiteral("compareHeader"));
@@ -41,7 +39,6 @@ ComparePanel::ComparePanel(QWidget* parent)
     m_busy->hide();
 
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(CompareModel::SortRole);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setModel(m_proxy);
@@ -85,57 +82,20 @@ ComparePanel::ComparePanel(QWidget* parent)
     layout->addWidget(splitter, 1);
 }
 
-ComparePanel::~ComparePanel()
-{
-    m_current = 0;
-    m_pool.clear();
-    m_pool.waitForDone();
-}
-
 void ComparePanel::compare(CapturePtr a, CapturePtr b, const QString& labelA, const QString& labelB)
 {
     m_a = std::move(a);
     m_b = std::move(b);
     m_labelA = labelA;
     m_labelB = labelB;
-    const quint64 job = ++m_lastJob;
-    m_current = job;
-    m_pool.clear();
     m_busy->show();
     m_header->setText(tr("Comparing %1 (A) with %2 (B)…").arg(labelA, labelB));
-    m_pool.start([this, job, a = m_a, b = m_b, labelA, labelB] {
-        CaptureDiffPtr diff;
-        QString error;
-        try {
-            if (!a || !b || a->snapshots.empty() || b->snapshots.empty())
-                error = tr("Nothing to compare: both captures need a snapshot.");
-            else if (!(diff = diffCaptures(*a, *b, labelA, labelB)))
-                error = tr("Could not compare %1 with %2.").arg(labelA, labelB);
-        } catch (const std::exception& e) {
-            error = tr("Comparing failed: %1").arg(QString::fromUtf8(e.what()));
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, job, diff, error] {
-                if (job != m_current)
-                    return; // superseded or cleared
-                m_current = 0;
-                m_busy->hide();
-                if (diff) {
-                    onDiff(diff);
-                } else {
-                    m_header->setText(error);
-                    emit diffFailed(error);
-                }
-            },
-            Qt::QueuedConnection);
-    });
+    m_job->start(m_a, m_b, labelA, labelB);
 }
 
 void ComparePanel::clear()
 {
-    m_current = 0;
-    m_pool.clear();
+    m_job->cancel();
     m_busy->hide();
     m_a.reset();
     m_b.reset();
@@ -146,18 +106,26 @@ void ComparePanel::clear()
     m_notes->hide();
 }
 
+void ComparePanel::onFailed(const QString& message)
+{
+    m_busy->hide();
+    m_header->setText(message);
+    emit diffFailed(message);
+}
+
 void ComparePanel::onDiff(CaptureDiffPtr diff)
 {
+    m_busy->hide();
     m_diff = std::move(diff);
     m_model->setDiff(m_diff);
     m_flowModel->setDiff(m_diff);
     const int changed = int(changedPids(m_diff).size());
-    m_header->setText(tr("<b>A</b> %1 → <b>B</b> %2 · %3 process(es), %4 thread(s) · %5 changed by ≥ %6 %")
+    m_header->setText(tr("<b>A</b> %1 → <b>B</b> %2 · %3 process(es), %4 thread(s) · %5 changed by ≥ %6")
                           .arg(m_diff->labelA.toHtmlEscaped(), m_diff->labelB.toHtmlEscaped())
                           .arg(m_diff->processes.size())
                           .arg(m_diff->threads.size())
                           .arg(changed)
-                          .arg(kDiffThreshold * 100.0, 0, 'f', 0));
+                          .arg(formatPercent(kDiffThreshold)));
     m_notes->setText(m_diff->notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!m_diff->notes.isEmpty());
     m_flowsTitle->setText(tr("<b>Flows</b> (%1)").arg(m_diff->flows.size()));

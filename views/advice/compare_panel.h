@@ -1,21 +1,17 @@
 #pragma once
 
-#include "views/advice/advice_fwd.h"
-#include "views/jobs/load_job.h"
+#include "views/jobs/compare_job.h"
 
 #include <QSet>
-#include <QThreadPool>
 #include <QWidget>
 
 class QLabel;
 class QProgressBar;
-class QSortFilterProxyModel;
 class QTableView;
-
-Q_DECLARE_METATYPE(numasight::CaptureDiffPtr)
 
 namespace numasight {
 
+class CompareFilterProxy;
 class CompareFlowModel;
 class CompareModel;
 
@@ -29,11 +25,10 @@ class ComparePanel : public QWidget
     Q_OBJECT
 public:
     explicit ComparePanel(QWidget* parent = nullptr);
-    ~ComparePanel() override; // waits for the worker
 
     void compare(CapturePtr a, CapturePtr b, const QString& labelA, const QString& labelB);
     void clear();
-    bool isRunning() const { return m_current != 0; }
+    bool isRunning() const { return m_job->isRunning(); }
     CaptureDiffPtr diff() const { return m_diff; }
     CapturePtr captureA() const { return m_a; }
     CapturePtr captureB() const { return m_b; }
@@ -44,7 +39,7 @@ public:
     static QSet<std::int64_t> changedTids(const CaptureDiffPtr& diff);
 
     CompareModel* model() const { return m_model; }
-    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    CompareFilterProxy* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     CompareFlowModel* flowModel() const { return m_flowModel; }
     QTableView* flowTable() const { return m_flows; }
@@ -57,21 +52,20 @@ signals:
 
 private:
     void onDiff(CaptureDiffPtr diff);
+    void onFailed(const QString& message);
     void onCurrentRowChanged();
 
+    CompareJob* m_job; // destroyed first of the children: it waits for the worker
     QLabel* m_header;
     QLabel* m_notes;
     QProgressBar* m_busy;
     CompareModel* m_model;
-    QSortFilterProxyModel* m_proxy;
+    CompareFilterProxy* m_proxy;
     QTableView* m_table;
     CompareFlowModel* m_flowModel;
     QTableView* m_flows;
     QLabel* m_flowsTitle;
 
-    QThreadPool m_pool;
-    quint64 m_lastJob = 0;
-    quint64 m_current = 0;
     CapturePtr m_a, m_b;
     QString m_labelA, m_labelB;
     CaptureDiffPtr m_diff;

@@ -1,5 +1,6 @@
 #include "views/browser/details_pane.h"
 
+#include "util/format.h"
 #include "util/json_text.h"
 #include "views/browser/entity_tree_model.h"
 
@@ -10,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLocale>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -51,9 +51,7 @@ QString jsonScalar(const QJsonValue& v)
 
 QString bytes(std::uint64_t n)
 {
-    return QStringLiteral("%1 (%2 bytes)")
-        .arg(QLocale().formattedDataSize(qint64(n), 2, QLocale::DataSizeIecFormat))
-        .arg(n);
+    return QStringLiteral("%1 (%2 bytes)").arg(formatBytes(double(n))).arg(n);
 }
 
 QTreeWidgetItem* row(QTreeWidgetItem* parent, const QString& field, const QString& value)

@@ -1,8 +1,7 @@
 #pragma once
 
 #include "model/entity.h"
-
-#include <QSortFilterProxyModel>
+#include "views/common/query_filter_proxy.h"
 
 #include <optional>
 
@@ -14,26 +13,21 @@ namespace numasight {
 //
 // Text: case-insensitive substring of name, key, pid, tid, PCI id or id column; "cpu:N" (or "cpu N")
 // matches every entity whose CPU set holds CPU N.
-class EntityFilterProxy : public QSortFilterProxyModel
+class EntityFilterProxy : public QueryFilterProxy
 {
     Q_OBJECT
 public:
     explicit EntityFilterProxy(QObject* parent = nullptr);
 
-    void setFilterText(const QString& text);
-    QString filterText() const { return m_text; }
     void setKindFilter(std::optional<EntityKind> kind);
     std::optional<EntityKind> kindFilter() const { return m_kind; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
     bool matchesText(const QModelIndex& sourceIndex) const;
 
-    QString m_text; // lower case, trimmed
-    int m_cpu = -1; // set when m_text is a "cpu:N" query
     std::optional<EntityKind> m_kind;
 };
 

@@ -1,7 +1,8 @@
 #include "views/browser/entity_tree_model.h"
 
+#include "util/format.h"
+
 #include <QHash>
-#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -69,60 +70,60 @@ QString indexLabel(const QString& kind, const Entity& e)
 class EntityTreeModel::Builder
 {
 public:
-    Builder(EntityTreeModel& m, const Snapshot& s)
-        : m(m)
-        , s(s)
+    Builder(EntityTreeModel& model, const Snapshot& snapshot)
+        : m_model(model)
+        , m_snapshot(snapshot)
     {
-        m.m_nodes.clear();
-        m.m_nodes.push_back({});
-        m.m_nodeOfEntity.assign(s.entities().size(), -1);
+        m_model.m_nodes.clear();
+        m_model.m_nodes.push_back({});
+        m_model.m_nodeOfEntity.assign(snapshot.entities().size(), -1);
     }
 
     int group(int parent, const QString& label)
     {
         Node n;
         n.parent = parent;
-        n.row = int(m.m_nodes[size_t(parent)].children.size());
-        n.section = m.m_nodes[size_t(parent)].section;
+        n.row = int(m_model.m_nodes[size_t(parent)].children.size());
+        n.section = m_model.m_nodes[size_t(parent)].section;
         n.label = label;
-        m.m_nodes.push_back(std::move(n));
-        const int id = int(m.m_nodes.size()) - 1;
-        m.m_nodes[size_t(parent)].children.push_back(id);
+        m_model.m_nodes.push_back(std::move(n));
+        const int id = int(m_model.m_nodes.size()) - 1;
+        m_model.m_nodes[size_t(parent)].children.push_back(id);
         return id;
     }
 
     int place(int parent, EntityId e)
     {
         if (placed(e))
-            return m.m_nodeOfEntity[size_t(e.value)];
+            return m_model.m_nodeOfEntity[size_t(e.value)];
         const int id = group(parent, {});
-        m.m_nodes[size_t(id)].entity = e;
-        m.m_nodeOfEntity[size_t(e.value)] = id;
+        m_model.m_nodes[size_t(id)].entity = e;
+        m_model.m_nodeOfEntity[size_t(e.value)] = id;
         return id;
     }
 
-    bool placed(EntityId e) const { return e.isValid() && m.m_nodeOfEntity[size_t(e.value)] >= 0; }
+    bool placed(EntityId e) const { return e.isValid() && m_model.m_nodeOfEntity[size_t(e.value)] >= 0; }
 
     int section(Section sec, const QString& label)
     {
         const int id = group(0, label);
-        m.m_nodes[size_t(id)].section = int(sec);
-        m.m_sections[int(sec)] = id;
+        m_model.m_nodes[size_t(id)].section = int(sec);
+        m_model.m_sections[int(sec)] = id;
         return id;
     }
 
     std::vector<EntityId> ofKindIn(EntityKind k, const QString& ns) const
     {
         std::vector<EntityId> out;
-        for (EntityId id : s.ofKind(k))
-            if (s.entity(id).ns == ns)
+        for (EntityId id : m_snapshot.ofKind(k))
+            if (m_snapshot.entity(id).ns == ns)
                 out.push_back(id);
         return out;
     }
 
     void buildMachine(int root)
     {
-        for (const QString& ns : orderedNamespaces(s, isHardware)) {
+        for (const QString& ns : orderedNamespaces(m_snapshot, isHardware)) {
             const auto hosts = ofKindIn(EntityKind::Host, ns);
             const int host = hosts.empty() ? group(root, QStringLiteral("Namespace %1").arg(ns))
                                            : place(root, hosts.front());
@@ -136,16 +137,16 @@ public:
         for (EntityId p : packages)
             place(host, p);
         auto packageHolding = [&](const CpuSet& cpus, EntityId declaredParent) -> int {
-            if (placed(declaredParent) && s.entity(declaredParent).kind == EntityKind::Package)
-                return m.m_nodeOfEntity[size_t(declaredParent.value)];
+            if (placed(declaredParent) && m_snapshot.entity(declaredParent).kind == EntityKind::Package)
+                return m_model.m_nodeOfEntity[size_t(declaredParent.value)];
             for (EntityId p : packages)
-                if (!cpus.isEmpty() && cpus.isSubsetOf(s.entity(p).cpus))
-                    return m.m_nodeOfEntity[size_t(p.value)];
+                if (!cpus.isEmpty() && cpus.isSubsetOf(m_snapshot.entity(p).cpus))
+                    return m_model.m_nodeOfEntity[size_t(p.value)];
             return host;
         };
 
         for (EntityId n : ofKindIn(EntityKind::NumaNode, ns)) {
-            const Entity& node = s.entity(n);
+            const Entity& node = m_snapshot.entity(n);
             place(packageHolding(node.cpus, node.parent), n);
         }
 
@@ -154,21 +155,21 @@ public:
         // and L1 as lstopo draws them would make a 192-CPU tree five levels deeper for no new fact.
         std::vector<EntityId> caches = ofKindIn(EntityKind::Cache, ns);
         std::stable_sort(caches.begin(), caches.end(), [&](EntityId a, EntityId b) {
-            const Entity& x = s.entity(a);
-            const Entity& y = s.entity(b);
+            const Entity& x = m_snapshot.entity(a);
+            const Entity& y = m_snapshot.entity(b);
             return std::tuple(-x.cacheLevel, x.cpus.first()) < std::tuple(-y.cacheLevel, y.cpus.first());
         });
         const auto nodes = ofKindIn(EntityKind::NumaNode, ns);
         for (EntityId c : caches) {
-            const Entity& cache = s.entity(c);
+            const Entity& cache = m_snapshot.entity(c);
             int at = -1;
             int smallest = std::numeric_limits<int>::max();
             for (EntityId n : nodes) {
-                const Entity& node = s.entity(n);
+                const Entity& node = m_snapshot.entity(n);
                 if (!cache.cpus.isEmpty() && cache.cpus.isSubsetOf(node.cpus) &&
                     node.cpus.count() < smallest) {
                     smallest = node.cpus.count();
-                    at = m.m_nodeOfEntity[size_t(n.value)];
+                    at = m_model.m_nodeOfEntity[size_t(n.value)];
                 }
             }
             place(at >= 0 ? at : packageHolding(cache.cpus, cache.parent), c);
@@ -177,23 +178,23 @@ public:
         // Cores go under the node holding their first CPU; PUs under their core, else their node.
         QHash<int, int> coreOfCpu;
         for (EntityId c : ofKindIn(EntityKind::Core, ns)) {
-            const Entity& core = s.entity(c);
-            const EntityId node = s.nodeOfCpu(CpuId(core.cpus.first()), ns);
-            const int at =
-                placed(node) ? m.m_nodeOfEntity[size_t(node.value)] : packageHolding(core.cpus, core.parent);
+            const Entity& core = m_snapshot.entity(c);
+            const EntityId node = m_snapshot.nodeOfCpu(CpuId(core.cpus.first()), ns);
+            const int at = placed(node) ? m_model.m_nodeOfEntity[size_t(node.value)]
+                                        : packageHolding(core.cpus, core.parent);
             const int id = place(at, c);
             core.cpus.forEach([&](int cpu) { coreOfCpu.insert(cpu, id); });
         }
         for (EntityId p : ofKindIn(EntityKind::Pu, ns)) {
-            const Entity& pu = s.entity(p);
+            const Entity& pu = m_snapshot.entity(p);
             const int cpu = pu.osIndex >= 0 ? pu.osIndex : pu.cpus.first();
             int at = -1;
-            if (placed(pu.parent) && s.entity(pu.parent).kind == EntityKind::Core)
-                at = m.m_nodeOfEntity[size_t(pu.parent.value)];
+            if (placed(pu.parent) && m_snapshot.entity(pu.parent).kind == EntityKind::Core)
+                at = m_model.m_nodeOfEntity[size_t(pu.parent.value)];
             else if (coreOfCpu.contains(cpu))
                 at = coreOfCpu.value(cpu);
-            else if (const EntityId node = s.nodeOfCpu(CpuId(cpu), ns); placed(node))
-                at = m.m_nodeOfEntity[size_t(node.value)];
+            else if (const EntityId node = m_snapshot.nodeOfCpu(CpuId(cpu), ns); placed(node))
+                at = m_model.m_nodeOfEntity[size_t(node.value)];
             else
                 at = packageHolding(CpuSet{cpu}, pu.parent);
             place(at, p);
@@ -208,13 +209,13 @@ public:
         std::sort(devices.begin(), devices.end());
         QHash<std::int32_t, int> groupOf; // device → node index of its NUMA node, or -1 for "no node"
         for (EntityId d : devices) {
-            const EntityId node = s.nodeOfDevice(d);
-            groupOf.insert(d.value, placed(node) ? m.m_nodeOfEntity[size_t(node.value)] : -1);
+            const EntityId node = m_snapshot.nodeOfDevice(d);
+            groupOf.insert(d.value, placed(node) ? m_model.m_nodeOfEntity[size_t(node.value)] : -1);
         }
         QHash<std::int32_t, std::vector<EntityId>> childDevices;
         std::map<int, std::vector<EntityId>> roots; // ordered, so groups fill in a stable order
         for (EntityId d : devices) {
-            const EntityId parent = s.entity(d).parent;
+            const EntityId parent = m_snapshot.entity(d).parent;
             if (parent.isValid() && groupOf.contains(parent.value) &&
                 groupOf.value(parent.value) == groupOf.value(d.value))
                 childDevices[parent.value].push_back(d);
@@ -245,26 +246,27 @@ public:
 
     void buildWorkload(int root)
     {
-        for (const QString& ns : orderedNamespaces(s, isWorkload)) {
+        for (const QString& ns : orderedNamespaces(m_snapshot, isWorkload)) {
             const auto hosts = ofKindIn(EntityKind::Host, ns);
             const QString label =
-                hosts.empty() ? QStringLiteral("Namespace %1").arg(ns)
-                              : QStringLiteral("%1 (%2)").arg(entityLabel(s.entity(hosts.front())), ns);
+                hosts.empty()
+                    ? QStringLiteral("Namespace %1").arg(ns)
+                    : QStringLiteral("%1 (%2)").arg(entityLabel(m_snapshot.entity(hosts.front())), ns);
             const int host = group(root, label);
             for (EntityId c : ofKindIn(EntityKind::Container, ns))
                 place(host, c);
             auto processes = ofKindIn(EntityKind::Process, ns);
             std::sort(processes.begin(), processes.end(), [&](EntityId a, EntityId b) {
-                return std::pair(s.entity(a).pid, a) < std::pair(s.entity(b).pid, b);
+                return std::pair(m_snapshot.entity(a).pid, a) < std::pair(m_snapshot.entity(b).pid, b);
             });
             auto groupFor = [&](EntityId p) {
-                const EntityId c = s.containerOf(p);
-                return placed(c) ? m.m_nodeOfEntity[size_t(c.value)] : host;
+                const EntityId c = m_snapshot.containerOf(p);
+                return placed(c) ? m_model.m_nodeOfEntity[size_t(c.value)] : host;
             };
             // A process roots the tree of its group (container or host) when its parent is elsewhere.
             for (EntityId p : processes) {
-                const Entity& e = s.entity(p);
-                const EntityId parent = e.ppid >= 0 ? s.processByPid(e.ppid, ns) : EntityId();
+                const Entity& e = m_snapshot.entity(p);
+                const EntityId parent = e.ppid >= 0 ? m_snapshot.processByPid(e.ppid, ns) : EntityId();
                 if (!parent.isValid() || parent == p || groupFor(parent) != groupFor(p))
                     placeProcessTree(groupFor(p), p, groupFor);
             }
@@ -277,15 +279,15 @@ public:
         if (placed(p))
             return;
         const int id = place(parent, p);
-        std::vector<EntityId> threads(s.threadsOf(p).begin(), s.threadsOf(p).end());
+        std::vector<EntityId> threads(m_snapshot.threadsOf(p).begin(), m_snapshot.threadsOf(p).end());
         std::sort(threads.begin(), threads.end(), [&](EntityId a, EntityId b) {
-            return std::pair(s.entity(a).tid, a) < std::pair(s.entity(b).tid, b);
+            return std::pair(m_snapshot.entity(a).tid, a) < std::pair(m_snapshot.entity(b).tid, b);
         });
         for (EntityId t : threads)
             place(id, t);
-        std::vector<EntityId> children(s.childrenOf(p).begin(), s.childrenOf(p).end());
+        std::vector<EntityId> children(m_snapshot.childrenOf(p).begin(), m_snapshot.childrenOf(p).end());
         std::sort(children.begin(), children.end(), [&](EntityId a, EntityId b) {
-            return std::pair(s.entity(a).pid, a) < std::pair(s.entity(b).pid, b);
+            return std::pair(m_snapshot.entity(a).pid, a) < std::pair(m_snapshot.entity(b).pid, b);
         });
         for (EntityId c : children)
             if (groupFor(c) == groupFor(p))
@@ -295,10 +297,10 @@ public:
     void buildOther(int root)
     {
         std::map<QString, std::vector<EntityId>> byType;
-        for (size_t i = 0; i < s.entities().size(); ++i) {
+        for (size_t i = 0; i < m_snapshot.entities().size(); ++i) {
             const EntityId id{std::int32_t(i)};
             if (!placed(id)) {
-                const Entity& e = s.entity(id);
+                const Entity& e = m_snapshot.entity(id);
                 byType[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName].push_back(id);
             }
         }
@@ -309,8 +311,8 @@ public:
         }
     }
 
-    EntityTreeModel& m;
-    const Snapshot& s;
+    EntityTreeModel& m_model;
+    const Snapshot& m_snapshot;
 };
 
 EntityTreeModel::EntityTreeModel(QObject* parent)
@@ -532,8 +534,7 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
             const std::uint64_t bytes = memoryOf(e);
             if (role == SortRole)
                 return qulonglong(bytes);
-            return bytes ? QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeIecFormat)
-                         : QString();
+            return bytes ? formatBytes(double(bytes), TrailingZeros::Keep) : QString();
         }
         case ColumnCount:
             break;

@@ -1,6 +1,7 @@
 #include "views/browser/summary_panel.h"
 
 #include "readers/open_input.h"
+#include "util/format.h"
 
 #include <QDir>
 #include <QFormLayout>
@@ -47,7 +48,7 @@ QString number(double v)
 
 QString dataSize(std::uint64_t b)
 {
-    return b ? QLocale().formattedDataSize(qint64(b), 1, QLocale::DataSizeIecFormat) : QString();
+    return b ? formatBytes(double(b)) : QString();
 }
 
 QLabel* valueLabel(const QString& name, QWidget* parent)

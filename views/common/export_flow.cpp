@@ -1,5 +1,7 @@
 #include "views/common/export_flow.h"
 
+#include "util/format.h"
+
 #include <QFileInfo>
 
 namespace numasight {
@@ -33,10 +35,8 @@ void ExportFlow::startPending()
 
 QString ExportFlow::exportedText(const QString& what, const QString& path, qint64 bytes, double seconds)
 {
-    return tr("Exported %1 to %2 (%3 KiB in %4 s)")
-        .arg(what, path)
-        .arg((bytes + 1023) / 1024)
-        .arg(seconds, 0, 'f', 2);
+    return tr("Exported %1 to %2 (%3 in %4)")
+        .arg(what, path, formatBytes(double(bytes)), formatDuration(seconds * 1e9));
 }
 
 } // namespace numasight

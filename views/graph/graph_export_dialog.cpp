@@ -1,11 +1,12 @@
 #include "views/graph/graph_export_dialog.h"
 
+#include "views/common/save_path_field.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -36,7 +37,10 @@ QString formatLabel(GraphExportFormat f)
 
 GraphExportDialog::GraphExportDialog(QWidget* parent)
     : QDialog(parent)
-    , m_path(new QLineEdit(this))
+    , m_pathField(new SavePathField(
+          tr("&Browse…"), tr("Export Graph"),
+          tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png);;Graphviz DOT (*.dot *.gv);;All files (*)"), this))
+    , m_path(m_pathField->lineEdit())
     , m_format(new QComboBox(this))
     , m_dpi(new QSpinBox(this))
     , m_hint(new QLabel(this))
@@ -55,19 +59,15 @@ GraphExportDialog::GraphExportDialog(QWidget* parent)
     m_dpi->setSuffix(tr(" dpi"));
     m_hint->setObjectName(QStringLiteral("exportHint"));
 
-    auto* browse = new QPushButton(tr("&Browse…"), this);
-    auto* pathRow = new QHBoxLayout;
-    pathRow->addWidget(m_path, 1);
-    pathRow->addWidget(browse);
     auto* form = new QFormLayout(this);
-    form->addRow(tr("&File:"), pathRow);
+    form->addRow(tr("&File:"), m_pathField);
     form->addRow(tr("F&ormat:"), m_format);
     form->addRow(tr("&Resolution:"), m_dpi);
     form->addRow(QString(), m_hint);
     form->addRow(m_buttons);
     m_path->setMinimumWidth(420);
 
-    connect(browse, &QPushButton::clicked, this, &GraphExportDialog::browse);
+    connect(m_pathField, &SavePathField::chosen, this, &GraphExportDialog::setPath);
     connect(m_format, &QComboBox::currentIndexChanged, this, &GraphExportDialog::onFormatChanged);
     connect(m_path, &QLineEdit::textEdited, this, &GraphExportDialog::onPathEdited);
     connect(m_path, &QLineEdit::textChanged, this, &GraphExportDialog::updateHint);
@@ -120,15 +120,6 @@ GraphExportOptions GraphExportDialog::options() const
     o.format = format();
     o.dpi = dpi();
     return o;
-}
-
-void GraphExportDialog::browse()
-{
-    const QString chosen = QFileDialog::getSaveFileName(
-        this, tr("Export Graph"), path(),
-        tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png);;Graphviz DOT (*.dot *.gv);;All files (*)"));
-    if (!chosen.isEmpty())
-        setPath(chosen);
 }
 
 // The combo picks the format and the file name follows; typing a known suffix picks the format.

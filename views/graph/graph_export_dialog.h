@@ -12,6 +12,8 @@ class QSpinBox;
 
 namespace numasight {
 
+class SavePathField;
+
 // File ▸ Export Graph: where to, in which format (the combo and the file's suffix follow each other), and
 // for PNG at which resolution, with the pixel size it gives.
 class GraphExportDialog : public QDialog
@@ -36,11 +38,11 @@ public:
     QDialogButtonBox* buttons() const { return m_buttons; }
 
 private:
-    void browse();
     void onFormatChanged();
     void onPathEdited(const QString& text);
     void updateHint();
 
+    SavePathField* m_pathField;
     QLineEdit* m_path;
     QComboBox* m_format;
     QSpinBox* m_dpi;

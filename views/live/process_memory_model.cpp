@@ -1,37 +1,29 @@
 #include "views/live/process_memory_model.h"
 
+#include "util/format.h"
 #include "views/live/sample_roles.h"
 
 #include <QHash>
-#include <QLocale>
 
 #include <set>
 
 namespace numasight {
 
-ProcessMemoryModel::ProcessMemoryModel(QObject* parent)
-    : QAbstractTableModel(parent)
-{
-}
-
 void ProcessMemoryModel::setSample(SamplePtr sample, SnapshotPtr snapshot)
 {
     beginResetModel();
     m_sample = std::move(sample);
-    m_nodes.clear();
+    setNodes({});
     m_rows.clear();
     if (m_sample) {
         // Columns: the snapshot's nodes, plus any node pages were found on that it does not list.
-        std::set<int> nodes;
-        if (snapshot)
-            for (EntityId id : snapshot->numaNodes())
-                if (snapshot->entity(id).ns == u"local" && snapshot->entity(id).osIndex >= 0)
-                    nodes.insert(snapshot->entity(id).osIndex);
+        const std::vector<int> local = localNodes(snapshot.get());
+        std::set<int> nodeSet(local.begin(), local.end());
         for (const ProcessMemorySample& p : m_sample->processes)
             for (const NodePages& n : p.nodes)
                 if (n.node >= 0)
-                    nodes.insert(n.node);
-        m_nodes.assign(nodes.begin(), nodes.end());
+                    nodeSet.insert(n.node);
+        setNodes({nodeSet.begin(), nodeSet.end()});
         QHash<std::int64_t, QList<int>> cpusOf;
         for (const ThreadCpuSample& t : m_sample->threads) {
             QList<int>& cpus = cpusOf[t.pid];
@@ -51,14 +43,14 @@ void ProcessMemoryModel::setSample(SamplePtr sample, SnapshotPtr snapshot)
                 if (e.isValid())
                     row.comm = snapshot->entity(e).name;
             }
-            row.nodes.assign(m_nodes.size(), nullptr);
+            row.nodes.assign(nodes().size(), nullptr);
             for (const NodePages& n : p.nodes) {
                 row.pages += n.totalPages;
                 row.dirtyAnon += n.dirtyAnonPages;
                 row.bytes += n.bytes;
-                const auto it = std::lower_bound(m_nodes.begin(), m_nodes.end(), n.node);
-                if (it != m_nodes.end() && *it == n.node)
-                    row.nodes[size_t(it - m_nodes.begin())] = &n;
+                const auto it = std::lower_bound(nodes().begin(), nodes().end(), n.node);
+                if (it != nodes().end() && *it == n.node)
+                    row.nodes[size_t(it - nodes().begin())] = &n;
             }
             m_rows.push_back(std::move(row));
         }
@@ -74,42 +66,19 @@ int ProcessMemoryModel::rowOfPid(std::int64_t pid) const
     return -1;
 }
 
-int ProcessMemoryModel::rowCount(const QModelIndex& parent) const
+QVariant ProcessMemoryModel::cell(int rowIndex, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int ProcessMemoryModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : FirstNodeColumn + int(m_nodes.size());
-}
-
-QVariant ProcessMemoryModel::data(const QModelIndex& index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row& row = m_rows[size_t(index.row())];
-    const int column = index.column();
-    const NodePages* node = column >= FirstNodeColumn ? row.nodes[size_t(column - FirstNodeColumn)] : nullptr;
+    const Row& row = m_rows[size_t(rowIndex)];
+    const int n = nodeIndex(column);
+    const NodePages* node = n >= 0 ? row.nodes[size_t(n)] : nullptr;
     switch (role) {
     case Qt::DisplayRole:
-        switch (column) {
-        case PidColumn:
-            return qlonglong(row.pid);
-        case CommColumn:
-            return row.comm;
-        case PolicyColumn:
-            return row.policy;
-        case PagesColumn:
-            return qulonglong(row.pages);
-        case DirtyAnonColumn:
-            return qulonglong(row.dirtyAnon);
-        case BytesColumn:
-            return QLocale().formattedDataSize(qint64(row.bytes), 1, QLocale::DataSizeIecFormat);
-        default:
+        if (column == BytesColumn)
+            return formatBytes(double(row.bytes), TrailingZeros::Keep);
+        if (n >= 0)
             return node ? QStringLiteral("%1 / %2").arg(node->totalPages).arg(node->dirtyAnonPages)
                         : QStringLiteral("—");
-        }
+        [[fallthrough]]; // the other columns show what they sort by
     case SampleSortRole:
         switch (column) {
         case PidColumn:
@@ -139,7 +108,7 @@ QVariant ProcessMemoryModel::data(const QModelIndex& index, int role) const
                 .arg(node->anonPages)
                 .arg(node->filePages)
                 .arg(node->hugePages)
-                .arg(QLocale().formattedDataSize(qint64(node->bytes), 1, QLocale::DataSizeIecFormat));
+                .arg(formatBytes(double(node->bytes), TrailingZeros::Keep));
         return {};
     case SampleSearchTextRole:
         return QStringLiteral("%1 %2").arg(row.comm.toLower()).arg(row.pid);
@@ -154,20 +123,8 @@ QVariant ProcessMemoryModel::data(const QModelIndex& index, int role) const
     }
 }
 
-QVariant ProcessMemoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString ProcessMemoryModel::columnTitle(int section) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
-        return {};
-    if (role == Qt::ToolTipRole) {
-        if (section >= FirstNodeColumn)
-            return tr("Pages on node %1: total / dirty anonymous (witty's count)")
-                .arg(m_nodes[size_t(section - FirstNodeColumn)]);
-        if (section == BytesColumn)
-            return tr("Bytes: pages weighted by each mapping's page size (huge pages count in full)");
-        return {};
-    }
-    if (role != Qt::DisplayRole)
-        return {};
     switch (section) {
     case PidColumn:
         return tr("PID");
@@ -181,9 +138,18 @@ QVariant ProcessMemoryModel::headerData(int section, Qt::Orientation orientation
         return tr("Dirty anon");
     case BytesColumn:
         return tr("Bytes");
-    default:
-        return tr("Node %1").arg(m_nodes[size_t(section - FirstNodeColumn)]);
     }
+    return {};
+}
+
+QString ProcessMemoryModel::columnToolTip(int section) const
+{
+    if (section >= FirstNodeColumn)
+        return tr("Pages on node %1: total / dirty anonymous (witty's count)")
+            .arg(nodes()[size_t(nodeIndex(section))]);
+    if (section == BytesColumn)
+        return tr("Bytes: pages weighted by each mapping's page size (huge pages count in full)");
+    return {};
 }
 
 } // namespace numasight

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "model/snapshot.h"
-
-#include <QAbstractTableModel>
+#include "views/common/node_table_model.h"
 
 #include <memory>
 #include <vector>
@@ -11,7 +9,7 @@ namespace numasight {
 
 // Where each process's memory lives in one sample (from numa_maps): its total pages and bytes, and per
 // NUMA node the pages as "total / dirty-anon" (witty's two counts), with the node's bytes in the tooltip.
-class ProcessMemoryModel : public QAbstractTableModel
+class ProcessMemoryModel : public NodeTableModel
 {
     Q_OBJECT
 public:
@@ -26,15 +24,13 @@ public:
         FirstNodeColumn // then one per NUMA node
     };
 
-    explicit ProcessMemoryModel(QObject* parent = nullptr);
+    explicit ProcessMemoryModel(QObject* parent = nullptr)
+        : NodeTableModel(FirstNodeColumn, parent)
+    {
+    }
 
     void setSample(SamplePtr sample, SnapshotPtr snapshot);
     int rowOfPid(std::int64_t pid) const;
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct Row
@@ -43,12 +39,16 @@ private:
         QString comm;
         QString policy;
         std::uint64_t pages = 0, dirtyAnon = 0, bytes = 0;
-        std::vector<const NodePages*> nodes; // per m_nodes column, null when none there
+        std::vector<const NodePages*> nodes; // per node column, null when none there
         QList<int> cpus;                     // where its threads ran in the sample, for "cpu:N"
     };
 
+    int rows() const override { return int(m_rows.size()); }
+    QVariant cell(int row, int column, int role) const override;
+    QString columnTitle(int section) const override;
+    QString columnToolTip(int section) const override;
+
     SamplePtr m_sample;
-    std::vector<int> m_nodes; // OS indexes of the node columns
     std::vector<Row> m_rows;
 };
 

@@ -1,12 +1,13 @@
 #include "views/live/record_dialog.h"
 
+#include "views/common/save_path_field.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -116,7 +117,9 @@ RecordDialog::RecordDialog(QWidget* parent)
     , m_untilStopped(new QCheckBox(tr("Until stopped"), this))
     , m_mode(new QComboBox(this))
     , m_ebpf(new QLabel(this))
-    , m_output(new QLineEdit(this))
+    , m_outputField(
+          new SavePathField(tr("Browse…"), tr("Record Into"), tr("numasight captures (*.numasight)"), this))
+    , m_output(m_outputField->lineEdit())
     , m_error(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -150,10 +153,6 @@ RecordDialog::RecordDialog(QWidget* parent)
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: palette(link);"));
 
-    auto* browse = new QPushButton(tr("Browse…"), this);
-    auto* outputRow = new QHBoxLayout;
-    outputRow->addWidget(m_output, 1);
-    outputRow->addWidget(browse);
     auto* durationRow = new QHBoxLayout;
     durationRow->addWidget(m_durationS, 1);
     durationRow->addWidget(m_untilStopped);
@@ -167,7 +166,7 @@ RecordDialog::RecordDialog(QWidget* parent)
     form->addRow(tr("&Duration:"), durationRow);
     form->addRow(tr("&Mode:"), m_mode);
     form->addRow(QString(), m_ebpf);
-    form->addRow(tr("&File:"), outputRow);
+    form->addRow(tr("&File:"), m_outputField);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_error);
@@ -192,7 +191,7 @@ RecordDialog::RecordDialog(QWidget* parent)
         }
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(browse, &QPushButton::clicked, this, &RecordDialog::browse);
+    connect(m_outputField, &SavePathField::chosen, this, &RecordDialog::onOutputChosen);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &RecordDialog::validate);
     connect(m_untilStopped, &QCheckBox::toggled, this, &RecordDialog::validate);
     for (QLineEdit* e : {m_pids, m_comm, m_output})
@@ -306,12 +305,8 @@ void RecordDialog::onEbpfProbed(bool available, const QString& why)
     }
 }
 
-void RecordDialog::browse()
+void RecordDialog::onOutputChosen(const QString& path)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Record Into"), m_output->text(),
-                                                      tr("numasight captures (*.numasight)"));
-    if (path.isEmpty())
-        return;
     m_output->setText(path.endsWith(QLatin1String(".numasight")) ? path
                                                                  : path + QStringLiteral(".numasight"));
     QSettings().setValue(kDirKey, QFileInfo(path).absolutePath());

@@ -13,6 +13,8 @@ class QSpinBox;
 
 namespace numasight {
 
+class SavePathField;
+
 // What "Attach to this machine" records: scope (all processes, pids with their children, or a comm
 // regex), interval, duration or until stopped, the collection mode, and the file. eBPF's availability is
 // probed in the background once per session; when it cannot run, its mode is greyed out and the reason
@@ -52,7 +54,7 @@ public:
 private:
     void validate();
     void onEbpfProbed(bool available, const QString& why);
-    void browse();
+    void onOutputChosen(const QString& path);
 
     QComboBox* m_scope;
     QLineEdit* m_pids;
@@ -63,6 +65,7 @@ private:
     QCheckBox* m_untilStopped;
     QComboBox* m_mode;
     QLabel* m_ebpf;
+    SavePathField* m_outputField;
     QLineEdit* m_output;
     QLabel* m_error;
     QDialogButtonBox* m_buttons;

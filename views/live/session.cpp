@@ -1,10 +1,10 @@
 #include "views/live/session.h"
 
 #include "readers/open_input.h"
+#include "util/format.h"
 #include "views/jobs/save_job.h"
 #include "views/live/recording_controller.h"
 
-#include <QDateTime>
 #include <QFileInfo>
 
 namespace numasight {
@@ -16,11 +16,6 @@ QString plural(int n, const char* noun)
 {
     return n == 1 ? QObject::tr("1 %1").arg(QLatin1String(noun))
                   : QObject::tr("%1 %2s").arg(n).arg(QLatin1String(noun));
-}
-
-QString formatTimeNs(std::int64_t ns)
-{
-    return QDateTime::fromMSecsSinceEpoch(ns / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
 }
 
 } // namespace
@@ -428,7 +423,7 @@ QString Session::describePosition(int position) const
         return tr("Sample %1 of %2 · %3")
             .arg(position + 1)
             .arg(m_capture->samples.size())
-            .arg(formatTimeNs(s.timeNs));
+            .arg(formatTimestamp(s.timeNs));
     }
     const Snapshot& s = *m_capture->snapshots[size_t(position)];
     QString text = tr("Snapshot %1 of %2").arg(position + 1).arg(m_capture->snapshots.size());
@@ -447,11 +442,11 @@ QString Session::sampleCaption() const
         return {};
     const QString mode =
         m_capture->source.mode.isEmpty() ? QString() : QStringLiteral(" · ") + m_capture->source.mode;
-    return tr("Sample %1 of %2 · %3 · interval %4 ms%5 · %6 thread(s), %7 process(es)")
+    return tr("Sample %1 of %2 · %3 · interval %4%5 · %6 thread(s), %7 process(es)")
         .arg(m_position + 1)
         .arg(m_capture->samples.size())
-        .arg(formatTimeNs(s->timeNs))
-        .arg(double(s->intervalNs) / 1e6, 0, 'f', 0)
+        .arg(formatTimestamp(s->timeNs))
+        .arg(formatDuration(double(s->intervalNs)))
         .arg(mode)
         .arg(s->threads.size())
         .arg(s->processes.size());

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "model/snapshot.h"
-
-#include <QAbstractTableModel>
+#include "views/common/node_table_model.h"
 
 #include <memory>
 #include <vector>
@@ -12,7 +10,7 @@ namespace numasight {
 // The threads of one sample: CPU time in the interval, where it ran by NUMA node (one column per node of
 // the snapshot in force, through its CPU -> node map), last CPU, context switches per second and the
 // collection mode of the figures. A table, so it is flat; sorting and filtering are the proxy's.
-class ThreadTableModel : public QAbstractTableModel
+class ThreadTableModel : public NodeTableModel
 {
     Q_OBJECT
 public:
@@ -29,28 +27,29 @@ public:
         FirstNodeColumn // then one per NUMA node: share of the thread's CPU time on that node
     };
 
-    explicit ThreadTableModel(QObject* parent = nullptr);
+    explicit ThreadTableModel(QObject* parent = nullptr)
+        : NodeTableModel(FirstNodeColumn, parent)
+    {
+    }
 
     void setSample(SamplePtr sample, SnapshotPtr snapshot);
     const Sample* sample() const { return m_sample.get(); }
-    int nodeCount() const { return int(m_nodes.size()); }
     int rowOfTid(std::int64_t tid) const;
 
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 private:
+    int rows() const override { return int(m_rows.size()); }
+    QVariant cell(int row, int column, int role) const override;
+    QString columnTitle(int section) const override;
+    QString columnToolTip(int section) const override;
+
     struct Row
     {
-        std::vector<double> nodeShare; // per m_nodes, 0..1
+        std::vector<double> nodeShare; // per node column, 0..1
         QList<int> cpus;               // ran on, else last CPU
     };
 
     SamplePtr m_sample;
     SnapshotPtr m_snapshot;
-    std::vector<int> m_nodes; // OS indexes of the columns
     std::vector<Row> m_rows;
 };
 

@@ -1,4 +1,4 @@
-#include "views/browser/filter_query.h"
+#include "views/common/filter_query.h"
 
 #include <QRegularExpression>
 

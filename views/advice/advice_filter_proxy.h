@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace numasight {
+
+// Keeps rows where any column holds the filter text (case-insensitive), and sorts by AdviceModel::SortRole.
+class AdviceFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit AdviceFilterProxy(QObject* parent = nullptr);
+    void setFilterText(const QString& text);
+    QString filterText() const { return m_text; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QString m_text;
+};
+
+} // namespace numasight

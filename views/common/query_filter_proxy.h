@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+namespace numasight {
+
+// What the filter proxies of the entity browser and the sample tables share: the filter box's text read once
+// as a FilterQuery (a lower-case substring, or "cpu:N"), and sorting by one role with numbers compared as
+// numbers and text in the locale's order, without case. A subclass says which rows the query keeps.
+class QueryFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    void setFilterText(const QString& text);
+    QString filterText() const { return m_text; }
+
+protected:
+    QueryFilterProxy(int sortRole, QObject* parent);
+
+    // The CPU of a "cpu:N" query, else -1.
+    int filterCpu() const { return m_cpu; }
+
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    QString m_text; // lower case, trimmed
+    int m_cpu = -1;
+};
+
+} // namespace numasight
