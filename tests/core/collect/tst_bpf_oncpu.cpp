@@ -20,8 +20,10 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <linux/bpf.h>
+#include <mutex>
 #include <netinet/in.h>
 #include <optional>
 #include <pthread.h>
@@ -43,6 +45,18 @@
 using namespace numasight;
 
 namespace {
+
+// A thread's state letter from /proc (R running, S sleeping, ...); 0 when it is gone.
+char threadState(std::int64_t tid)
+{
+    QFile file(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray line = file.readAll();
+    // The name in parentheses may hold spaces and parentheses: the state follows the last ')'.
+    const qsizetype close = line.lastIndexOf(')');
+    return close >= 0 && close + 2 < line.size() ? line.at(close + 2) : 0;
+}
 
 std::int64_t threadCpuNs(clockid_t clock)
 {
@@ -451,17 +465,23 @@ private slots:
         auto error = collector->start(Scope{});
         QVERIFY2(!error, qPrintable(error.value_or(QString())));
 
+        // Each worker parks after its work, asleep until released: its clock read from here then holds all of
+        // its time, and its last switch out has happened. Time spent exiting is not part of the comparison (a
+        // sanitizer's thread teardown alone can take milliseconds); that exited threads are forgotten is.
         struct Worker
         {
             std::atomic<std::int64_t> tid{-1};
-            std::atomic<std::int64_t> cpuNs{0};
+            std::atomic_bool parked{false};
         };
         std::vector<Worker> workers(static_cast<std::size_t>(threads));
+        std::mutex mutex;
+        std::condition_variable wake;
+        bool released = false;
         std::vector<std::thread> running;
         // Created from a thread pinned on CPU 0, so that they never run anywhere else.
         std::optional<PinnedScope> pinned(std::in_place, 0);
         for (Worker& worker : workers) {
-            running.emplace_back([&worker] {
+            running.emplace_back([&] {
                 worker.tid = gettid();
                 // Short turns, so that the threads switch far more often than the tick would make them.
                 constexpr std::int64_t turnNs = 100'000;
@@ -474,7 +494,9 @@ private slots:
                         sink = sink + 1;
                     sched_yield();
                 }
-                worker.cpuNs = threadCpuNs(CLOCK_THREAD_CPUTIME_ID);
+                std::unique_lock lock(mutex);
+                worker.parked = true;
+                wake.wait(lock, [&] { return released; });
             });
         }
         pinned.reset();
@@ -484,6 +506,29 @@ private slots:
             QTest::qSleep(50);
             collector->collect(sample, {getpid()});
         }
+        // Parked means asleep in the wait, not about to enter it: the kernel says so in the thread's state.
+        QDeadlineTimer asleep(30'000);
+        for (const Worker& worker : workers) {
+            while (!(worker.parked && threadState(worker.tid) == 'S') && !asleep.hasExpired())
+                QTest::qSleep(5);
+            QVERIFY2(worker.parked && threadState(worker.tid) == 'S',
+                     qPrintable(QStringLiteral("thread %1 did not park in 30 s").arg(worker.tid.load())));
+        }
+        std::vector<std::int64_t> clockNs;
+        for (std::thread& thread : running) {
+            clockid_t clock = 0;
+            QCOMPARE(pthread_getcpuclockid(thread.native_handle(), &clock), 0);
+            clockNs.push_back(threadCpuNs(clock));
+        }
+        samples.emplace_back();
+        collector->collect(samples.back(), {getpid()});
+        const std::size_t whileParked = samples.size();
+
+        {
+            const std::lock_guard lock(mutex);
+            released = true;
+        }
+        wake.notify_all();
         for (std::thread& thread : running)
             thread.join();
         // join() returns when a thread leaves user space; the kernel still runs its exit and switches it
@@ -506,23 +551,26 @@ private slots:
         }
         collector->stop();
 
-        for (const Worker& worker : workers) {
+        for (std::size_t w = 0; w < workers.size(); ++w) {
+            const Worker& worker = workers[w];
             std::uint64_t reported = 0;
+            std::uint64_t total = 0;
             std::uint64_t onCpu0 = 0;
-            for (const Sample& sample : samples) {
-                if (const ThreadCpuSample* thread = findThread(sample, worker.tid, getpid())) {
-                    reported += thread->cpuNs;
+            for (std::size_t i = 0; i < samples.size(); ++i) {
+                if (const ThreadCpuSample* thread = findThread(samples[i], worker.tid, getpid())) {
+                    reported += i < whileParked ? thread->cpuNs : 0;
+                    total += thread->cpuNs;
                     for (const auto& [cpu, ns] : thread->cpuNsByCpu)
                         onCpu0 += cpu == 0 ? ns : 0;
                 }
             }
-            const double ratio = double(reported) / double(worker.cpuNs);
+            const double ratio = double(reported) / double(clockNs[w]);
             QVERIFY2(ratio > 0.9 && ratio < 1.1,
                      qPrintable(QStringLiteral("thread %1: eBPF %2 ns vs thread clock %3 ns")
                                     .arg(worker.tid.load())
                                     .arg(reported)
-                                    .arg(worker.cpuNs.load())));
-            QCOMPARE(onCpu0, reported);
+                                    .arg(clockNs[w])));
+            QCOMPARE(onCpu0, total);
             QVERIFY(!findThread(samples.back(), worker.tid, getpid()));
         }
     }
