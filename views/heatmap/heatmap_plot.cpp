@@ -5,6 +5,7 @@
 #undef foreach
 #define QT_NO_FOREACH
 
+#include "views/common/export_file.h"
 #include "views/heatmap/heatmap_plot.h"
 
 #include <QBuffer>
@@ -883,34 +884,26 @@ bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
 
 // --- export ---
 
+namespace {
+
+// In the order of HeatmapExportFormat.
+constexpr std::array<QStringView, 4> kFormatNames{u"png", u"pdf", u"svg", u"csv"};
+
+} // namespace
+
 QString heatmapExportFormatName(HeatmapExportFormat format)
 {
-    switch (format) {
-    case HeatmapExportFormat::Png:
-        return QStringLiteral("png");
-    case HeatmapExportFormat::Pdf:
-        return QStringLiteral("pdf");
-    case HeatmapExportFormat::Svg:
-        return QStringLiteral("svg");
-    case HeatmapExportFormat::Csv:
-        return QStringLiteral("csv");
-    }
-    return {};
+    return exportFormatName(format, kFormatNames);
 }
 
 std::optional<HeatmapExportFormat> heatmapExportFormatFromName(QStringView name)
 {
-    for (auto f : {HeatmapExportFormat::Png, HeatmapExportFormat::Pdf, HeatmapExportFormat::Svg,
-                   HeatmapExportFormat::Csv})
-        if (name.compare(heatmapExportFormatName(f), Qt::CaseInsensitive) == 0)
-            return f;
-    return std::nullopt;
+    return exportFormatFromName<HeatmapExportFormat>(name, kFormatNames);
 }
 
 std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& path)
 {
-    const QString suffix = QFileInfo(path).suffix();
-    return suffix.isEmpty() ? std::nullopt : heatmapExportFormatFromName(suffix);
+    return heatmapExportFormatFromName(QFileInfo(path).suffix());
 }
 
 QSize defaultHeatmapExportSize(const HeatmapPicture& p)
@@ -936,14 +929,6 @@ QSize defaultHeatmapExportSize(const HeatmapPicture& p)
 }
 
 namespace {
-
-LoadError exportError(const QString& path, const QString& message)
-{
-    LoadError e;
-    e.file = path;
-    e.message = message;
-    return e;
-}
 
 // The plot the window would show for `picture`, laid out for `size` with every row in view.
 std::unique_ptr<HeatmapPlot> exportPlot(const HeatmapPicture& picture, QSize size)
@@ -1080,22 +1065,15 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
 
 Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return exportError(
-            path, QStringLiteral("cannot write: %1; pick a folder you can write to").arg(file.errorString()));
-    if (rendered.format == HeatmapExportFormat::Png) {
-        if (!rendered.image.save(&file, "PNG"))
-            return exportError(path, QStringLiteral("cannot encode the PNG: %1").arg(file.errorString()));
-    } else if (file.write(rendered.bytes) != rendered.bytes.size()) {
-        return exportError(path, QStringLiteral("cannot write: %1").arg(file.errorString()));
-    }
-    const qint64 bytes = file.size();
-    if (!file.commit())
-        return exportError(
-            path,
-            QStringLiteral("cannot write: %1; check the free space and permissions").arg(file.errorString()));
-    return bytes;
+    return writeExportFile(path, [&rendered](QSaveFile& file) -> QString {
+        if (rendered.format == HeatmapExportFormat::Png) {
+            if (!rendered.image.save(&file, "PNG"))
+                return QStringLiteral("cannot encode the PNG: %1").arg(file.errorString());
+        } else if (file.write(rendered.bytes) != rendered.bytes.size()) {
+            return QStringLiteral("cannot write: %1").arg(file.errorString());
+        }
+        return QString();
+    });
 }
 
 Result<qint64> exportHeatmapPicture(const HeatmapPicture& picture, const QString& path,
