@@ -1,8 +1,17 @@
 #include "views/common/export_flow.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 
 namespace numasight {
+
+ExportFlow::ExportFlow(QObject* parent, QString directoryKey, QString formatKey)
+    : QObject(parent)
+    , m_directoryKey(std::move(directoryKey))
+    , m_formatKey(std::move(formatKey))
+{
+}
 
 void ExportFlow::cancel()
 {
@@ -29,6 +38,25 @@ void ExportFlow::startPending()
         return;
     const auto write = std::exchange(m_pending, nullptr);
     write(std::exchange(m_pendingPath, {}));
+}
+
+QString ExportFlow::lastDirectory() const
+{
+    const QString dir = QSettings().value(m_directoryKey).toString();
+    return dir.isEmpty() ? QDir::homePath() : dir;
+}
+
+QString ExportFlow::lastFormatName() const
+{
+    return QSettings().value(m_formatKey).toString();
+}
+
+void ExportFlow::remember(const QString& path, const QString& formatName) const
+{
+    QSettings settings;
+    settings.setValue(m_directoryKey, QFileInfo(path).absolutePath());
+    if (!formatName.isEmpty())
+        settings.setValue(m_formatKey, formatName);
 }
 
 QString ExportFlow::exportedText(const QString& what, const QString& path, qint64 bytes, double seconds)
