@@ -289,19 +289,14 @@ NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
 
 void NodeHeatmapPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
 {
-    if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
-        return;
-    if (fresh) {
-        m_expanded.clear();
-        m_selectedPid = m_selectedTid = -1;
-    }
-    m_input.snapshot = std::move(snapshot);
-    m_input.samples = std::move(samples);
-    if (!m_input.snapshot) {
-        clear();
-        return;
-    }
-    scheduleBuild();
+    setSampledInput(m_input, std::move(snapshot), std::move(samples), fresh);
+}
+
+// Folds go with the selection: they are of the processes of another capture.
+void NodeHeatmapPanel::forgetSelection()
+{
+    m_expanded.clear();
+    m_selectedPid = m_selectedTid = -1;
 }
 
 void NodeHeatmapPanel::clear()

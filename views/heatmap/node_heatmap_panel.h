@@ -45,7 +45,7 @@ public:
     // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
     // shown (or at once with ensureBuilt()); `fresh`: another capture, so folds and the selection go.
     void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh = false);
-    void clear();
+    void clear() override;
     SnapshotPtr snapshot() const { return m_input.snapshot; }
     SnapshotPtr shownSnapshot() const { return m_shown.snapshot; }
 
@@ -102,10 +102,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    struct Input
+    struct Input : SampledInput
     {
-        SnapshotPtr snapshot;
-        std::vector<SamplePtr> samples;
         MemoryMeasure measure = MemoryMeasure::TotalPages; // memory heatmaps
         bool operator==(const Input&) const = default;
     };
@@ -114,6 +112,7 @@ private:
     std::function<HeatmapResult()> startBuild() override;
     bool showResult(const HeatmapResult& result) override;
     bool isShownCurrent() const override;
+    void forgetSelection() override;
     void schedulePicture();
     void updatePicture();
     void syncPlotWindow();
