@@ -1,5 +1,6 @@
 #include "views/heatmap/heatmap_export_flow.h"
 
+#include "views/heatmap/heatmap_export.h"
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/jobs/heatmap_export_job.h"
 

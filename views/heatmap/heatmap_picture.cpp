@@ -123,6 +123,43 @@ std::pair<double, double> HeatmapPicture::valueRange() const
     return {lo, hi};
 }
 
+QString HeatmapPicture::cellToolTip(int r, int c) const
+{
+    const HeatmapPictureRow& row = rows[size_t(r)];
+    const HeatmapPictureColumn& column = columns[size_t(c)];
+    QStringList lines;
+    lines << QStringLiteral("%1 · %2").arg(row.label, column.label);
+    QString text = formatHeatmapValue(value(r, c), format, unit);
+    if (!valueName.isEmpty())
+        text += QStringLiteral(" (%1)").arg(QString(valueName).remove(QStringLiteral(" (%)")));
+    lines << text;
+    for (const HeatmapMarker& m : markers)
+        if (m.row == r && m.column == c)
+            lines << QStringLiteral("%1 %2").arg(m.glyph, m.meaning);
+    if (!row.detail.isEmpty())
+        lines << row.detail;
+    if (!column.detail.isEmpty())
+        lines << QStringLiteral("%1: %2").arg(column.label, column.detail);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString HeatmapPicture::rowToolTip(int r) const
+{
+    const HeatmapPictureRow& row = rows[size_t(r)];
+    return row.detail.isEmpty() ? row.label : row.label + QLatin1Char('\n') + row.detail;
+}
+
+QString HeatmapPicture::columnToolTip(int c) const
+{
+    const HeatmapPictureColumn& column = columns[size_t(c)];
+    return column.detail.isEmpty() ? column.label : column.label + QLatin1Char('\n') + column.detail;
+}
+
+QString decoratedLabel(const HeatmapPictureRow& row)
+{
+    return row.indent > 0 ? QStringLiteral("↳ ") + row.label : row.label;
+}
+
 QString formatHeatmapValue(double value, HeatmapValueFormat format, const QString& unit)
 {
     if (!std::isfinite(value))

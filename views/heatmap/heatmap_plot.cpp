@@ -4,21 +4,12 @@
 #include <qcustomplot.h>
 #undef foreach
 #define QT_NO_FOREACH
-
-#include "views/common/export_file.h"
 #include "views/heatmap/heatmap_plot.h"
 
-#include <QBuffer>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHelpEvent>
-#include <QImage>
 #include <QKeyEvent>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QSaveFile>
 #include <QScrollBar>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -28,9 +19,6 @@ namespace numasight {
 
 namespace {
 
-// Exports and the screen lay out with the same fonts: pixel sizes do not change with a device's dpi, and
-// exports are drawn at this resolution so their point sizes match what the window shows.
-constexpr int kExportDpi = 96;
 constexpr int kLabelPixels = 12;
 constexpr int kMinTextCellWidth = 16;
 constexpr int kMinTextCellHeight = 9;
@@ -94,11 +82,6 @@ QCPRange dataRangeFor(const HeatmapPicture& p)
     if (!(hi > lo))
         return {lo - 1.0, lo + 1.0};
     return {lo, hi};
-}
-
-QString decoratedLabel(const HeatmapPictureRow& r)
-{
-    return r.indent > 0 ? QStringLiteral("↳ ") + r.label : r.label;
 }
 
 int labelStride(int items, double pixelsPerItem, double pixelsPerLabel)
@@ -752,35 +735,14 @@ int HeatmapPlot::rowAtLabel(const QPoint& pos) const
 QString HeatmapPlot::toolTipAt(const QPoint& pos) const
 {
     const HeatmapPicture& p = d->picture;
-    QStringList lines;
-    if (const auto cell = cellAt(pos)) {
-        const auto [r, c] = *cell;
-        const HeatmapPictureRow& row = p.rows[size_t(r)];
-        const HeatmapPictureColumn& column = p.columns[size_t(c)];
-        lines << QStringLiteral("%1 · %2").arg(row.label, column.label);
-        QString value = formatHeatmapValue(p.value(r, c), p.format, p.unit);
-        if (!p.valueName.isEmpty())
-            value += QStringLiteral(" (%1)").arg(QString(p.valueName).remove(QStringLiteral(" (%)")));
-        lines << value;
-        for (const HeatmapMarker& m : p.markers)
-            if (m.row == r && m.column == c)
-                lines << QStringLiteral("%1 %2").arg(m.glyph, m.meaning);
-        if (!row.detail.isEmpty())
-            lines << row.detail;
-        if (!column.detail.isEmpty())
-            lines << QStringLiteral("%1: %2").arg(column.label, column.detail);
-        return lines.join(QLatin1Char('\n'));
-    }
-    if (const int r = rowAtLabel(pos); r >= 0) {
-        const HeatmapPictureRow& row = p.rows[size_t(r)];
-        return row.detail.isEmpty() ? row.label : row.label + QLatin1Char('\n') + row.detail;
-    }
+    if (const auto cell = cellAt(pos))
+        return p.cellToolTip(cell->first, cell->second);
+    if (const int r = rowAtLabel(pos); r >= 0)
+        return p.rowToolTip(r);
     if (pos.y() < d->rect->top() && pos.x() >= d->rect->left() && pos.x() <= d->rect->right()) {
         const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
-        if (c >= 0 && c < p.columnCount()) {
-            const HeatmapPictureColumn& column = p.columns[size_t(c)];
-            return column.detail.isEmpty() ? column.label : column.label + QLatin1Char('\n') + column.detail;
-        }
+        if (c >= 0 && c < p.columnCount())
+            return p.columnToolTip(c);
     }
     return {};
 }
@@ -882,70 +844,6 @@ bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
     }
 }
 
-// --- export ---
-
-namespace {
-
-// In the order of HeatmapExportFormat.
-constexpr std::array<QStringView, 4> kFormatNames{u"png", u"pdf", u"svg", u"csv"};
-
-} // namespace
-
-QString heatmapExportFormatName(HeatmapExportFormat format)
-{
-    return exportFormatName(format, kFormatNames);
-}
-
-std::optional<HeatmapExportFormat> heatmapExportFormatFromName(QStringView name)
-{
-    return exportFormatFromName<HeatmapExportFormat>(name, kFormatNames);
-}
-
-std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& path)
-{
-    return heatmapExportFormatFromName(QFileInfo(path).suffix());
-}
-
-QSize defaultHeatmapExportSize(const HeatmapPicture& p)
-{
-    const int rows = std::max(p.rowCount(), 1);
-    const int cols = std::max(p.columnCount(), 1);
-    int longest = 4;
-    for (const HeatmapPictureRow& r : p.rows)
-        longest = std::max(longest, int(decoratedLabel(r).size()));
-    const int left = std::clamp(longest * 7 + 48, 90, 420);
-    int cellW = 0, cellH = 0;
-    if (p.squareCells) {
-        cellW = cellH = cols <= 16 ? 56 : std::max(14, 1100 / cols);
-    } else {
-        cellW = cols <= 16 ? 64 : (cols <= 64 ? std::max(18, 1100 / cols) : std::max(2, 1400 / cols));
-        cellH = rows <= 150 ? 20 : std::max(1, 3000 / rows);
-    }
-    int titleHeight = 64;
-    titleHeight += int(p.notes.size()) * 14 + (p.notes.isEmpty() ? 0 : 10);
-    const int width = left + cols * cellW + 130;
-    const int height = titleHeight + 40 + rows * cellH + 20;
-    return {std::clamp(width, 480, kMaxHeatmapExportSide), std::clamp(height, 240, kMaxHeatmapExportSide)};
-}
-
-namespace {
-
-// The plot the window would show for `picture`, laid out for `size` with every row in view.
-std::unique_ptr<HeatmapPlot> exportPlot(const HeatmapPicture& picture, QSize size)
-{
-    auto plot = std::make_unique<HeatmapPlot>();
-    plot->setAttribute(Qt::WA_DontShowOnScreen);
-    plot->setDecorated(true);
-    plot->setPicture(picture);
-    plot->resize(size);
-    QCustomPlot* custom = plot->customPlot();
-    custom->resize(size);
-    custom->setViewport(QRect(QPoint(0, 0), size));
-    return plot;
-}
-
-} // namespace
-
 // Exports show every row: HeatmapPlot's own window is for scrolling on screen.
 struct HeatmapPlotExportAccess
 {
@@ -962,127 +860,31 @@ struct HeatmapPlotExportAccess
     }
 };
 
-namespace {
-
-QImage renderHeatmapImage(const HeatmapPicture& picture, QSize size, double scale)
+bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice* device, double scale,
+                         bool vector)
 {
-    auto plot = exportPlot(picture, size);
-    HeatmapPlotExportAccess::showAllRows(*plot, size);
-    QImage image(QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale))),
-                 QImage::Format_RGB32); // opaque: the PNG stores no alpha channel
-    if (image.isNull())
-        return image;
-    image.setDotsPerMeterX(int(std::lround(kExportDpi * scale / 0.0254)));
-    image.setDotsPerMeterY(int(std::lround(kExportDpi * scale / 0.0254)));
-    image.fill(Qt::white);
-    QCPPainter painter(&image);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.scale(scale, scale);
-    plot->customPlot()->toPainter(&painter, size.width(), size.height());
-    painter.end();
-    return image;
-}
+    // The plot the window would show for `picture`, laid out for `size` with every row in view.
+    HeatmapPlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.setDecorated(true);
+    plot.setPicture(picture);
+    plot.resize(size);
+    QCustomPlot* custom = plot.customPlot();
+    custom->resize(size);
+    custom->setViewport(QRect(QPoint(0, 0), size));
+    HeatmapPlotExportAccess::showAllRows(plot, size);
 
-} // namespace
-
-QImage renderHeatmapPicture(const HeatmapPicture& picture, QSize size)
-{
-    return renderHeatmapImage(picture, size.isValid() ? size : defaultHeatmapExportSize(picture), 1.0);
-}
-
-Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, HeatmapExportFormat format,
-                                            QSize size, double scale, const QString& path)
-{
-    if (format == HeatmapExportFormat::Csv)
-        return exportError(path,
-                           QStringLiteral("CSV is written from the heatmap's numbers, not its picture"));
-    if (picture.isEmpty())
-        return exportError(path, QStringLiteral("nothing to export: the heatmap has no rows or no nodes"));
-    if (!size.isValid())
-        size = defaultHeatmapExportSize(picture);
-    if (size.width() < kMinHeatmapExportSide || size.height() < kMinHeatmapExportSide ||
-        size.width() > kMaxHeatmapExportSide || size.height() > kMaxHeatmapExportSide)
-        return exportError(path,
-                           QStringLiteral("a picture of %1×%2 is out of range: use %3 to %4 pixels a side")
-                               .arg(size.width())
-                               .arg(size.height())
-                               .arg(kMinHeatmapExportSide)
-                               .arg(kMaxHeatmapExportSide));
-    if (!(scale >= 0.125) || scale > 16 ||
-        double(size.width()) * scale * double(size.height()) * scale > 400'000'000.0)
-        return exportError(path,
-                           QStringLiteral("a PNG scale of %1 is out of range for %2×%3: use 0.125 to 16 "
-                                          "and stay under 400 million pixels")
-                               .arg(scale)
-                               .arg(size.width())
-                               .arg(size.height()));
-
-    RenderedHeatmap out;
-    out.format = format;
-    if (format == HeatmapExportFormat::Png) {
-        out.image = renderHeatmapImage(picture, size, scale);
-        if (out.image.isNull())
-            return exportError(path,
-                               QStringLiteral("not enough memory for the PNG: use a smaller size or scale"));
-        return out;
-    }
-    auto plot = exportPlot(picture, size);
-    HeatmapPlotExportAccess::showAllRows(*plot, size);
-    QBuffer buffer(&out.bytes);
-    buffer.open(QIODevice::WriteOnly);
     QCPPainter painter;
-    if (format == HeatmapExportFormat::Svg) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setResolution(kExportDpi);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(picture.title);
-        svg.setDescription(QStringLiteral("numasight heatmap: %1").arg(picture.subtitle));
-        if (!painter.begin(&svg))
-            return exportError(path, QStringLiteral("cannot start the SVG writer"));
+    if (!painter.begin(device))
+        return false;
+    if (vector)
         painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->customPlot()->toPainter(&painter, size.width(), size.height());
-        painter.end();
-    } else {
-        QPdfWriter pdf(&buffer);
-        pdf.setCreator(QStringLiteral("numasight"));
-        pdf.setTitle(picture.title);
-        pdf.setResolution(kExportDpi);
-        pdf.setPageSize(
-            QPageSize(QSizeF(size) * 72.0 / kExportDpi, QPageSize::Point, QString(), QPageSize::ExactMatch));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        if (!painter.begin(&pdf))
-            return exportError(path, QStringLiteral("cannot start the PDF writer"));
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->customPlot()->toPainter(&painter, size.width(), size.height());
-        painter.end();
-    }
-    return out;
-}
-
-Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path)
-{
-    return writeExportFile(path, [&rendered](QSaveFile& file) -> QString {
-        if (rendered.format == HeatmapExportFormat::Png) {
-            if (!rendered.image.save(&file, "PNG"))
-                return QStringLiteral("cannot encode the PNG: %1").arg(file.errorString());
-        } else if (file.write(rendered.bytes) != rendered.bytes.size()) {
-            return QStringLiteral("cannot write: %1").arg(file.errorString());
-        }
-        return QString();
-    });
-}
-
-Result<qint64> exportHeatmapPicture(const HeatmapPicture& picture, const QString& path,
-                                    HeatmapExportFormat format, QSize size, double scale)
-{
-    Result<RenderedHeatmap> rendered = renderHeatmapExport(picture, format, size, scale, path);
-    if (!rendered)
-        return rendered.error();
-    return writeHeatmapExport(*rendered, path);
+    painter.setMode(QCPPainter::pmNoCaching);
+    if (!vector)
+        painter.scale(scale, scale);
+    custom->toPainter(&painter, size.width(), size.height());
+    painter.end();
+    return true;
 }
 
 } // namespace numasight

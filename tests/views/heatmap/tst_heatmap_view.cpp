@@ -17,6 +17,7 @@
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
+#include "views/heatmap/heatmap_export.h"
 #include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_model.h"
