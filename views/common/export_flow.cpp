@@ -1,5 +1,7 @@
 #include "views/common/export_flow.h"
 
+#include "util/format.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -61,10 +63,8 @@ void ExportFlow::remember(const QString& path, const QString& formatName) const
 
 QString ExportFlow::exportedText(const QString& what, const QString& path, qint64 bytes, double seconds)
 {
-    return tr("Exported %1 to %2 (%3 KiB in %4 s)")
-        .arg(what, path)
-        .arg((bytes + 1023) / 1024)
-        .arg(seconds, 0, 'f', 2);
+    return tr("Exported %1 to %2 (%3 in %4)")
+        .arg(what, path, formatBytes(double(bytes)), formatDuration(seconds * 1e9, 2));
 }
 
 } // namespace numasight

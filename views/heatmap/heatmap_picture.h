@@ -111,9 +111,10 @@ struct HeatmapPicture
 QString decoratedLabel(const HeatmapPictureRow& row);
 
 // "70.4 %", "384,040 pages", "1.5 GiB", "5.87 s", "0.52 CPUs", "21", "142 ns", "12.3 GB/s"; "unknown" for
-// NaN.
+// NaN. Shares, pages, bytes and durations read as everywhere else (util/format.h).
 QString formatHeatmapValue(double value, HeatmapValueFormat format, const QString& unit = QString());
-// The short form written inside cells: "70", "384k", "1.5G", "5.9s", "21", "142".
+// The short form written inside cells: "70", "384k", "1.5G", "5.9s", "21", "142"; page counts as
+// formatCount() writes them.
 QString formatHeatmapCell(double value, HeatmapValueFormat format);
 
 HeatmapValueFormat formatOfMetric(HeatmapMetric metric);

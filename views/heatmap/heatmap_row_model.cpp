@@ -1,6 +1,7 @@
 #include "views/heatmap/heatmap_row_model.h"
 
 #include "report/cpu_share.h"
+#include "util/format.h"
 #include "views/heatmap/heatmap_picture.h"
 
 #include <QColor>
@@ -254,7 +255,8 @@ QVariant HeatmapRowModel::data(const QModelIndex& index, int role) const
         case MemoryColumn:
             if (!std::isfinite(memory) || (thread && !isMemoryMetric(m_heatmap->metric)))
                 return QString(); // a thread's memory is its process's: said once, on the process
-            return formatHeatmapCell(memory, bytes ? HeatmapValueFormat::Bytes : HeatmapValueFormat::Pages);
+            // A column of figures: sizes keep their ".0" so they line up.
+            return bytes ? formatBytes(memory, TrailingZeros::Keep) : formatCount(memory);
         default:
             return {};
         }
