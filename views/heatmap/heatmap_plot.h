@@ -93,7 +93,7 @@ private:
     double fittingRows() const;
     void moveSelection(int delta);
 
-    std::unique_ptr<Private> d;
+    std::unique_ptr<Private> m_d;
     QScrollBar* m_scroll;
     int m_selectedRow = -1;
 };
