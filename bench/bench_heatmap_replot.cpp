@@ -12,6 +12,7 @@
 #include "bench_support.h"
 #include "views/heatmap/heatmap_picture.h"
 #include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_filter_proxy.h"
 #include "views/heatmap/heatmap_row_model.h"
 
 #include <QApplication>
@@ -160,7 +161,7 @@ int main(int argc, char** argv)
         measure(std::max(3, repeat / 4), [&] { picture = nodeHeatmapPicture(*heatmap, rows); });
     // The row list beside the map takes each new heatmap on the GUI thread too: reset, rank, sort.
     HeatmapRowModel model;
-    HeatmapRowFilter filter;
+    HeatmapRowFilterProxy filter;
     filter.setSourceModel(&model);
     filter.sort(0);
     const Stats listing = measure(std::max(3, repeat / 4), [&] {

@@ -8,7 +8,7 @@
 #include "report/export_write.h"
 #include "version.h"
 #include "views/graph/graph_export.h"
-#include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_export.h"
 
 #include <QApplication>
 #include <QTemporaryDir>

@@ -24,7 +24,8 @@ signals:
     void message(const QString& text, numasight::MessageBar::Kind kind);
 
 protected:
-    using QObject::QObject;
+    // The export dialog remembers the folder and the format (by name) used last under these QSettings keys.
+    ExportFlow(QObject* parent, QString directoryKey, QString formatKey);
 
     virtual bool isReady() const = 0; // the panel has the picture of what is shown
     virtual void prepare() = 0;       // asks the panel for it now; the flow calls startPending() once there
@@ -34,6 +35,11 @@ protected:
                          std::function<void(const QString&)> write);
     void startPending();
     QString pendingPath() const { return m_pendingPath; }
+
+    QString lastDirectory() const; // the home folder before any export
+    QString lastFormatName() const;
+    // Keeps the folder of `path` and, when not empty, `formatName`.
+    void remember(const QString& path, const QString& formatName) const;
 
     // Says what `job` wrote ("Exported the graph to …", `what` being "the graph"), or why it could not.
     template <class Job>
@@ -51,6 +57,8 @@ private:
 
     std::function<void(const QString&)> m_pending;
     QString m_pendingPath;
+    QString m_directoryKey;
+    QString m_formatKey;
 };
 
 } // namespace numasight

@@ -1,5 +1,6 @@
 #include "views/graph/graph_export.h"
 
+#include "views/common/export_file.h"
 #include "views/graph/graph_painter.h"
 
 #include <QFileInfo>
@@ -20,13 +21,8 @@ namespace {
 constexpr qint64 kMaxPngPixels = 200'000'000;
 constexpr double kMaxPdfPoints = 14400;
 
-LoadError exportError(const QString& path, const QString& message)
-{
-    LoadError e;
-    e.file = path;
-    e.message = message;
-    return e;
-}
+// In the order of GraphExportFormat.
+constexpr std::array<QStringView, 4> kFormatNames{u"svg", u"pdf", u"png", u"dot"};
 
 QSize pictureSizeIn(const QRectF& picture, double unitsPerPoint)
 {
@@ -47,34 +43,19 @@ void paintPicture(QPainter* p, const GraphPainter& graph, double scale)
 
 QString graphExportFormatName(GraphExportFormat format)
 {
-    switch (format) {
-    case GraphExportFormat::Svg:
-        return QStringLiteral("svg");
-    case GraphExportFormat::Pdf:
-        return QStringLiteral("pdf");
-    case GraphExportFormat::Png:
-        return QStringLiteral("png");
-    case GraphExportFormat::Dot:
-        return QStringLiteral("dot");
-    }
-    return {};
+    return exportFormatName(format, kFormatNames);
 }
 
 std::optional<GraphExportFormat> graphExportFormatFromName(QStringView name)
 {
-    for (auto f :
-         {GraphExportFormat::Svg, GraphExportFormat::Pdf, GraphExportFormat::Png, GraphExportFormat::Dot})
-        if (name.compare(graphExportFormatName(f), Qt::CaseInsensitive) == 0)
-            return f;
     if (name.compare(QLatin1String("gv"), Qt::CaseInsensitive) == 0)
         return GraphExportFormat::Dot;
-    return std::nullopt;
+    return exportFormatFromName<GraphExportFormat>(name, kFormatNames);
 }
 
 std::optional<GraphExportFormat> graphExportFormatForPath(const QString& path)
 {
-    const QString suffix = QFileInfo(path).suffix();
-    return suffix.isEmpty() ? std::nullopt : graphExportFormatFromName(suffix);
+    return graphExportFormatFromName(QFileInfo(path).suffix());
 }
 
 QSize graphPngSize(const GraphLayout& layout, int dpi)
@@ -125,65 +106,59 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
         paintPicture(&p, graph, options.dpi / 72.0);
     }
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return exportError(
-            path, QStringLiteral("cannot write: %1; pick a folder you can write to").arg(file.errorString()));
-    switch (options.format) {
-    case GraphExportFormat::Svg: {
-        // One SVG unit is one point: with a resolution of 72 dpi the width and height Qt writes (in mm) are
-        // the picture's real size, and the viewBox maps the drawing onto them exactly.
-        const QSize size = pictureSizeIn(picture, 1.0);
-        QSvgGenerator svg;
-        svg.setOutputDevice(&file);
-        svg.setResolution(72);
-        svg.setSize(size);
-        svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(size)));
-        svg.setTitle(layout.spec->title);
-        svg.setDescription(QStringLiteral("numasight %1 graph, laid out by Graphviz %2")
-                               .arg(graphViewName(layout.spec->view), layout.engine));
-        QPainter p;
-        if (!p.begin(&svg))
-            return exportError(path, QStringLiteral("cannot start the SVG writer"));
-        paintPicture(&p, graph, 1.0);
-        p.end();
-        break;
-    }
-    case GraphExportFormat::Pdf: {
-        // PDF readers refuse pages over 200 inches (14400 points) a side; a wide machine graph is scaled
-        // down to fit, which costs nothing in a vector picture.
-        const double fit = std::min(1.0, kMaxPdfPoints / std::max(picture.width(), picture.height()));
-        QPdfWriter pdf(&file);
-        pdf.setCreator(QStringLiteral("numasight"));
-        pdf.setTitle(layout.spec->title);
-        pdf.setPageSize(QPageSize(picture.size() * fit, QPageSize::Point, QString(), QPageSize::ExactMatch));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setResolution(1200);
-        QPainter p;
-        if (!p.begin(&pdf))
-            return exportError(path, QStringLiteral("cannot start the PDF writer"));
-        paintPicture(&p, graph, fit * pdf.resolution() / 72.0);
-        p.end();
-        break;
-    }
-    case GraphExportFormat::Png:
-        if (!image.save(&file, "PNG"))
-            return exportError(path, QStringLiteral("cannot encode the PNG: %1").arg(file.errorString()));
-        break;
-    case GraphExportFormat::Dot: {
-        const QByteArray dot =
-            toDot(*layout.spec, layout.engine.isEmpty() ? QStringView(u"dot") : QStringView(layout.engine));
-        if (file.write(dot) != dot.size())
-            return exportError(path, QStringLiteral("cannot write: %1").arg(file.errorString()));
-        break;
-    }
-    }
-    const qint64 bytes = file.size();
-    if (!file.commit())
-        return exportError(
-            path,
-            QStringLiteral("cannot write: %1; check the free space and permissions").arg(file.errorString()));
-    return bytes;
+    return writeExportFile(path, [&](QSaveFile& file) -> QString {
+        switch (options.format) {
+        case GraphExportFormat::Svg: {
+            // One SVG unit is one point: with a resolution of 72 dpi the width and height Qt writes (in mm)
+            // are the picture's real size, and the viewBox maps the drawing onto them exactly.
+            const QSize size = pictureSizeIn(picture, 1.0);
+            QSvgGenerator svg;
+            svg.setOutputDevice(&file);
+            svg.setResolution(72);
+            svg.setSize(size);
+            svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(size)));
+            svg.setTitle(layout.spec->title);
+            svg.setDescription(QStringLiteral("numasight %1 graph, laid out by Graphviz %2")
+                                   .arg(graphViewName(layout.spec->view), layout.engine));
+            QPainter p;
+            if (!p.begin(&svg))
+                return QStringLiteral("cannot start the SVG writer");
+            paintPicture(&p, graph, 1.0);
+            p.end();
+            break;
+        }
+        case GraphExportFormat::Pdf: {
+            // PDF readers refuse pages over 200 inches (14400 points) a side; a wide machine graph is scaled
+            // down to fit, which costs nothing in a vector picture.
+            const double fit = std::min(1.0, kMaxPdfPoints / std::max(picture.width(), picture.height()));
+            QPdfWriter pdf(&file);
+            pdf.setCreator(QStringLiteral("numasight"));
+            pdf.setTitle(layout.spec->title);
+            pdf.setPageSize(
+                QPageSize(picture.size() * fit, QPageSize::Point, QString(), QPageSize::ExactMatch));
+            pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+            pdf.setResolution(1200);
+            QPainter p;
+            if (!p.begin(&pdf))
+                return QStringLiteral("cannot start the PDF writer");
+            paintPicture(&p, graph, fit * pdf.resolution() / 72.0);
+            p.end();
+            break;
+        }
+        case GraphExportFormat::Png:
+            if (!image.save(&file, "PNG"))
+                return QStringLiteral("cannot encode the PNG: %1").arg(file.errorString());
+            break;
+        case GraphExportFormat::Dot: {
+            const QByteArray dot = toDot(*layout.spec, layout.engine.isEmpty() ? QStringView(u"dot")
+                                                                               : QStringView(layout.engine));
+            if (file.write(dot) != dot.size())
+                return QStringLiteral("cannot write: %1").arg(file.errorString());
+            break;
+        }
+        }
+        return QString();
+    });
 }
 
 } // namespace numasight

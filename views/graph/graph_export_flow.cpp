@@ -7,21 +7,18 @@
 #include "views/jobs/graph_layout_job.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QSettings>
 
 namespace numasight {
 
 namespace {
 
-const QString kDirKey = QStringLiteral("graph/exportDirectory");
-const QString kFormatKey = QStringLiteral("graph/exportFormat");
 const QString kDpiKey = QStringLiteral("graph/exportDpi");
 
 } // namespace
 
 GraphExportFlow::GraphExportFlow(GraphPanel* panel)
-    : ExportFlow(panel)
+    : ExportFlow(panel, QStringLiteral("graph/exportDirectory"), QStringLiteral("graph/exportFormat"))
     , m_panel(panel)
     , m_job(new GraphExportJob(this))
 {
@@ -45,26 +42,20 @@ void GraphExportFlow::showDialog(QWidget* parent, const QString& baseName)
 {
     if (!m_panel->snapshot())
         return;
-    QSettings settings;
-    QString dir = settings.value(kDirKey).toString();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
-    const auto format =
-        graphExportFormatFromName(settings.value(kFormatKey).toString()).value_or(GraphExportFormat::Svg);
+    const auto format = graphExportFormatFromName(lastFormatName()).value_or(GraphExportFormat::Svg);
     auto* dialog = new GraphExportDialog(parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setDpi(settings.value(kDpiKey, 150).toInt());
+    dialog->setDpi(QSettings().value(kDpiKey, 150).toInt());
     dialog->setFormat(format);
-    dialog->setPath(QDir(dir).filePath(
-        QStringLiteral("%1-%2.%3")
-            .arg(baseName, graphViewName(m_panel->viewKind()), graphExportFormatName(format))));
+    dialog->setPath(
+        QDir(lastDirectory())
+            .filePath(QStringLiteral("%1-%2.%3")
+                          .arg(baseName, graphViewName(m_panel->viewKind()), graphExportFormatName(format))));
     if (const GraphLayoutPtr layout = m_panel->currentLayout())
         dialog->setPictureSize(GraphPainter(layout).pictureRect().size());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        QSettings s;
-        s.setValue(kDirKey, QFileInfo(dialog->path()).absolutePath());
-        s.setValue(kFormatKey, graphExportFormatName(dialog->format()));
-        s.setValue(kDpiKey, dialog->dpi());
+        remember(dialog->path(), graphExportFormatName(dialog->format()));
+        QSettings().setValue(kDpiKey, dialog->dpi());
         exportTo(dialog->path(), dialog->options());
     });
     dialog->open();

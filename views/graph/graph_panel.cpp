@@ -1,5 +1,6 @@
 #include "views/graph/graph_panel.h"
 
+#include "util/format.h"
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/graph/graph_canvas.h"
@@ -625,12 +626,12 @@ void GraphPanel::updateStatus()
         return;
     }
     const GraphSpec& s = *m_layout->spec;
-    QString text = tr("%1 nodes · %2 edges · %3 boxes · %4 in %5 s")
+    QString text = tr("%1 nodes · %2 edges · %3 boxes · %4 in %5")
                        .arg(s.nodes.size())
                        .arg(s.edges.size())
                        .arg(s.clusters.size())
                        .arg(m_layout->engine)
-                       .arg(m_layout->seconds, 0, 'f', 2);
+                       .arg(formatDuration(m_layout->seconds * 1e9, 2));
     if (!m_options.hiddenKinds.isEmpty() || m_options.minMetric > 0)
         text += tr(" · filtered");
     m_status->setText(text);

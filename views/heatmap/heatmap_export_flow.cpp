@@ -1,24 +1,15 @@
 #include "views/heatmap/heatmap_export_flow.h"
 
+#include "views/heatmap/heatmap_export.h"
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/jobs/heatmap_export_job.h"
 
-#include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QSettings>
 
 namespace numasight {
 
-namespace {
-
-const QString kDirKey = QStringLiteral("heatmapExport/directory");
-const QString kFormatKey = QStringLiteral("heatmapExport/format");
-
-} // namespace
-
 HeatmapExportFlow::HeatmapExportFlow(HeatmapTabs* tabs)
-    : ExportFlow(tabs)
+    : ExportFlow(tabs, QStringLiteral("heatmapExport/directory"), QStringLiteral("heatmapExport/format"))
     , m_tabs(tabs)
     , m_job(new HeatmapExportJob(this))
 {
@@ -30,12 +21,7 @@ void HeatmapExportFlow::showDialog(QWidget* parent, const QString& baseName, boo
 {
     if (!m_tabs->capture())
         return;
-    QSettings settings;
-    QString dir = settings.value(kDirKey).toString();
-    if (dir.isEmpty())
-        dir = QDir::homePath();
-    const auto format =
-        heatmapExportFormatFromName(settings.value(kFormatKey).toString()).value_or(HeatmapExportFormat::Png);
+    const auto format = heatmapExportFormatFromName(lastFormatName()).value_or(HeatmapExportFormat::Png);
     const HeatmapTabs::ExportSource source = m_tabs->exportSource(matrix);
     auto* dialog = new QFileDialog(parent, tr("Export Plot"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -46,7 +32,7 @@ void HeatmapExportFlow::showDialog(QWidget* parent, const QString& baseName, boo
     dialog->setNameFilters(filters);
     dialog->selectNameFilter(filters[int(format)]);
     dialog->setDefaultSuffix(heatmapExportFormatName(format));
-    dialog->setDirectory(dir);
+    dialog->setDirectory(lastDirectory());
     dialog->selectFile(
         QStringLiteral("%1-%2.%3").arg(baseName, source.baseName, heatmapExportFormatName(format)));
     connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, filters](const QString& filter) {
@@ -55,10 +41,8 @@ void HeatmapExportFlow::showDialog(QWidget* parent, const QString& baseName, boo
             dialog->setDefaultSuffix(heatmapExportFormatName(HeatmapExportFormat(i)));
     });
     connect(dialog, &QFileDialog::fileSelected, this, [this, matrix](const QString& path) {
-        QSettings s;
-        s.setValue(kDirKey, QFileInfo(path).absolutePath());
-        if (const auto f = heatmapExportFormatForPath(path))
-            s.setValue(kFormatKey, heatmapExportFormatName(*f));
+        const auto f = heatmapExportFormatForPath(path);
+        remember(path, f ? heatmapExportFormatName(*f) : QString());
         exportTo(path, matrix);
     });
     dialog->open();

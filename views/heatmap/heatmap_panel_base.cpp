@@ -29,6 +29,22 @@ HeatmapPanelBase::~HeatmapPanelBase()
     m_job->cancel();
 }
 
+void HeatmapPanelBase::setSampledInput(SampledInput& input, SnapshotPtr snapshot,
+                                       std::vector<SamplePtr> samples, bool fresh)
+{
+    if (!fresh && snapshot == input.snapshot && samples == input.samples)
+        return;
+    if (fresh)
+        forgetSelection();
+    input.snapshot = std::move(snapshot);
+    input.samples = std::move(samples);
+    if (!input.snapshot) {
+        clear();
+        return;
+    }
+    scheduleBuild();
+}
+
 void HeatmapPanelBase::scheduleBuild()
 {
     if (hasInput())

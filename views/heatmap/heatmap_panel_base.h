@@ -1,10 +1,14 @@
 #pragma once
 
+#include "model/sample.h"
+#include "model/snapshot.h"
+
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 
 #include <functional>
+#include <vector>
 
 class QLabel;
 class QLayout;
@@ -33,6 +37,8 @@ public:
     bool isBuilding() const;
     bool isCurrent() const; // the heatmap shown is of the input set last
 
+    virtual void clear() = 0; // forgets the input and what is shown
+
     HeatmapJob* job() const { return m_job; }
     virtual MessageBar* errorBar() const = 0;
 
@@ -42,6 +48,20 @@ signals:
 protected:
     // `failure`: what the message bar says when a build gives nothing and no reason.
     HeatmapPanelBase(const QString& failure, QWidget* parent);
+
+    // What the CPU, memory and mismatch heatmaps are built from: a snapshot and the samples of the window.
+    struct SampledInput
+    {
+        SnapshotPtr snapshot;
+        std::vector<SamplePtr> samples;
+        bool operator==(const SampledInput&) const = default;
+    };
+    // Sets `input` to `snapshot` and `samples` and asks for a build, or clears the panel when there is no
+    // snapshot. Nothing happens when `input` holds them already, unless `fresh` (another capture), which
+    // forgets the selection first.
+    void setSampledInput(SampledInput& input, SnapshotPtr snapshot, std::vector<SamplePtr> samples,
+                         bool fresh);
+    virtual void forgetSelection() {}
 
     // Asks for a build of the input set last, when there is enough to build.
     void scheduleBuild();

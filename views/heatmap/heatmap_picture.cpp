@@ -1,30 +1,14 @@
 #include "views/heatmap/heatmap_picture.h"
 
+#include "util/format.h"
+
 #include <QDateTime>
-#include <QLocale>
 
 #include <cmath>
 
 namespace numasight {
 
 namespace {
-
-QString grouped(double v)
-{
-    // Thousands separators make 384040 pages readable at a glance; the English locale keeps them commas
-    // whatever the desktop's language, so tooltips and exports read the same everywhere.
-    return QLocale(QLocale::English).toString(qint64(std::llround(v)));
-}
-
-QString prefixed(double v, const char* const* units, int count, double step, int decimals)
-{
-    int i = 0;
-    while (std::abs(v) >= step && i + 1 < count) {
-        v /= step;
-        ++i;
-    }
-    return QStringLiteral("%1 %2").arg(v, 0, 'f', i == 0 ? 0 : decimals).arg(QLatin1String(units[i]));
-}
 
 QString compact(double v)
 {
@@ -123,30 +107,56 @@ std::pair<double, double> HeatmapPicture::valueRange() const
     return {lo, hi};
 }
 
+QString HeatmapPicture::cellToolTip(int r, int c) const
+{
+    const HeatmapPictureRow& row = rows[size_t(r)];
+    const HeatmapPictureColumn& column = columns[size_t(c)];
+    QStringList lines;
+    lines << QStringLiteral("%1 · %2").arg(row.label, column.label);
+    QString text = formatHeatmapValue(value(r, c), format, unit);
+    if (!valueName.isEmpty())
+        text += QStringLiteral(" (%1)").arg(QString(valueName).remove(QStringLiteral(" (%)")));
+    lines << text;
+    for (const HeatmapMarker& m : markers)
+        if (m.row == r && m.column == c)
+            lines << QStringLiteral("%1 %2").arg(m.glyph, m.meaning);
+    if (!row.detail.isEmpty())
+        lines << row.detail;
+    if (!column.detail.isEmpty())
+        lines << QStringLiteral("%1: %2").arg(column.label, column.detail);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString HeatmapPicture::rowToolTip(int r) const
+{
+    const HeatmapPictureRow& row = rows[size_t(r)];
+    return row.detail.isEmpty() ? row.label : row.label + QLatin1Char('\n') + row.detail;
+}
+
+QString HeatmapPicture::columnToolTip(int c) const
+{
+    const HeatmapPictureColumn& column = columns[size_t(c)];
+    return column.detail.isEmpty() ? column.label : column.label + QLatin1Char('\n') + column.detail;
+}
+
+QString decoratedLabel(const HeatmapPictureRow& row)
+{
+    return row.indent > 0 ? QStringLiteral("↳ ") + row.label : row.label;
+}
+
 QString formatHeatmapValue(double value, HeatmapValueFormat format, const QString& unit)
 {
     if (!std::isfinite(value))
         return QStringLiteral("unknown");
     switch (format) {
     case HeatmapValueFormat::Share:
-        return QStringLiteral("%1 %").arg(value * 100.0, 0, 'f', value > 0 && value < 0.001 ? 3 : 1);
+        return formatPercent(value, 1);
     case HeatmapValueFormat::Pages:
-        return QStringLiteral("%1 %2").arg(grouped(value),
-                                           value == 1 ? QStringLiteral("page") : QStringLiteral("pages"));
-    case HeatmapValueFormat::Bytes: {
-        static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
-        return prefixed(value, units, 6, 1024.0, 1);
-    }
-    case HeatmapValueFormat::Duration: {
-        const double a = std::abs(value);
-        if (a >= 1e9)
-            return QStringLiteral("%1 s").arg(value / 1e9, 0, 'f', 2);
-        if (a >= 1e6)
-            return QStringLiteral("%1 ms").arg(value / 1e6, 0, 'f', 1);
-        if (a >= 1e3)
-            return QStringLiteral("%1 µs").arg(value / 1e3, 0, 'f', 1);
-        return QStringLiteral("%1 ns").arg(value, 0, 'f', 0);
-    }
+        return formatPages(value, CountStyle::Grouped);
+    case HeatmapValueFormat::Bytes:
+        return formatBytes(value);
+    case HeatmapValueFormat::Duration:
+        return formatDuration(value, 2);
     case HeatmapValueFormat::Cpus:
         return QStringLiteral("%1 CPUs").arg(value, 0, 'f', 2);
     case HeatmapValueFormat::Relative:
@@ -171,6 +181,7 @@ QString formatHeatmapCell(double value, HeatmapValueFormat format)
             return QStringLiteral("<1");
         return QString::number(std::lround(value * 100.0));
     case HeatmapValueFormat::Pages:
+        return formatCount(value);
     case HeatmapValueFormat::Number:
         return compact(value);
     case HeatmapValueFormat::Bytes: {
@@ -440,7 +451,7 @@ HeatmapPicture timeHeatmapPicture(const TimeHeatmap& h, int cursorSource)
             continue;
         }
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(h.timeNs[size_t(t)] / 1000000);
-        QString detail = when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+        QString detail = formatTimestamp(h.timeNs[size_t(t)]);
         if (h.intervalNs[size_t(t)] > 0)
             detail +=
                 QStringLiteral(" · interval %1")

@@ -100,12 +100,21 @@ struct HeatmapPicture
     bool isEmpty() const { return rows.empty() || columns.empty(); }
     // The finite range of the values, {0, 0} when there is none.
     std::pair<double, double> valueRange() const;
+    // What the tooltips say: of a cell (its row and column, the exact value, its markers, the details), of
+    // a row label and of a column label.
+    QString cellToolTip(int row, int column) const;
+    QString rowToolTip(int row) const;
+    QString columnToolTip(int column) const;
 };
 
+// A row's label as the plot writes it: a thread under its process is marked "↳".
+QString decoratedLabel(const HeatmapPictureRow& row);
+
 // "70.4 %", "384,040 pages", "1.5 GiB", "5.87 s", "0.52 CPUs", "21", "142 ns", "12.3 GB/s"; "unknown" for
-// NaN.
+// NaN. Shares, pages, bytes and durations read as everywhere else (util/format.h).
 QString formatHeatmapValue(double value, HeatmapValueFormat format, const QString& unit = QString());
-// The short form written inside cells: "70", "384k", "1.5G", "5.9s", "21", "142".
+// The short form written inside cells: "70", "384k", "1.5G", "5.9s", "21", "142"; page counts as
+// formatCount() writes them.
 QString formatHeatmapCell(double value, HeatmapValueFormat format);
 
 HeatmapValueFormat formatOfMetric(HeatmapMetric metric);

@@ -4,20 +4,12 @@
 #include <qcustomplot.h>
 #undef foreach
 #define QT_NO_FOREACH
-
 #include "views/heatmap/heatmap_plot.h"
 
-#include <QBuffer>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHelpEvent>
-#include <QImage>
 #include <QKeyEvent>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QSaveFile>
 #include <QScrollBar>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -27,9 +19,6 @@ namespace numasight {
 
 namespace {
 
-// Exports and the screen lay out with the same fonts: pixel sizes do not change with a device's dpi, and
-// exports are drawn at this resolution so their point sizes match what the window shows.
-constexpr int kExportDpi = 96;
 constexpr int kLabelPixels = 12;
 constexpr int kMinTextCellWidth = 16;
 constexpr int kMinTextCellHeight = 9;
@@ -95,11 +84,6 @@ QCPRange dataRangeFor(const HeatmapPicture& p)
     return {lo, hi};
 }
 
-QString decoratedLabel(const HeatmapPictureRow& r)
-{
-    return r.indent > 0 ? QStringLiteral("↳ ") + r.label : r.label;
-}
-
 int labelStride(int items, double pixelsPerItem, double pixelsPerLabel)
 {
     if (items <= 0 || pixelsPerItem <= 0)
@@ -151,34 +135,34 @@ struct HeatmapPlot::Private
 
 HeatmapPlot::HeatmapPlot(QWidget* parent)
     : QWidget(parent)
-    , d(std::make_unique<Private>())
+    , m_d(std::make_unique<Private>())
     , m_scroll(new QScrollBar(Qt::Vertical, this))
 {
-    d->plot = new QCustomPlot(this);
-    d->plot->setObjectName(QStringLiteral("heatmapCustomPlot"));
-    d->plot->setFocusPolicy(Qt::StrongFocus);
-    d->plot->setMouseTracking(true);
+    m_d->plot = new QCustomPlot(this);
+    m_d->plot->setObjectName(QStringLiteral("heatmapCustomPlot"));
+    m_d->plot->setFocusPolicy(Qt::StrongFocus);
+    m_d->plot->setMouseTracking(true);
     // Tick labels are kept as pixmaps between replots (scrolling 10 000 rows redraws the same few); exports
     // paint with pmNoCaching, so their labels stay text.
-    d->plot->setPlottingHint(QCP::phCacheLabels, true);
+    m_d->plot->setPlottingHint(QCP::phCacheLabels, true);
     m_scroll->setObjectName(QStringLiteral("heatmapScroll"));
     m_scroll->hide();
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(d->plot, 1);
+    layout->addWidget(m_d->plot, 1);
     layout->addWidget(m_scroll);
 
     const QFont labels = pixelFont(font(), kLabelPixels);
-    d->rect = d->plot->axisRect();
-    d->rect->setupFullAxesBox(false);
-    d->map = new QCPColorMap(d->columnAxis(), d->rowAxis());
-    d->map->setInterpolate(false);
-    d->map->setTightBoundary(false);
-    d->rowTicker.reset(new QCPAxisTickerText);
-    d->columnTicker.reset(new QCPAxisTickerText);
-    for (QCPAxis* a : d->rect->axes()) {
+    m_d->rect = m_d->plot->axisRect();
+    m_d->rect->setupFullAxesBox(false);
+    m_d->map = new QCPColorMap(m_d->columnAxis(), m_d->rowAxis());
+    m_d->map->setInterpolate(false);
+    m_d->map->setTightBoundary(false);
+    m_d->rowTicker.reset(new QCPAxisTickerText);
+    m_d->columnTicker.reset(new QCPAxisTickerText);
+    for (QCPAxis* a : m_d->rect->axes()) {
         a->setTickLabelFont(labels);
         a->setLabelFont(labels);
         a->setSubTicks(false);
@@ -186,52 +170,52 @@ HeatmapPlot::HeatmapPlot(QWidget* parent)
         a->grid()->setVisible(false);
         a->setBasePen(QPen(QColor(0x90, 0x90, 0x90)));
     }
-    d->rect->axis(QCPAxis::atBottom)->setVisible(false);
-    d->rect->axis(QCPAxis::atRight)->setVisible(false);
-    d->columnAxis()->setVisible(true);
-    d->columnAxis()->setTicker(d->columnTicker);
-    d->columnAxis()->setTickLabels(true);
-    d->rowAxis()->setTicker(d->rowTicker);
-    d->rowAxis()->setRangeReversed(true); // the first row on top, as in the list beside it
+    m_d->rect->axis(QCPAxis::atBottom)->setVisible(false);
+    m_d->rect->axis(QCPAxis::atRight)->setVisible(false);
+    m_d->columnAxis()->setVisible(true);
+    m_d->columnAxis()->setTicker(m_d->columnTicker);
+    m_d->columnAxis()->setTickLabels(true);
+    m_d->rowAxis()->setTicker(m_d->rowTicker);
+    m_d->rowAxis()->setRangeReversed(true); // the first row on top, as in the list beside it
 
-    d->scale = new QCPColorScale(d->plot);
-    d->scale->setType(QCPAxis::atRight);
-    d->scale->setBarWidth(14);
-    d->scale->axis()->setTickLabelFont(labels);
-    d->scale->axis()->setLabelFont(labels);
-    d->plot->plotLayout()->addElement(0, 1, d->scale);
-    d->map->setColorScale(d->scale);
-    d->group = new QCPMarginGroup(d->plot);
-    d->rect->setMarginGroup(QCP::msTop | QCP::msBottom, d->group);
-    d->scale->setMarginGroup(QCP::msTop | QCP::msBottom, d->group);
+    m_d->scale = new QCPColorScale(m_d->plot);
+    m_d->scale->setType(QCPAxis::atRight);
+    m_d->scale->setBarWidth(14);
+    m_d->scale->axis()->setTickLabelFont(labels);
+    m_d->scale->axis()->setLabelFont(labels);
+    m_d->plot->plotLayout()->addElement(0, 1, m_d->scale);
+    m_d->map->setColorScale(m_d->scale);
+    m_d->group = new QCPMarginGroup(m_d->plot);
+    m_d->rect->setMarginGroup(QCP::msTop | QCP::msBottom, m_d->group);
+    m_d->scale->setMarginGroup(QCP::msTop | QCP::msBottom, m_d->group);
 
-    d->selection = new QCPItemRect(d->plot);
-    d->selection->setPen(QPen(QColor(0x21, 0x21, 0x21), 2));
-    d->selection->setBrush(Qt::NoBrush);
-    d->selection->setSelectable(false);
-    d->selection->setVisible(false);
-    d->cursor = new QCPItemRect(d->plot);
-    d->cursor->setPen(QPen(QColor(0xff, 0x8c, 0x00), 2));
-    d->cursor->setBrush(Qt::NoBrush); // a frame: a tint would change the colours being read
-    d->cursor->setSelectable(false);
-    d->cursor->setVisible(false);
-    for (QCPItemRect* item : {d->selection, d->cursor})
+    m_d->selection = new QCPItemRect(m_d->plot);
+    m_d->selection->setPen(QPen(QColor(0x21, 0x21, 0x21), 2));
+    m_d->selection->setBrush(Qt::NoBrush);
+    m_d->selection->setSelectable(false);
+    m_d->selection->setVisible(false);
+    m_d->cursor = new QCPItemRect(m_d->plot);
+    m_d->cursor->setPen(QPen(QColor(0xff, 0x8c, 0x00), 2));
+    m_d->cursor->setBrush(Qt::NoBrush); // a frame: a tint would change the colours being read
+    m_d->cursor->setSelectable(false);
+    m_d->cursor->setVisible(false);
+    for (QCPItemRect* item : {m_d->selection, m_d->cursor})
         for (QCPItemPosition* p : item->positions()) {
-            p->setAxes(d->columnAxis(), d->rowAxis());
+            p->setAxes(m_d->columnAxis(), m_d->rowAxis());
             p->setType(QCPItemPosition::ptPlotCoords);
         }
 
-    d->plot->installEventFilter(this);
-    connect(d->plot, &QCustomPlot::afterLayout, this, [this] {
+    m_d->plot->installEventFilter(this);
+    connect(m_d->plot, &QCustomPlot::afterLayout, this, [this] {
         // Rows that fit, and how the labels fit, depend on the size the layout just gave the map.
-        const QString ticks = d->ticksKey;
-        const double span = d->span;
+        const QString ticks = m_d->ticksKey;
+        const double span = m_d->span;
         applyWindow();
-        if (d->ticksKey != ticks || std::abs(span - d->span) > 1e-6)
-            d->plot->replot(QCustomPlot::rpQueuedReplot);
+        if (m_d->ticksKey != ticks || std::abs(span - m_d->span) > 1e-6)
+            m_d->plot->replot(QCustomPlot::rpQueuedReplot);
         updateCellTexts();
     });
-    connect(d->plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    connect(m_d->plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         const QPoint pos = e->position().toPoint();
         if (const auto cell = cellAt(pos)) {
             setSelectedRow(cell->first);
@@ -244,13 +228,13 @@ HeatmapPlot::HeatmapPlot(QWidget* parent)
             emit rowClicked(row);
             return;
         }
-        if (pos.y() < d->rect->top() && pos.x() >= d->rect->left() && pos.x() <= d->rect->right()) {
-            const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
-            if (c >= 0 && c < d->picture.columnCount())
+        if (pos.y() < m_d->rect->top() && pos.x() >= m_d->rect->left() && pos.x() <= m_d->rect->right()) {
+            const int c = int(std::lround(m_d->columnAxis()->pixelToCoord(pos.x())));
+            if (c >= 0 && c < m_d->picture.columnCount())
                 emit columnClicked(c);
         }
     });
-    connect(d->plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* e) {
+    connect(m_d->plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* e) {
         const QPoint pos = e->position().toPoint();
         int row = -1;
         if (const auto cell = cellAt(pos))
@@ -261,7 +245,7 @@ HeatmapPlot::HeatmapPlot(QWidget* parent)
             emit rowActivated(row);
     });
     connect(m_scroll, &QScrollBar::valueChanged, this, &HeatmapPlot::onScroll);
-    setFocusProxy(d->plot);
+    setFocusProxy(m_d->plot);
     rebuild();
 }
 
@@ -269,206 +253,206 @@ HeatmapPlot::~HeatmapPlot() = default;
 
 QCustomPlot* HeatmapPlot::customPlot() const
 {
-    return d->plot;
+    return m_d->plot;
 }
 
 QCPColorMap* HeatmapPlot::colorMap() const
 {
-    return d->map;
+    return m_d->map;
 }
 
 const HeatmapPicture& HeatmapPlot::picture() const
 {
-    return d->picture;
+    return m_d->picture;
 }
 
 void HeatmapPlot::setPicture(HeatmapPicture picture)
 {
-    d->picture = std::move(picture);
-    ++d->generation;
-    if (m_selectedRow >= d->picture.rowCount())
+    m_d->picture = std::move(picture);
+    ++m_d->generation;
+    if (m_selectedRow >= m_d->picture.rowCount())
         m_selectedRow = -1;
-    d->cursorColumn = d->picture.cursorColumn;
+    m_d->cursorColumn = m_d->picture.cursorColumn;
     rebuild();
 }
 
 void HeatmapPlot::clear()
 {
     m_selectedRow = -1;
-    d->cursorColumn = -1;
+    m_d->cursorColumn = -1;
     setPicture(HeatmapPicture());
 }
 
 void HeatmapPlot::setRowHeight(int pixels)
 {
     const int h = std::clamp(pixels, 4, 48);
-    if (h == d->rowHeight)
+    if (h == m_d->rowHeight)
         return;
-    d->rowHeight = h;
+    m_d->rowHeight = h;
     applyWindow();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int HeatmapPlot::rowHeight() const
 {
-    return d->rowHeight;
+    return m_d->rowHeight;
 }
 
 void HeatmapPlot::setExternalRows(bool external)
 {
-    if (external == d->external)
+    if (external == m_d->external)
         return;
-    d->external = external;
-    d->rowAxis()->setTickLabels(!external);
-    d->rowAxis()->setTicks(!external);
+    m_d->external = external;
+    m_d->rowAxis()->setTickLabels(!external);
+    m_d->rowAxis()->setTicks(!external);
     if (external)
-        d->rowAxis()->setLabel(QString());
+        m_d->rowAxis()->setLabel(QString());
     rebuild();
 }
 
 bool HeatmapPlot::hasExternalRows() const
 {
-    return d->external;
+    return m_d->external;
 }
 
 void HeatmapPlot::setRowWindow(int first, double rows)
 {
     rows = std::max(0.0, rows);
-    if (first == d->first && std::abs(rows - d->span) < 1e-9 && d->external)
+    if (first == m_d->first && std::abs(rows - m_d->span) < 1e-9 && m_d->external)
         return;
-    d->first = std::max(0, first);
-    d->span = rows;
+    m_d->first = std::max(0, first);
+    m_d->span = rows;
     applyWindow();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPlot::setShowAllRows(bool all)
 {
-    if (all == d->allRows)
+    if (all == m_d->allRows)
         return;
-    d->allRows = all;
+    m_d->allRows = all;
     applyWindow();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPlot::setMargins(int top, int bottom)
 {
-    d->topMargin = top;
-    d->bottomMargin = bottom;
+    m_d->topMargin = top;
+    m_d->bottomMargin = bottom;
     if (top < 0 || bottom < 0) {
-        d->rect->setAutoMargins(QCP::msAll);
-        d->scale->setAutoMargins(QCP::msAll);
+        m_d->rect->setAutoMargins(QCP::msAll);
+        m_d->scale->setAutoMargins(QCP::msAll);
     } else {
         // Fixed top and bottom so the map's rows sit exactly beside the rows of a list; left and right
         // still make room for the labels and the colour scale.
-        d->rect->setAutoMargins(QCP::msLeft | QCP::msRight);
-        d->scale->setAutoMargins(QCP::msLeft | QCP::msRight);
-        QMargins m = d->rect->margins();
+        m_d->rect->setAutoMargins(QCP::msLeft | QCP::msRight);
+        m_d->scale->setAutoMargins(QCP::msLeft | QCP::msRight);
+        QMargins m = m_d->rect->margins();
         m.setTop(top);
         m.setBottom(bottom);
-        d->rect->setMargins(m);
-        QMargins s = d->scale->margins();
+        m_d->rect->setMargins(m);
+        QMargins s = m_d->scale->margins();
         s.setTop(top);
         s.setBottom(bottom);
-        d->scale->setMargins(s);
+        m_d->scale->setMargins(s);
     }
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int HeatmapPlot::firstRow() const
 {
-    return d->first;
+    return m_d->first;
 }
 
 int HeatmapPlot::visibleRowCount() const
 {
-    return std::min(d->count, std::max(0, d->picture.rowCount() - d->first));
+    return std::min(m_d->count, std::max(0, m_d->picture.rowCount() - m_d->first));
 }
 
 void HeatmapPlot::scrollToRow(int row)
 {
-    if (d->external || d->allRows || row < 0 || row >= d->picture.rowCount())
+    if (m_d->external || m_d->allRows || row < 0 || row >= m_d->picture.rowCount())
         return;
-    if (row < d->first)
+    if (row < m_d->first)
         m_scroll->setValue(row);
-    else if (row >= d->first + d->count)
-        m_scroll->setValue(row - d->count + 1);
+    else if (row >= m_d->first + m_d->count)
+        m_scroll->setValue(row - m_d->count + 1);
 }
 
 void HeatmapPlot::setDecorated(bool decorated)
 {
-    if (decorated == d->decorated)
+    if (decorated == m_d->decorated)
         return;
-    d->decorated = decorated;
+    m_d->decorated = decorated;
     rebuild();
 }
 
 void HeatmapPlot::setSelectedRow(int row)
 {
-    m_selectedRow = row >= 0 && row < d->picture.rowCount() ? row : -1;
+    m_selectedRow = row >= 0 && row < m_d->picture.rowCount() ? row : -1;
     updateOverlays();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPlot::setCursorColumn(int column)
 {
-    d->cursorColumn = column >= 0 && column < d->picture.columnCount() ? column : -1;
-    d->picture.cursorColumn = d->cursorColumn;
+    m_d->cursorColumn = column >= 0 && column < m_d->picture.columnCount() ? column : -1;
+    m_d->picture.cursorColumn = m_d->cursorColumn;
     updateOverlays();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int HeatmapPlot::cursorColumn() const
 {
-    return d->cursorColumn;
+    return m_d->cursorColumn;
 }
 
 void HeatmapPlot::replotNow()
 {
-    d->plot->replot(QCustomPlot::rpImmediateRefresh);
+    m_d->plot->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 // Everything that follows from the picture: cells, colours, axis texts, the decorations.
 void HeatmapPlot::rebuild()
 {
-    const HeatmapPicture& p = d->picture;
+    const HeatmapPicture& p = m_d->picture;
     const int rows = p.rowCount();
     const int cols = p.columnCount();
 
-    QCPLayoutGrid* layout = d->plot->plotLayout();
-    for (QCPTextElement** e : {&d->title, &d->subtitle, &d->notes})
+    QCPLayoutGrid* layout = m_d->plot->plotLayout();
+    for (QCPTextElement** e : {&m_d->title, &m_d->subtitle, &m_d->notes})
         if (*e) {
             layout->remove(*e);
             *e = nullptr;
         }
     layout->simplify();
-    if (d->decorated) {
+    if (m_d->decorated) {
         // The title block above and the notes below are part of the picture a reader gets, not of the
         // window's chrome: exports carry them, the panels show them in their own captions.
         const QString noteText = p.notes.join(QStringLiteral("\n"));
         int row = 0;
         if (!p.title.isEmpty()) {
             layout->insertRow(row);
-            d->title = new QCPTextElement(d->plot, p.title, pixelFont(font(), 15, true));
-            layout->addElement(row++, 0, d->title);
+            m_d->title = new QCPTextElement(m_d->plot, p.title, pixelFont(font(), 15, true));
+            layout->addElement(row++, 0, m_d->title);
         }
         if (!p.subtitle.isEmpty()) {
             layout->insertRow(row);
-            d->subtitle = new QCPTextElement(d->plot, p.subtitle, pixelFont(font(), 11));
-            d->subtitle->setTextColor(QColor(0x55, 0x55, 0x55));
-            layout->addElement(row++, 0, d->subtitle);
+            m_d->subtitle = new QCPTextElement(m_d->plot, p.subtitle, pixelFont(font(), 11));
+            m_d->subtitle->setTextColor(QColor(0x55, 0x55, 0x55));
+            layout->addElement(row++, 0, m_d->subtitle);
         }
         if (!noteText.isEmpty()) {
             const int last = layout->rowCount();
             layout->insertRow(last);
-            d->notes = new QCPTextElement(d->plot, noteText, pixelFont(font(), 10));
-            d->notes->setTextColor(QColor(0x66, 0x66, 0x66));
-            d->notes->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
-            d->notes->setMargins(QMargins(10, 2, 10, 6));
-            layout->addElement(last, 0, d->notes);
+            m_d->notes = new QCPTextElement(m_d->plot, noteText, pixelFont(font(), 10));
+            m_d->notes->setTextColor(QColor(0x66, 0x66, 0x66));
+            m_d->notes->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+            m_d->notes->setMargins(QMargins(10, 2, 10, 6));
+            layout->addElement(last, 0, m_d->notes);
         }
         for (int r = 0; r < layout->rowCount(); ++r)
-            layout->setRowStretchFactor(r, layout->element(r, 0) == d->rect ? 1.0 : 0.001);
+            layout->setRowStretchFactor(r, layout->element(r, 0) == m_d->rect ? 1.0 : 0.001);
     }
 
     // A single row or column would have no extent in QCustomPlot (its cells are spaced from the first
@@ -477,7 +461,7 @@ void HeatmapPlot::rebuild()
     const int valueSize = rows == 1 ? 2 : std::max(rows, 1);
     const QCPRange keyRange = cols <= 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, cols - 1);
     const QCPRange valueRange = rows <= 1 ? QCPRange(-0.25, 0.25) : QCPRange(0, rows - 1);
-    QCPColorMapData* data = d->map->data();
+    QCPColorMapData* data = m_d->map->data();
     data->setSize(keySize, valueSize);
     data->setRange(keyRange, valueRange);
     if (rows == 0 || cols == 0) {
@@ -490,65 +474,65 @@ void HeatmapPlot::rebuild()
         }
     }
     QCPColorGradient gradient = gradientFor(p.palette);
-    d->map->setGradient(gradient);
-    d->map->setDataRange(dataRangeFor(p));
-    d->map->setVisible(rows > 0 && cols > 0);
-    d->scale->axis()->setLabel(p.valueName);
-    d->scale->setVisible(rows > 0 && cols > 0);
+    m_d->map->setGradient(gradient);
+    m_d->map->setDataRange(dataRangeFor(p));
+    m_d->map->setVisible(rows > 0 && cols > 0);
+    m_d->scale->axis()->setLabel(p.valueName);
+    m_d->scale->setVisible(rows > 0 && cols > 0);
     if (p.format == HeatmapValueFormat::Share) {
         // Shares are read as percentages everywhere else (cells, tooltips).
         QSharedPointer<QCPAxisTickerText> percent(new QCPAxisTickerText);
         for (int i = 0; i <= 4; ++i)
             percent->addTick(i / 4.0, QString::number(i * 25));
-        d->scale->axis()->setTicker(percent);
+        m_d->scale->axis()->setTicker(percent);
     } else {
-        d->scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        m_d->scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
 
-    d->columnAxis()->setRange(-0.5, std::max(cols, 1) - 0.5);
-    d->columnAxis()->setLabel(d->decorated ? p.columnAxisLabel : QString());
-    d->rowAxis()->setLabel(d->decorated && !d->external ? p.rowAxisLabel : QString());
-    d->ticksKey.clear();
-    d->textsKey.clear();
+    m_d->columnAxis()->setRange(-0.5, std::max(cols, 1) - 0.5);
+    m_d->columnAxis()->setLabel(m_d->decorated ? p.columnAxisLabel : QString());
+    m_d->rowAxis()->setLabel(m_d->decorated && !m_d->external ? p.rowAxisLabel : QString());
+    m_d->ticksKey.clear();
+    m_d->textsKey.clear();
 
-    if (!d->external && !d->allRows)
-        d->first = std::clamp(d->first, 0, std::max(0, rows - std::max(1, d->count)));
+    if (!m_d->external && !m_d->allRows)
+        m_d->first = std::clamp(m_d->first, 0, std::max(0, rows - std::max(1, m_d->count)));
     applyWindow();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 double HeatmapPlot::fittingRows() const
 {
-    const int height = d->rect->height() > 0 ? d->rect->height() : std::max(0, d->plot->height() - 60);
-    return std::max(1.0, double(height) / std::max(1, d->rowHeight));
+    const int height = m_d->rect->height() > 0 ? m_d->rect->height() : std::max(0, m_d->plot->height() - 60);
+    return std::max(1.0, double(height) / std::max(1, m_d->rowHeight));
 }
 
 // Which rows are on screen, and everything that depends on it: the row range, the scroll bar, the
 // row labels.
 void HeatmapPlot::applyWindow()
 {
-    const int rows = d->picture.rowCount();
-    const int cols = d->picture.columnCount();
-    const int oldFirst = d->first, oldCount = d->count;
+    const int rows = m_d->picture.rowCount();
+    const int cols = m_d->picture.columnCount();
+    const int oldFirst = m_d->first, oldCount = m_d->count;
     int full = 1; // rows wholly in view: a scroll page
-    if (d->allRows) {
-        d->first = 0;
-        d->span = std::max(rows, 1);
+    if (m_d->allRows) {
+        m_d->first = 0;
+        m_d->span = std::max(rows, 1);
         full = rows;
-    } else if (!d->external) {
-        d->span = fittingRows();
-        full = std::max(1, int(std::floor(d->span + 1e-9)));
-        d->first = std::clamp(d->first, 0, std::max(0, rows - full));
+    } else if (!m_d->external) {
+        m_d->span = fittingRows();
+        full = std::max(1, int(std::floor(m_d->span + 1e-9)));
+        m_d->first = std::clamp(m_d->first, 0, std::max(0, rows - full));
     }
-    d->count = int(std::ceil(d->span - 1e-9));
-    d->rowAxis()->setRange(d->first - 0.5, d->first - 0.5 + std::max(d->span, 1e-3));
+    m_d->count = int(std::ceil(m_d->span - 1e-9));
+    m_d->rowAxis()->setRange(m_d->first - 0.5, m_d->first - 0.5 + std::max(m_d->span, 1e-3));
 
-    if (!d->external && !d->allRows) {
+    if (!m_d->external && !m_d->allRows) {
         const QSignalBlocker block(m_scroll);
         m_scroll->setRange(0, std::max(0, rows - full));
         m_scroll->setPageStep(full);
         m_scroll->setSingleStep(1);
-        m_scroll->setValue(d->first);
+        m_scroll->setValue(m_d->first);
         m_scroll->setVisible(rows > full);
     } else {
         m_scroll->hide();
@@ -556,66 +540,68 @@ void HeatmapPlot::applyWindow()
 
     // Labels for the rows in view only (QCustomPlot would measure all 10 000 otherwise), every k-th when
     // rows are thinner than a line of text.
-    const double rowPixels =
-        d->rect->height() > 0 && d->span > 0 ? double(d->rect->height()) / d->span : double(d->rowHeight);
-    const int rowStride = labelStride(d->count, rowPixels, kLabelPixels + 2);
-    const double colPixels = d->rect->width() > 0 && cols > 0 ? double(d->rect->width()) / cols : 60.0;
+    const double rowPixels = m_d->rect->height() > 0 && m_d->span > 0
+                                 ? double(m_d->rect->height()) / m_d->span
+                                 : double(m_d->rowHeight);
+    const int rowStride = labelStride(m_d->count, rowPixels, kLabelPixels + 2);
+    const double colPixels = m_d->rect->width() > 0 && cols > 0 ? double(m_d->rect->width()) / cols : 60.0;
     int longest = 1;
-    for (const HeatmapPictureColumn& c : d->picture.columns)
+    for (const HeatmapPictureColumn& c : m_d->picture.columns)
         longest = std::max(longest, int(c.label.size()));
     // Labels wider than their column stand on end (every node of a 36-node matrix keeps its name) as long as
     // a line of text fits the column; thinner columns (samples over time) label every k-th.
     const double labelWidth = longest * kLabelPixels * 0.62 + 8;
     const bool upright = colPixels < labelWidth && colPixels >= kLabelPixels + 2;
     const int colStride = upright ? 1 : labelStride(cols, colPixels, labelWidth);
-    d->columnAxis()->setTickLabelRotation(upright ? -90 : 0);
+    m_d->columnAxis()->setTickLabelRotation(upright ? -90 : 0);
     const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
-                            .arg(d->generation)
-                            .arg(d->first)
-                            .arg(d->count)
+                            .arg(m_d->generation)
+                            .arg(m_d->first)
+                            .arg(m_d->count)
                             .arg(rowStride)
                             .arg(colStride)
-                            .arg(d->external)
+                            .arg(m_d->external)
                             .arg(upright);
-    if (key != d->ticksKey) {
-        d->ticksKey = key;
-        d->rowTicker->clear();
-        if (!d->external)
-            for (int r = d->first; r < std::min(rows, d->first + d->count); ++r)
-                if ((r - d->first) % rowStride == 0 || r == m_selectedRow)
-                    d->rowTicker->addTick(r, decoratedLabel(d->picture.rows[size_t(r)]));
-        d->columnTicker->clear();
+    if (key != m_d->ticksKey) {
+        m_d->ticksKey = key;
+        m_d->rowTicker->clear();
+        if (!m_d->external)
+            for (int r = m_d->first; r < std::min(rows, m_d->first + m_d->count); ++r)
+                if ((r - m_d->first) % rowStride == 0 || r == m_selectedRow)
+                    m_d->rowTicker->addTick(r, decoratedLabel(m_d->picture.rows[size_t(r)]));
+        m_d->columnTicker->clear();
         for (int c = 0; c < cols; c += colStride)
-            d->columnTicker->addTick(c, d->picture.columns[size_t(c)].label);
+            m_d->columnTicker->addTick(c, m_d->picture.columns[size_t(c)].label);
     }
     updateOverlays();
-    if (oldFirst != d->first || oldCount != d->count)
-        emit rowWindowChanged(d->first, d->count);
+    if (oldFirst != m_d->first || oldCount != m_d->count)
+        emit rowWindowChanged(m_d->first, m_d->count);
 }
 
 void HeatmapPlot::onScroll(int value)
 {
-    if (d->external || d->allRows || value == d->first)
+    if (m_d->external || m_d->allRows || value == m_d->first)
         return;
-    d->first = value;
+    m_d->first = value;
     applyWindow();
-    d->plot->replot(QCustomPlot::rpQueuedReplot);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPlot::updateOverlays()
 {
-    const int cols = std::max(d->picture.columnCount(), 1);
-    const bool selected = m_selectedRow >= 0 && m_selectedRow < d->picture.rowCount();
-    d->selection->setVisible(selected);
+    const int cols = std::max(m_d->picture.columnCount(), 1);
+    const bool selected = m_selectedRow >= 0 && m_selectedRow < m_d->picture.rowCount();
+    m_d->selection->setVisible(selected);
     if (selected) {
-        d->selection->topLeft->setCoords(-0.5, m_selectedRow - 0.5);
-        d->selection->bottomRight->setCoords(cols - 0.5, m_selectedRow + 0.5);
+        m_d->selection->topLeft->setCoords(-0.5, m_selectedRow - 0.5);
+        m_d->selection->bottomRight->setCoords(cols - 0.5, m_selectedRow + 0.5);
     }
-    const bool cursor = d->cursorColumn >= 0 && d->cursorColumn < d->picture.columnCount();
-    d->cursor->setVisible(cursor);
+    const bool cursor = m_d->cursorColumn >= 0 && m_d->cursorColumn < m_d->picture.columnCount();
+    m_d->cursor->setVisible(cursor);
     if (cursor) {
-        d->cursor->topLeft->setCoords(d->cursorColumn - 0.5, -0.5);
-        d->cursor->bottomRight->setCoords(d->cursorColumn + 0.5, std::max(d->picture.rowCount(), 1) - 0.5);
+        m_d->cursor->topLeft->setCoords(m_d->cursorColumn - 0.5, -0.5);
+        m_d->cursor->bottomRight->setCoords(m_d->cursorColumn + 0.5,
+                                            std::max(m_d->picture.rowCount(), 1) - 0.5);
     }
 }
 
@@ -623,44 +609,44 @@ void HeatmapPlot::updateOverlays()
 // layout just produced. Remade only when the window, the cell size or the picture changed.
 void HeatmapPlot::updateCellTexts()
 {
-    const HeatmapPicture& p = d->picture;
+    const HeatmapPicture& p = m_d->picture;
     const int cols = p.columnCount();
-    const int last = std::min(p.rowCount(), d->first + d->count);
-    const double w = d->cellWidth();
-    const double h = d->cellHeight();
+    const int last = std::min(p.rowCount(), m_d->first + m_d->count);
+    const double w = m_d->cellWidth();
+    const double h = m_d->cellHeight();
     const QString key = QStringLiteral("%1|%2|%3|%4|%5")
-                            .arg(d->generation)
-                            .arg(d->first)
+                            .arg(m_d->generation)
+                            .arg(m_d->first)
                             .arg(last)
                             .arg(std::lround(w * 4))
                             .arg(std::lround(h * 4));
-    if (key == d->textsKey)
+    if (key == m_d->textsKey)
         return;
-    d->textsKey = key;
-    for (QCPItemText* t : d->texts)
-        d->plot->removeItem(t);
-    d->texts.clear();
-    d->textOfCell.clear();
-    if (cols == 0 || last <= d->first)
+    m_d->textsKey = key;
+    for (QCPItemText* t : m_d->texts)
+        m_d->plot->removeItem(t);
+    m_d->texts.clear();
+    m_d->textOfCell.clear();
+    if (cols == 0 || last <= m_d->first)
         return;
 
     QHash<qint64, std::vector<const HeatmapMarker*>> markersOf;
     for (const HeatmapMarker& m : p.markers)
-        if (m.row >= d->first && m.row < last && m.column >= 0 && m.column < cols)
+        if (m.row >= m_d->first && m.row < last && m.column >= 0 && m.column < cols)
             markersOf[(qint64(m.row) << 32) | m.column].push_back(&m);
 
     int longest = 1;
     QVector<QString> texts;
     const bool values = p.cellText && w >= kMinTextCellWidth && h >= kMinTextCellHeight &&
-                        qint64(last - d->first) * cols <= kMaxTextCells;
+                        qint64(last - m_d->first) * cols <= kMaxTextCells;
     if (values) {
-        texts.resize((last - d->first) * cols);
-        for (int r = d->first; r < last; ++r)
+        texts.resize((last - m_d->first) * cols);
+        for (int r = m_d->first; r < last; ++r)
             for (int c = 0; c < cols; ++c) {
                 const double v = p.value(r, c);
                 if (!std::isfinite(v) || (p.blankZeros && v == 0))
                     continue;
-                QString& t = texts[(r - d->first) * cols + c];
+                QString& t = texts[(r - m_d->first) * cols + c];
                 t = formatHeatmapCell(v, p.format);
                 longest = std::max(longest, int(t.size()));
             }
@@ -671,14 +657,14 @@ void HeatmapPlot::updateCellTexts()
     if ((!values || textPixels < kMinTextPixels) && !withMarkers)
         return;
 
-    QCPColorGradient gradient = d->map->gradient();
-    const QCPRange range = d->map->dataRange();
+    QCPColorGradient gradient = m_d->map->gradient();
+    const QCPRange range = m_d->map->dataRange();
     const auto add = [&](double x, double y, const QString& text, const QColor& color, int pixels,
                          bool bold) {
-        auto* item = new QCPItemText(d->plot);
+        auto* item = new QCPItemText(m_d->plot);
         item->setClipToAxisRect(true);
-        item->setClipAxisRect(d->rect);
-        item->position->setAxes(d->columnAxis(), d->rowAxis());
+        item->setClipAxisRect(m_d->rect);
+        item->position->setAxes(m_d->columnAxis(), m_d->rowAxis());
         item->position->setType(QCPItemPosition::ptPlotCoords);
         item->position->setCoords(x, y);
         item->setPositionAlignment(Qt::AlignCenter);
@@ -687,16 +673,17 @@ void HeatmapPlot::updateCellTexts()
         item->setColor(color);
         item->setSelectable(false);
         item->setPadding(QMargins());
-        d->texts.push_back(item);
+        m_d->texts.push_back(item);
     };
-    for (int r = d->first; r < last; ++r)
+    for (int r = m_d->first; r < last; ++r)
         for (int c = 0; c < cols; ++c) {
             const qint64 cell = (qint64(r) << 32) | c;
             const auto markers = markersOf.value(cell);
             // A narrow cell with markers keeps the markers: they are the finding, the tooltip has the number.
             const bool room = markers.empty() || w >= 40;
-            const QString text =
-                values && room && textPixels >= kMinTextPixels ? texts[(r - d->first) * cols + c] : QString();
+            const QString text = values && room && textPixels >= kMinTextPixels
+                                     ? texts[(r - m_d->first) * cols + c]
+                                     : QString();
             QStringList written;
             if (!text.isEmpty()) {
                 const double v = p.value(r, c);
@@ -717,69 +704,48 @@ void HeatmapPlot::updateCellTexts()
                 }
             }
             if (!written.isEmpty())
-                d->textOfCell.insert(cell, written.join(QLatin1Char(' ')));
+                m_d->textOfCell.insert(cell, written.join(QLatin1Char(' ')));
         }
 }
 
 std::optional<std::pair<int, int>> HeatmapPlot::cellAt(const QPoint& pos) const
 {
-    if (d->picture.isEmpty() || !d->rect->rect().contains(pos))
+    if (m_d->picture.isEmpty() || !m_d->rect->rect().contains(pos))
         return std::nullopt;
-    const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
-    const int r = int(std::lround(d->rowAxis()->pixelToCoord(pos.y())));
-    if (c < 0 || c >= d->picture.columnCount() || r < d->first || r >= d->first + std::max(d->count, 0) ||
-        r >= d->picture.rowCount())
+    const int c = int(std::lround(m_d->columnAxis()->pixelToCoord(pos.x())));
+    const int r = int(std::lround(m_d->rowAxis()->pixelToCoord(pos.y())));
+    if (c < 0 || c >= m_d->picture.columnCount() || r < m_d->first ||
+        r >= m_d->first + std::max(m_d->count, 0) || r >= m_d->picture.rowCount())
         return std::nullopt;
     return std::make_pair(r, c);
 }
 
 QPoint HeatmapPlot::cellCenter(int row, int column) const
 {
-    return QPoint(int(std::lround(d->columnAxis()->coordToPixel(column))),
-                  int(std::lround(d->rowAxis()->coordToPixel(row))));
+    return QPoint(int(std::lround(m_d->columnAxis()->coordToPixel(column))),
+                  int(std::lround(m_d->rowAxis()->coordToPixel(row))));
 }
 
 int HeatmapPlot::rowAtLabel(const QPoint& pos) const
 {
-    if (d->picture.isEmpty() || pos.x() >= d->rect->left() || pos.y() < d->rect->top() ||
-        pos.y() > d->rect->bottom())
+    if (m_d->picture.isEmpty() || pos.x() >= m_d->rect->left() || pos.y() < m_d->rect->top() ||
+        pos.y() > m_d->rect->bottom())
         return -1;
-    const int r = int(std::lround(d->rowAxis()->pixelToCoord(pos.y())));
-    return r >= d->first && r < std::min(d->picture.rowCount(), d->first + d->count) ? r : -1;
+    const int r = int(std::lround(m_d->rowAxis()->pixelToCoord(pos.y())));
+    return r >= m_d->first && r < std::min(m_d->picture.rowCount(), m_d->first + m_d->count) ? r : -1;
 }
 
 QString HeatmapPlot::toolTipAt(const QPoint& pos) const
 {
-    const HeatmapPicture& p = d->picture;
-    QStringList lines;
-    if (const auto cell = cellAt(pos)) {
-        const auto [r, c] = *cell;
-        const HeatmapPictureRow& row = p.rows[size_t(r)];
-        const HeatmapPictureColumn& column = p.columns[size_t(c)];
-        lines << QStringLiteral("%1 · %2").arg(row.label, column.label);
-        QString value = formatHeatmapValue(p.value(r, c), p.format, p.unit);
-        if (!p.valueName.isEmpty())
-            value += QStringLiteral(" (%1)").arg(QString(p.valueName).remove(QStringLiteral(" (%)")));
-        lines << value;
-        for (const HeatmapMarker& m : p.markers)
-            if (m.row == r && m.column == c)
-                lines << QStringLiteral("%1 %2").arg(m.glyph, m.meaning);
-        if (!row.detail.isEmpty())
-            lines << row.detail;
-        if (!column.detail.isEmpty())
-            lines << QStringLiteral("%1: %2").arg(column.label, column.detail);
-        return lines.join(QLatin1Char('\n'));
-    }
-    if (const int r = rowAtLabel(pos); r >= 0) {
-        const HeatmapPictureRow& row = p.rows[size_t(r)];
-        return row.detail.isEmpty() ? row.label : row.label + QLatin1Char('\n') + row.detail;
-    }
-    if (pos.y() < d->rect->top() && pos.x() >= d->rect->left() && pos.x() <= d->rect->right()) {
-        const int c = int(std::lround(d->columnAxis()->pixelToCoord(pos.x())));
-        if (c >= 0 && c < p.columnCount()) {
-            const HeatmapPictureColumn& column = p.columns[size_t(c)];
-            return column.detail.isEmpty() ? column.label : column.label + QLatin1Char('\n') + column.detail;
-        }
+    const HeatmapPicture& p = m_d->picture;
+    if (const auto cell = cellAt(pos))
+        return p.cellToolTip(cell->first, cell->second);
+    if (const int r = rowAtLabel(pos); r >= 0)
+        return p.rowToolTip(r);
+    if (pos.y() < m_d->rect->top() && pos.x() >= m_d->rect->left() && pos.x() <= m_d->rect->right()) {
+        const int c = int(std::lround(m_d->columnAxis()->pixelToCoord(pos.x())));
+        if (c >= 0 && c < p.columnCount())
+            return p.columnToolTip(c);
     }
     return {};
 }
@@ -787,22 +753,22 @@ QString HeatmapPlot::toolTipAt(const QPoint& pos) const
 QStringList HeatmapPlot::cellTexts() const
 {
     QStringList out;
-    for (const QCPItemText* t : d->texts)
+    for (const QCPItemText* t : m_d->texts)
         out << t->text();
     return out;
 }
 
 QString HeatmapPlot::cellText(int row, int column) const
 {
-    return d->textOfCell.value((qint64(row) << 32) | column);
+    return m_d->textOfCell.value((qint64(row) << 32) | column);
 }
 
 void HeatmapPlot::moveSelection(int delta)
 {
-    const int rows = d->picture.rowCount();
+    const int rows = m_d->picture.rowCount();
     if (rows == 0)
         return;
-    const int row = std::clamp(m_selectedRow < 0 ? (delta > 0 ? d->first : d->first + d->count - 1)
+    const int row = std::clamp(m_selectedRow < 0 ? (delta > 0 ? m_d->first : m_d->first + m_d->count - 1)
                                                  : m_selectedRow + delta,
                                0, rows - 1);
     setSelectedRow(row);
@@ -812,7 +778,7 @@ void HeatmapPlot::moveSelection(int delta)
 
 bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched != d->plot)
+    if (watched != m_d->plot)
         return QWidget::eventFilter(watched, event);
     switch (event->type()) {
     case QEvent::ToolTip: {
@@ -821,20 +787,20 @@ bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
         if (text.isEmpty())
             QToolTip::hideText();
         else
-            QToolTip::showText(help->globalPos(), text, d->plot);
+            QToolTip::showText(help->globalPos(), text, m_d->plot);
         return true;
     }
     case QEvent::Wheel: {
         auto* wheel = static_cast<QWheelEvent*>(event);
         const int steps = wheel->angleDelta().y() / 120;
-        if (steps == 0 || d->allRows)
+        if (steps == 0 || m_d->allRows)
             return false;
-        if (d->external) {
+        if (m_d->external) {
             emit wheelRows(-3 * steps); // the list beside the plot scrolls, and the plot follows it
             return true;
         }
         if (wheel->modifiers() & Qt::ControlModifier)
-            setRowHeight(d->rowHeight + 2 * steps);
+            setRowHeight(m_d->rowHeight + 2 * steps);
         else
             m_scroll->setValue(m_scroll->value() - 3 * steps);
         return true;
@@ -849,16 +815,16 @@ bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
             moveSelection(1);
             return true;
         case Qt::Key_PageUp:
-            moveSelection(-std::max(1, d->count - 1));
+            moveSelection(-std::max(1, m_d->count - 1));
             return true;
         case Qt::Key_PageDown:
-            moveSelection(std::max(1, d->count - 1));
+            moveSelection(std::max(1, m_d->count - 1));
             return true;
         case Qt::Key_Home:
-            moveSelection(-d->picture.rowCount());
+            moveSelection(-m_d->picture.rowCount());
             return true;
         case Qt::Key_End:
-            moveSelection(d->picture.rowCount());
+            moveSelection(m_d->picture.rowCount());
             return true;
         case Qt::Key_Return:
         case Qt::Key_Enter:
@@ -867,10 +833,10 @@ bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
             return true;
         case Qt::Key_Plus:
         case Qt::Key_Equal:
-            setRowHeight(d->rowHeight + 2);
+            setRowHeight(m_d->rowHeight + 2);
             return true;
         case Qt::Key_Minus:
-            setRowHeight(d->rowHeight - 2);
+            setRowHeight(m_d->rowHeight - 2);
             return true;
         default:
             return false;
@@ -881,230 +847,47 @@ bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
     }
 }
 
-// --- export ---
-
-QString heatmapExportFormatName(HeatmapExportFormat format)
-{
-    switch (format) {
-    case HeatmapExportFormat::Png:
-        return QStringLiteral("png");
-    case HeatmapExportFormat::Pdf:
-        return QStringLiteral("pdf");
-    case HeatmapExportFormat::Svg:
-        return QStringLiteral("svg");
-    case HeatmapExportFormat::Csv:
-        return QStringLiteral("csv");
-    }
-    return {};
-}
-
-std::optional<HeatmapExportFormat> heatmapExportFormatFromName(QStringView name)
-{
-    for (auto f : {HeatmapExportFormat::Png, HeatmapExportFormat::Pdf, HeatmapExportFormat::Svg,
-                   HeatmapExportFormat::Csv})
-        if (name.compare(heatmapExportFormatName(f), Qt::CaseInsensitive) == 0)
-            return f;
-    return std::nullopt;
-}
-
-std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& path)
-{
-    const QString suffix = QFileInfo(path).suffix();
-    return suffix.isEmpty() ? std::nullopt : heatmapExportFormatFromName(suffix);
-}
-
-QSize defaultHeatmapExportSize(const HeatmapPicture& p)
-{
-    const int rows = std::max(p.rowCount(), 1);
-    const int cols = std::max(p.columnCount(), 1);
-    int longest = 4;
-    for (const HeatmapPictureRow& r : p.rows)
-        longest = std::max(longest, int(decoratedLabel(r).size()));
-    const int left = std::clamp(longest * 7 + 48, 90, 420);
-    int cellW = 0, cellH = 0;
-    if (p.squareCells) {
-        cellW = cellH = cols <= 16 ? 56 : std::max(14, 1100 / cols);
-    } else {
-        cellW = cols <= 16 ? 64 : (cols <= 64 ? std::max(18, 1100 / cols) : std::max(2, 1400 / cols));
-        cellH = rows <= 150 ? 20 : std::max(1, 3000 / rows);
-    }
-    int titleHeight = 64;
-    titleHeight += int(p.notes.size()) * 14 + (p.notes.isEmpty() ? 0 : 10);
-    const int width = left + cols * cellW + 130;
-    const int height = titleHeight + 40 + rows * cellH + 20;
-    return {std::clamp(width, 480, kMaxHeatmapExportSide), std::clamp(height, 240, kMaxHeatmapExportSide)};
-}
-
-namespace {
-
-LoadError exportError(const QString& path, const QString& message)
-{
-    LoadError e;
-    e.file = path;
-    e.message = message;
-    return e;
-}
-
-// The plot the window would show for `picture`, laid out for `size` with every row in view.
-std::unique_ptr<HeatmapPlot> exportPlot(const HeatmapPicture& picture, QSize size)
-{
-    auto plot = std::make_unique<HeatmapPlot>();
-    plot->setAttribute(Qt::WA_DontShowOnScreen);
-    plot->setDecorated(true);
-    plot->setPicture(picture);
-    plot->resize(size);
-    QCustomPlot* custom = plot->customPlot();
-    custom->resize(size);
-    custom->setViewport(QRect(QPoint(0, 0), size));
-    return plot;
-}
-
-} // namespace
-
 // Exports show every row: HeatmapPlot's own window is for scrolling on screen.
 struct HeatmapPlotExportAccess
 {
     static void showAllRows(HeatmapPlot& plot, QSize size)
     {
         plot.setExternalRows(false);
-        plot.d->allRows = true;
+        plot.m_d->allRows = true;
         plot.applyWindow();
         // Two passes: the first layout fixes the map's size, the second places labels and cell texts for it.
-        plot.d->plot->setViewport(QRect(QPoint(0, 0), size));
-        plot.d->plot->replot(QCustomPlot::rpImmediateRefresh);
+        plot.m_d->plot->setViewport(QRect(QPoint(0, 0), size));
+        plot.m_d->plot->replot(QCustomPlot::rpImmediateRefresh);
         plot.applyWindow();
-        plot.d->plot->replot(QCustomPlot::rpImmediateRefresh);
+        plot.m_d->plot->replot(QCustomPlot::rpImmediateRefresh);
     }
 };
 
-namespace {
-
-QImage renderHeatmapImage(const HeatmapPicture& picture, QSize size, double scale)
+bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice* device, double scale,
+                         bool vector)
 {
-    auto plot = exportPlot(picture, size);
-    HeatmapPlotExportAccess::showAllRows(*plot, size);
-    QImage image(QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale))),
-                 QImage::Format_RGB32); // opaque: the PNG stores no alpha channel
-    if (image.isNull())
-        return image;
-    image.setDotsPerMeterX(int(std::lround(kExportDpi * scale / 0.0254)));
-    image.setDotsPerMeterY(int(std::lround(kExportDpi * scale / 0.0254)));
-    image.fill(Qt::white);
-    QCPPainter painter(&image);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.scale(scale, scale);
-    plot->customPlot()->toPainter(&painter, size.width(), size.height());
-    painter.end();
-    return image;
-}
+    // The plot the window would show for `picture`, laid out for `size` with every row in view.
+    HeatmapPlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.setDecorated(true);
+    plot.setPicture(picture);
+    plot.resize(size);
+    QCustomPlot* custom = plot.customPlot();
+    custom->resize(size);
+    custom->setViewport(QRect(QPoint(0, 0), size));
+    HeatmapPlotExportAccess::showAllRows(plot, size);
 
-} // namespace
-
-QImage renderHeatmapPicture(const HeatmapPicture& picture, QSize size)
-{
-    return renderHeatmapImage(picture, size.isValid() ? size : defaultHeatmapExportSize(picture), 1.0);
-}
-
-Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, HeatmapExportFormat format,
-                                            QSize size, double scale, const QString& path)
-{
-    if (format == HeatmapExportFormat::Csv)
-        return exportError(path,
-                           QStringLiteral("CSV is written from the heatmap's numbers, not its picture"));
-    if (picture.isEmpty())
-        return exportError(path, QStringLiteral("nothing to export: the heatmap has no rows or no nodes"));
-    if (!size.isValid())
-        size = defaultHeatmapExportSize(picture);
-    if (size.width() < kMinHeatmapExportSide || size.height() < kMinHeatmapExportSide ||
-        size.width() > kMaxHeatmapExportSide || size.height() > kMaxHeatmapExportSide)
-        return exportError(path,
-                           QStringLiteral("a picture of %1×%2 is out of range: use %3 to %4 pixels a side")
-                               .arg(size.width())
-                               .arg(size.height())
-                               .arg(kMinHeatmapExportSide)
-                               .arg(kMaxHeatmapExportSide));
-    if (!(scale >= 0.125) || scale > 16 ||
-        double(size.width()) * scale * double(size.height()) * scale > 400'000'000.0)
-        return exportError(path,
-                           QStringLiteral("a PNG scale of %1 is out of range for %2×%3: use 0.125 to 16 "
-                                          "and stay under 400 million pixels")
-                               .arg(scale)
-                               .arg(size.width())
-                               .arg(size.height()));
-
-    RenderedHeatmap out;
-    out.format = format;
-    if (format == HeatmapExportFormat::Png) {
-        out.image = renderHeatmapImage(picture, size, scale);
-        if (out.image.isNull())
-            return exportError(path,
-                               QStringLiteral("not enough memory for the PNG: use a smaller size or scale"));
-        return out;
-    }
-    auto plot = exportPlot(picture, size);
-    HeatmapPlotExportAccess::showAllRows(*plot, size);
-    QBuffer buffer(&out.bytes);
-    buffer.open(QIODevice::WriteOnly);
     QCPPainter painter;
-    if (format == HeatmapExportFormat::Svg) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setResolution(kExportDpi);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(picture.title);
-        svg.setDescription(QStringLiteral("numasight heatmap: %1").arg(picture.subtitle));
-        if (!painter.begin(&svg))
-            return exportError(path, QStringLiteral("cannot start the SVG writer"));
+    if (!painter.begin(device))
+        return false;
+    if (vector)
         painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->customPlot()->toPainter(&painter, size.width(), size.height());
-        painter.end();
-    } else {
-        QPdfWriter pdf(&buffer);
-        pdf.setCreator(QStringLiteral("numasight"));
-        pdf.setTitle(picture.title);
-        pdf.setResolution(kExportDpi);
-        pdf.setPageSize(
-            QPageSize(QSizeF(size) * 72.0 / kExportDpi, QPageSize::Point, QString(), QPageSize::ExactMatch));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        if (!painter.begin(&pdf))
-            return exportError(path, QStringLiteral("cannot start the PDF writer"));
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        plot->customPlot()->toPainter(&painter, size.width(), size.height());
-        painter.end();
-    }
-    return out;
-}
-
-Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return exportError(
-            path, QStringLiteral("cannot write: %1; pick a folder you can write to").arg(file.errorString()));
-    if (rendered.format == HeatmapExportFormat::Png) {
-        if (!rendered.image.save(&file, "PNG"))
-            return exportError(path, QStringLiteral("cannot encode the PNG: %1").arg(file.errorString()));
-    } else if (file.write(rendered.bytes) != rendered.bytes.size()) {
-        return exportError(path, QStringLiteral("cannot write: %1").arg(file.errorString()));
-    }
-    const qint64 bytes = file.size();
-    if (!file.commit())
-        return exportError(
-            path,
-            QStringLiteral("cannot write: %1; check the free space and permissions").arg(file.errorString()));
-    return bytes;
-}
-
-Result<qint64> exportHeatmapPicture(const HeatmapPicture& picture, const QString& path,
-                                    HeatmapExportFormat format, QSize size, double scale)
-{
-    Result<RenderedHeatmap> rendered = renderHeatmapExport(picture, format, size, scale, path);
-    if (!rendered)
-        return rendered.error();
-    return writeHeatmapExport(*rendered, path);
+    painter.setMode(QCPPainter::pmNoCaching);
+    if (!vector)
+        painter.scale(scale, scale);
+    custom->toPainter(&painter, size.width(), size.height());
+    painter.end();
+    return true;
 }
 
 } // namespace numasight

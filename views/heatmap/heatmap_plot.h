@@ -1,9 +1,7 @@
 #pragma once
 
-#include "util/result.h"
 #include "views/heatmap/heatmap_picture.h"
 
-#include <QImage>
 #include <QSize>
 #include <QWidget>
 
@@ -12,6 +10,7 @@
 
 class QCustomPlot;
 class QCPColorMap;
+class QPaintDevice;
 class QScrollBar;
 
 namespace numasight {
@@ -19,7 +18,7 @@ namespace numasight {
 // Draws a HeatmapPicture with QCustomPlot: a QCPColorMap with the nodes along the top, the rows down the
 // left, a colour scale on the right, the values written in cells big enough to hold them (QCPItemText, font
 // scaled to the cell), glyph markers and a cursor column on top. Hovering shows the exact numbers; a click
-// picks a row. Only this file and heatmap_plot.cpp know QCustomPlot, which is slow to compile.
+// picks a row. Only heatmap_plot.cpp knows QCustomPlot, which is slow to compile.
 //
 // Rows have a fixed height and scroll (wheel, keys, the scroll bar), so 10 000 threads stay readable. A
 // panel with its own row list (NodeHeatmapPanel's tree) drives the window instead: setRowWindow() puts
@@ -94,48 +93,16 @@ private:
     double fittingRows() const;
     void moveSelection(int delta);
 
-    std::unique_ptr<Private> d;
+    std::unique_ptr<Private> m_d;
     QScrollBar* m_scroll;
     int m_selectedRow = -1;
 };
 
-enum class HeatmapExportFormat : std::uint8_t
-{
-    Png,
-    Pdf,
-    Svg,
-    Csv,
-};
-QString heatmapExportFormatName(HeatmapExportFormat format); // "png", "pdf", "svg", "csv"
-std::optional<HeatmapExportFormat> heatmapExportFormatFromName(QStringView name);
-std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& path);
-
-// A size that shows every row and column of `picture` readably: cells of at least a label's height while
-// that stays under ~4000 pixels, thinner rows (and every k-th label) beyond.
-QSize defaultHeatmapExportSize(const HeatmapPicture& picture);
-inline constexpr int kMinHeatmapExportSide = 120;
-inline constexpr int kMaxHeatmapExportSide = 16000;
-
-// An export drawn in memory: the PNG's image (encoded when written) or the SVG/PDF document.
-struct RenderedHeatmap
-{
-    HeatmapExportFormat format = HeatmapExportFormat::Png;
-    QImage image;
-    QByteArray bytes;
-};
-// Draws `picture` at `size` (logical pixels; a PNG gets size × scale pixels) with every row shown, title
-// and notes included, through the plot the window uses: PNG, PDF or SVG (vector, real text). GUI thread
-// only (QCustomPlot is a widget); drawing is quick, encoding and writing are not, so they are separate.
-// `path` only names the file in errors.
-Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, HeatmapExportFormat format,
-                                            QSize size = {}, double scale = 1.0, const QString& path = {});
-// Encodes and writes to a temporary beside `path`, renamed at the end, so a failed export leaves no half
-// file. Any thread.
-Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path);
-// Both, one after the other (numasight-export, tests).
-Result<qint64> exportHeatmapPicture(const HeatmapPicture& picture, const QString& path,
-                                    HeatmapExportFormat format, QSize size = {}, double scale = 1.0);
-// The same drawing as an image, for tests and screenshots.
-QImage renderHeatmapPicture(const HeatmapPicture& picture, QSize size = {});
+// Draws `picture` onto `device` as exports show it: at `size` (logical pixels; `scale` device pixels each
+// on a raster device) with every row, the title and the notes, through the plot the window uses. `vector`:
+// an SVG or PDF device, which keeps every line and glyph as drawn. False when painting cannot start. GUI
+// thread only (QCustomPlot is a widget).
+bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice* device, double scale,
+                         bool vector);
 
 } // namespace numasight

@@ -1,6 +1,7 @@
 #include "views/heatmap/heatmap_row_model.h"
 
 #include "report/cpu_share.h"
+#include "util/format.h"
 #include "views/heatmap/heatmap_picture.h"
 
 #include <QColor>
@@ -254,7 +255,8 @@ QVariant HeatmapRowModel::data(const QModelIndex& index, int role) const
         case MemoryColumn:
             if (!std::isfinite(memory) || (thread && !isMemoryMetric(m_heatmap->metric)))
                 return QString(); // a thread's memory is its process's: said once, on the process
-            return formatHeatmapCell(memory, bytes ? HeatmapValueFormat::Bytes : HeatmapValueFormat::Pages);
+            // A column of figures: sizes keep their ".0" so they line up.
+            return bytes ? formatBytes(memory, TrailingZeros::Keep) : formatCount(memory);
         default:
             return {};
         }
@@ -336,70 +338,6 @@ QVariant HeatmapRowModel::headerData(int section, Qt::Orientation orientation, i
         }
     }
     return {};
-}
-
-HeatmapRowFilter::HeatmapRowFilter(QObject* parent)
-    : QSortFilterProxyModel(parent)
-{
-    setRecursiveFilteringEnabled(true); // a process stays while one of its threads matches
-    setDynamicSortFilter(true);
-    setSortRole(HeatmapRowModel::RankRole);
-}
-
-const HeatmapRowModel* HeatmapRowFilter::rows() const
-{
-    return qobject_cast<const HeatmapRowModel*>(sourceModel());
-}
-
-void HeatmapRowFilter::setFilterText(const QString& text)
-{
-    const QString t = text.trimmed().toLower();
-    if (t == m_text)
-        return;
-    m_text = t;
-    invalidateFilter();
-}
-
-void HeatmapRowFilter::setMinCpuShare(double share)
-{
-    const double s = std::clamp(share, 0.0, 1.0);
-    if (std::abs(s - m_minShare) < 1e-12)
-        return;
-    m_minShare = s;
-    invalidateFilter();
-}
-
-void HeatmapRowFilter::resort()
-{
-    invalidate();
-    sort(0, Qt::AscendingOrder);
-}
-
-bool HeatmapRowFilter::accepts(int row) const
-{
-    const HeatmapRowModel* m = rows();
-    if (m_minShare > 0 && m->cpuShare(row) < m_minShare)
-        return false;
-    if (m_text.isEmpty() || m->matches(row, m_text))
-        return true;
-    // A thread of a matching process stays with it.
-    const HeatmapRow& r = m->heatmap()->rows[size_t(row)];
-    return r.kind == HeatmapRowKind::Thread && r.parentRow >= 0 && m->matches(r.parentRow, m_text);
-}
-
-bool HeatmapRowFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
-{
-    const HeatmapRowModel* m = rows();
-    if (!m || !m->heatmap())
-        return false;
-    return accepts(m->heatmapRow(m->index(sourceRow, 0, sourceParent)));
-}
-
-bool HeatmapRowFilter::lessThan(const QModelIndex& left, const QModelIndex& right) const
-{
-    // Straight from the model: 10 000 rows sort without a QVariant per comparison.
-    const HeatmapRowModel* m = rows();
-    return m->rank(m->heatmapRow(left)) < m->rank(m->heatmapRow(right));
 }
 
 } // namespace numasight

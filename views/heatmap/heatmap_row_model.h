@@ -4,7 +4,6 @@
 
 #include <QAbstractItemModel>
 #include <QSet>
-#include <QSortFilterProxyModel>
 
 #include <optional>
 #include <vector>
@@ -15,8 +14,8 @@ namespace numasight {
 // heatmaps; memory heatmaps have processes only), with the totals the heatmap's cells do not show. The row
 // list beside the heatmap shows it; folding a process there folds its threads out of the map.
 //
-// Sorting is the core's (sortedRows): setSort() ranks every row once, and HeatmapRowFilter orders by rank,
-// so a process keeps its threads under it whatever the key and unknown values sort last both ways.
+// Sorting is the core's (sortedRows): setSort() ranks every row once, and HeatmapRowFilterProxy orders by
+// rank, so a process keeps its threads under it whatever the key and unknown values sort last both ways.
 class HeatmapRowModel : public QAbstractItemModel
 {
     Q_OBJECT
@@ -83,34 +82,6 @@ private:
     double m_totalCpuNs = 0;
     HeatmapSortKey m_key = HeatmapSortKey::CpuTime;
     bool m_descending = true;
-};
-
-// Filters the rows by text (a substring of the name, pid or tid, case-insensitive; a process that matches
-// keeps all its threads, a thread that matches keeps its process) and by a minimum share of the CPU time,
-// and orders them by HeatmapRowModel's rank.
-class HeatmapRowFilter : public QSortFilterProxyModel
-{
-    Q_OBJECT
-public:
-    explicit HeatmapRowFilter(QObject* parent = nullptr);
-
-    void setFilterText(const QString& text);
-    QString filterText() const { return m_text; }
-    void setMinCpuShare(double share);
-    double minCpuShare() const { return m_minShare; }
-    // Sorts again by the source's ranks (after HeatmapRowModel::setSort).
-    void resort();
-
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
-
-private:
-    bool accepts(int heatmapRow) const;
-    const HeatmapRowModel* rows() const;
-
-    QString m_text; // lower case, trimmed
-    double m_minShare = 0;
 };
 
 QString heatmapSortKeyName(HeatmapSortKey key); // "remote", "cpu", "memory", "process", "name"

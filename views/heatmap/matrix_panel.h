@@ -39,7 +39,7 @@ public:
 
     // `capture` is what a measurement adds to; `snapshot` the one whose matrices are shown.
     void setInput(CapturePtr capture, SnapshotPtr snapshot, bool fresh = false);
-    void clear();
+    void clear() override;
     const std::vector<MatrixChoice>& choices() const { return m_choices; }
     bool selectMatrix(const QString& label);
     bool selectKind(MatrixKind kind); // the core's default matrix of that kind

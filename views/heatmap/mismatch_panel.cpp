@@ -78,17 +78,12 @@ MismatchPanel::MismatchPanel(QWidget* parent)
 
 void MismatchPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
 {
-    if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
-        return;
-    if (fresh)
-        m_selectedPid = -1;
-    m_input.snapshot = std::move(snapshot);
-    m_input.samples = std::move(samples);
-    if (!m_input.snapshot) {
-        clear();
-        return;
-    }
-    scheduleBuild();
+    setSampledInput(m_input, std::move(snapshot), std::move(samples), fresh);
+}
+
+void MismatchPanel::forgetSelection()
+{
+    m_selectedPid = -1;
 }
 
 void MismatchPanel::clear()

@@ -26,7 +26,7 @@ public:
     explicit MismatchPanel(QWidget* parent = nullptr);
 
     void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh = false);
-    void clear();
+    void clear() override;
     SnapshotPtr snapshot() const { return m_input.snapshot; }
     void setFilterText(const QString& text);
     void setMismatchedOnly(bool only);
@@ -53,17 +53,13 @@ signals:
     void exportRequested(bool matrix);
 
 private:
-    struct Input
-    {
-        SnapshotPtr snapshot;
-        std::vector<SamplePtr> samples;
-        bool operator==(const Input&) const = default;
-    };
+    using Input = SampledInput;
 
     bool hasInput() const override { return bool(m_input.snapshot); }
     std::function<HeatmapResult()> startBuild() override;
     bool showResult(const HeatmapResult& result) override;
     bool isShownCurrent() const override { return m_view && m_shown == m_input; }
+    void forgetSelection() override;
     void updatePictures();
 
     HeatmapPlot* m_processes;

@@ -4,6 +4,7 @@
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_filter_proxy.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/jobs/heatmap_job.h"
 
@@ -45,7 +46,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     : HeatmapPanelBase(tr("The heatmap could not be built."), parent)
     , m_kind(kind)
     , m_model(new HeatmapRowModel(this))
-    , m_filter(new HeatmapRowFilter(this))
+    , m_filter(new HeatmapRowFilterProxy(this))
     , m_tree(new QTreeView(this))
     , m_plot(new HeatmapPlot(this))
     , m_split(new QSplitter(Qt::Horizontal, this))
@@ -289,19 +290,14 @@ NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
 
 void NodeHeatmapPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
 {
-    if (!fresh && snapshot == m_input.snapshot && samples == m_input.samples)
-        return;
-    if (fresh) {
-        m_expanded.clear();
-        m_selectedPid = m_selectedTid = -1;
-    }
-    m_input.snapshot = std::move(snapshot);
-    m_input.samples = std::move(samples);
-    if (!m_input.snapshot) {
-        clear();
-        return;
-    }
-    scheduleBuild();
+    setSampledInput(m_input, std::move(snapshot), std::move(samples), fresh);
+}
+
+// Folds go with the selection: they are of the processes of another capture.
+void NodeHeatmapPanel::forgetSelection()
+{
+    m_expanded.clear();
+    m_selectedPid = m_selectedTid = -1;
 }
 
 void NodeHeatmapPanel::clear()

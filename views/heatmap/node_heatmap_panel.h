@@ -22,13 +22,14 @@ class QTreeView;
 namespace numasight {
 
 class HeatmapPlot;
-class HeatmapRowFilter;
+class HeatmapRowFilterProxy;
 class HeatmapRowModel;
 
 // A node heatmap tab: threads × nodes (CPU: each process's row sums its threads, which fold under it) or
 // processes × nodes (memory, in a chosen measure). The row list on the left (a tree of HeatmapRowModel
-// through HeatmapRowFilter: sort by header or the Sort box, filter by text and CPU share, fold and unfold)
-// and the map on the right share their rows line by line: the map draws exactly the rows the list shows.
+// through HeatmapRowFilterProxy: sort by header or the Sort box, filter by text and CPU share, fold and
+// unfold) and the map on the right share their rows line by line: the map draws exactly the rows the list
+// shows.
 // Building the heatmap runs in HeatmapJob; the rows shown stay until the new ones arrive.
 class NodeHeatmapPanel : public HeatmapPanelBase
 {
@@ -45,7 +46,7 @@ public:
     // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
     // shown (or at once with ensureBuilt()); `fresh`: another capture, so folds and the selection go.
     void setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh = false);
-    void clear();
+    void clear() override;
     SnapshotPtr snapshot() const { return m_input.snapshot; }
     SnapshotPtr shownSnapshot() const { return m_shown.snapshot; }
 
@@ -78,7 +79,7 @@ public:
     HeatmapPlot* plot() const { return m_plot; }
     QTreeView* rowView() const { return m_tree; }
     HeatmapRowModel* rowModel() const { return m_model; }
-    HeatmapRowFilter* rowFilter() const { return m_filter; }
+    HeatmapRowFilterProxy* rowFilter() const { return m_filter; }
     QComboBox* sortCombo() const { return m_sortCombo; }
     QToolButton* descendingButton() const { return m_descending; }
     QComboBox* measureCombo() const { return m_measureCombo; }
@@ -102,10 +103,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    struct Input
+    struct Input : SampledInput
     {
-        SnapshotPtr snapshot;
-        std::vector<SamplePtr> samples;
         MemoryMeasure measure = MemoryMeasure::TotalPages; // memory heatmaps
         bool operator==(const Input&) const = default;
     };
@@ -114,6 +113,7 @@ private:
     std::function<HeatmapResult()> startBuild() override;
     bool showResult(const HeatmapResult& result) override;
     bool isShownCurrent() const override;
+    void forgetSelection() override;
     void schedulePicture();
     void updatePicture();
     void syncPlotWindow();
@@ -124,7 +124,7 @@ private:
 
     Kind m_kind;
     HeatmapRowModel* m_model;
-    HeatmapRowFilter* m_filter;
+    HeatmapRowFilterProxy* m_filter;
     QTreeView* m_tree;
     HeatmapPlot* m_plot;
     QSplitter* m_split;

@@ -23,7 +23,7 @@ public:
     explicit TimeHeatmapPanel(QWidget* parent = nullptr);
 
     void setCapture(CapturePtr capture, bool fresh = false);
-    void clear();
+    void clear() override;
     void setSubject(const HeatmapSubject& subject);
     std::optional<HeatmapSubject> subject() const { return m_input.subject; }
     void setMetric(HeatmapMetric metric);

@@ -1,5 +1,7 @@
 #include "views/jobs/graph_export_job.h"
 
+#include "views/common/export_file.h"
+
 namespace numasight {
 
 GraphExportJob::GraphExportJob(QObject* parent)
@@ -13,10 +15,7 @@ void GraphExportJob::start(GraphLayoutPtr layout, const QString& path, const Gra
         [layout = std::move(layout), path, options]() -> Result<qint64> {
             if (layout)
                 return exportGraph(*layout, path, options);
-            LoadError e;
-            e.file = path;
-            e.message = QStringLiteral("no graph to export: open a file first");
-            return e;
+            return exportError(path, QStringLiteral("no graph to export: open a file first"));
         },
         path);
 }

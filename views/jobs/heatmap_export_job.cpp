@@ -1,5 +1,7 @@
 #include "views/jobs/heatmap_export_job.h"
 
+#include "views/common/export_file.h"
+
 #include <QSaveFile>
 
 namespace numasight {
@@ -19,18 +21,12 @@ void HeatmapExportJob::startCsv(std::function<QByteArray()> csv, const QString& 
     run(
         [csv = std::move(csv), path]() -> Result<qint64> {
             const QByteArray bytes = csv ? csv() : QByteArray();
-            LoadError e;
-            e.file = path;
-            if (bytes.isEmpty()) {
-                e.message = QStringLiteral("nothing to export: the heatmap has no numbers yet");
-                return e;
-            }
+            if (bytes.isEmpty())
+                return exportError(path, QStringLiteral("nothing to export: the heatmap has no numbers yet"));
             QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-                e.message = QStringLiteral("cannot write: %1; pick a folder you can write to")
-                                .arg(file.errorString());
-                return e;
-            }
+            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+                return exportError(path, QStringLiteral("cannot write: %1; pick a folder you can write to")
+                                             .arg(file.errorString()));
             return qint64(bytes.size());
         },
         path);

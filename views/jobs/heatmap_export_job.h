@@ -1,6 +1,6 @@
 #pragma once
 
-#include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_export.h"
 #include "views/jobs/export_job.h"
 
 #include <functional>

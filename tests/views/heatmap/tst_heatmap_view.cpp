@@ -17,8 +17,10 @@
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
+#include "views/heatmap/heatmap_export.h"
 #include "views/heatmap/heatmap_export_flow.h"
 #include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_filter_proxy.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/heatmap/matrix_panel.h"
@@ -721,7 +723,7 @@ void TestHeatmapView::mismatchMarks()
 void TestHeatmapView::rowModelPassesTester()
 {
     HeatmapRowModel model;
-    HeatmapRowFilter filter;
+    HeatmapRowFilterProxy filter;
     filter.setSourceModel(&model);
     QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
