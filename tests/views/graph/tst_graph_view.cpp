@@ -61,6 +61,17 @@ bool layoutAfter(GraphPanel& panel, F action)
     return shown.wait(kTimeout) || !shown.isEmpty();
 }
 
+// Shows the window and opens `path` in it, as a user would; false when either did not happen in time.
+bool showAndOpen(MainWindow& w, const QString& path)
+{
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return false;
+    QSignalSpy loaded(w.loader(), &LoadJob::captureAvailable);
+    w.openPath(path);
+    return loaded.wait(kTimeout);
+}
+
 const GraphNode* nodeOf(const GraphPanel& panel, EntityId entity)
 {
     for (const GraphNode& n : panel.currentLayout()->spec->nodes)
@@ -745,11 +756,7 @@ void TestGraphView::mainWindowExport()
     QFETCH(QString, format);
     QFETCH(bool, graphShown);
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.loader(), &LoadJob::captureAvailable);
-    w.openPath(kWitty);
-    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(showAndOpen(w, kWitty));
     if (graphShown)
         QVERIFY(layoutAfter(*w.graphPanel(), [&] { w.showGraph(); }));
     const QString path = m_dir.filePath(QStringLiteral("window.") + format);
@@ -768,11 +775,7 @@ void TestGraphView::mainWindowExport()
 void TestGraphView::mainWindowExportDialog()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.loader(), &LoadJob::captureAvailable);
-    w.openPath(kDgx2);
-    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(showAndOpen(w, kDgx2));
     QVERIFY(layoutAfter(*w.graphPanel(), [&] { w.showGraph(); }));
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -821,11 +824,7 @@ void TestGraphView::mainWindowRemembersGraphSettings()
 void TestGraphView::mainWindowKeys()
 {
     MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy loaded(w.loader(), &LoadJob::captureAvailable);
-    w.openPath(kDgx2);
-    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(showAndOpen(w, kDgx2));
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
     QCOMPARE(w.workspaceTabs()->currentIndex(), 0);
