@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_advice FILE [OTHER] [--repeat N]
 // What the Advice and Compare tabs wait for: advise() on FILE (findings, suggestions, quoted commands),
 // adviceJson() of the result, and diffCaptures() of FILE against OTHER (FILE itself when absent). Median,

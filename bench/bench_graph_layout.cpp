@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_graph_layout [--repeat N] [--view machine|dataflow|combined] [--engine E] [--dump-dot DIR] [FILE…]
 // Spec building, DOT writing and Graphviz layout (subprocess and libgvc) of the topology graph on the
 // fixtures the issue names and on a synthetic 2x128-core SMT2, 16-node, 8-accelerator machine. Prints the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_heatmap_replot [--repeat N] [--threads N] [--nodes N] [--size WxH]
 // QCustomPlot::replot of a threads × nodes heatmap as the Heatmaps tab draws it: 10 000 threads (in 100
 // processes of 100) × 64 NUMA nodes by default, synthetic shares, on an offscreen HeatmapPlot of 1600×1000.

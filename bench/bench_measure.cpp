@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The prober (core/measure) against a reference pointer chase in plain C (pointer_chase.c) run under
 // `numactl --cpunodebind=N --membind=N`: same buffer size, same repeats, interleaved rounds so that both see
 // the same machine. Prints both figures and whether the prober's local latency is within 10 % of the

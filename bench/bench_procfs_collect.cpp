@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_procfs_collect [--threads N] [--repeat N]
 // Cost of one procfs sample of a large process: starts N sleeping threads in this process (1000 by
 // default), then times collect() of the procfs CPU and memory collectors for this pid, wall and CPU time of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cost of the eBPF on-CPU collector (bpf/oncpu.bpf.c):
 //  1. overhead of the sched_switch program on a context-switch-heavy load: two threads ping-ponging one
 //     byte over a pair of pipes, wall time without and with the program attached (best of 5 each,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_witty_import FILE [--repeat N] [--import-only]
 // Times a bare simdjson parse of FILE against numasight's full witty import (parse, fold, model), best of N
 // each, and the import's peak memory measured alone in a fresh process (--import-only).

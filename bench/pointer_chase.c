@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* The reference pointer chase for bench_measure: the textbook dependent-load latency test in plain C, with
  * no numasight code, so that the prober's figure can be checked against something independent. Run it under
  * numactl, which does the binding:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Import benchmark: scales the real witty-profiler capture N times (default 1000, about 210 MB), then compares
 # python3's json.load (best of 3), a bare simdjson parse and numasight's import (best of 5 each), and the
 # import's peak memory in a fresh process.

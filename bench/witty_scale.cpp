@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-witty-scale IN N -o OUT: makes a large witty-profiler graph from a real one for the import
 // benchmark. Copy k of the workload gets new pids, tids, socket ports and container ids; the hardware
 // (NUMA nodes, NUMA sets, accelerators) and the edges between hardware stay single, as on one machine that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Shared between netflow.bpf.c and its loader (core/collect/bpf). Plain C types only. */
 #ifndef NUMASIGHT_BPF_NETFLOW_H
 #define NUMASIGHT_BPF_NETFLOW_H

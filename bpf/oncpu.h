@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Shared between oncpu.bpf.c and its loader (core/collect/bpf). Plain C types only: the BPF side includes
  * vmlinux.h, user space includes <linux/types.h>, so nothing here may depend on either. */
 #ifndef NUMASIGHT_BPF_ONCPU_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # core/ must stay usable by the headless recorder and the CLI: it may link QtCore, never Qt Gui or Widgets.
 # Walks the link closure of a target at generate time and stops the configure if a forbidden target is in it.
 function(_numasight_collect_links target out_var)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Project-wide compile flags, applied per target so that third-party headers (imported targets are
 # SYSTEM) do not trip them.
 function(numasight_target_defaults target)

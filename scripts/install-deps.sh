@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what numasight needs to build, test and run, from Debian 12 packages. Safe to run again: it does
 # nothing when everything is already there.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install dependencies, build, and start numasight — on FILE if given, else attached to this machine.
 #   scripts/run.sh [FILE]
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Quick start: install dependencies, build with warnings as errors, and run the whole test suite.
 #   scripts/test.sh            the dev preset (RelWithDebInfo, -Werror)
 #   scripts/test.sh asan       the same suite under AddressSanitizer + UndefinedBehaviorSanitizer

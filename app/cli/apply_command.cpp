@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "advice/live_apply.h"
 #include "cli_support.h"
 #include "collect/procfs/numa_maps.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-cli attach: polls witty-profiler servers and writes what they served as one capture.
 #include "attach/witty_http_poller.h"
 #include "capture/capture_writer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-cli: the headless front end. It links numasight_core only and runs on QCoreApplication, so it
 // works over SSH on servers without a display or Qt Gui libraries.
 #include "cli_support.h"

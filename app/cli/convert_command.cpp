@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "capture/capture_schema.h"
 #include "capture/capture_writer.h"
 #include "cli_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "advice/capture_diff.h"
 #include "cli_support.h"
 #include "commands.h"

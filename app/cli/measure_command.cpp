@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `numasight-cli measure`: latency and bandwidth between this machine's NUMA nodes, or Intel MLC output
 // imported as a measurement. The method is in docs/measure.md.
 #include "capture/capture_writer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-export: draws the topology graph to SVG, PNG, PDF or DOT with the GUI's own painter, and the
 // heatmaps and node matrices to PNG, PDF or SVG with the GUI's own QCustomPlot widget. numasight-cli runs it
 // for `export` (it cannot draw itself: it links no Qt Gui, so it runs on servers without one); it takes the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // advise(): what is wrong with where a workload runs and keeps its memory, and what to run to fix it. The
 // processes, machines and sample facts the findings and suggestions read (see advisor.h for the other parts).
 #include "advice/advisor.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor's findings: locality per process and thread, processes away from their accelerators, witty-
 // profiler's hot-thread scores, and patterns of binding and NUMA balancing.
 #include "advice/advisor.h"

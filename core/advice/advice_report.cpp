@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "advice/advice.h"
 #include "advice/advice_support.h"
 #include "util/format.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor's suggestions: the nodes to move each process to (capacity-aware, device first), the commands
 // that do it and the locality they predict.
 #include "advice/advisor.h"

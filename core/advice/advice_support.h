@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Pieces the advisor's files share: reading witty-profiler's proc_status payloads, and JSON numbers that

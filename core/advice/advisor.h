@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The advisor behind advise() (advice.h), internal to core/advice. Its parts live in the files named after

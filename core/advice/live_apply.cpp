@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "advice/live_apply.h"
 
 #include "collect/procfs/fs_root.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The figures behind every heatmap: a recording's samples (ThreadCpuSample::cpuNsByCpu put on nodes by the
 // snapshot's CPU lists; ProcessMemorySample's pages) when there are any, otherwise the witty-profiler edges
 // of the snapshot (NumaAccessEdge's numa_affinity_info and page dicts, AccessWithProcStatusEdge's per-node

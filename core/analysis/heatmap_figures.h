@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The figures behind every heatmap, gathered once per snapshot and window: CPU time per node of each process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "witty_http_poller.h"
 
 #include "host_namespace.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading one column of a capture's row with its stored type and range checked.
 #include "capture_file_reader.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // readCaptureFile(): a capture file back into a Capture, every value checked on the way, so that a damaged or
 // hostile file fails with a message that says where instead of a crash. Opening and checking the file,
 // progress and errors here; the tables in capture_snapshot_tables.cpp and capture_sample_tables.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tables of a capture's samples (schema 2): samples, their threads and CPUs, processes and pages, nodes
 // and counters, vmstat and flows.
 #include "capture_file_reader.h"

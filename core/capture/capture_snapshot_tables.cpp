@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tables of a capture's snapshots: meta, snapshots, entities, numastat, edges, distances, memory
 // attributes.
 #include "capture_file_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // toDot(): the spec as Graphviz DOT. The same text feeds the layout (subprocess and libgvc) and
 // `export --format dot`, so what a user opens in another Graphviz tool is what numasight laid out.
 #include "dot_writer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // buildGraph(): a snapshot (and optionally the samples of a window) as boxes, nodes and edges. The assembly
 // of the spec, and the filters and finishing every view goes through (see graph_builder.h for the other
 // parts).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The builder behind buildGraph() (graph_spec.h), internal to core/graph. Its parts live in the files named

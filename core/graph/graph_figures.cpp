@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The figures the graph draws: CPU time and pages per NUMA node of every process and thread, and the flows
 // between endpoints, from a recording's samples or from the snapshot's witty-profiler edges.
 #include "graph_builder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // layoutGraph() and the subprocess way of running Graphviz.
 //
 // Subprocess is the default (see docs/graph.md for the figures): the child can be killed, so Cancel and

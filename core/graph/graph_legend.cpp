@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the graph says about itself: the legend of the kinds, clusters, tiers and edges it shows, and its
 // title.
 #include "graph_builder.h"

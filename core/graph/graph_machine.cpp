@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The machine in the graph: packages, NUMA nodes with their CPUs and devices, and the distances between
 // nodes (the machine view, and the machine part of the combined view).
 #include "graph_builder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The workload in the graph: processes and threads with the nodes they run on and keep memory on, the
 // devices they use and the flows between them (the data-flow view, and the workload of the combined view).
 #include "graph_builder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Graphviz in this process through libgvc. The output is rendered to JSON in memory and read by the
 // same parser as the subprocess's, so both methods give the same geometry for the same DOT and the
 // benchmark compares only how Graphviz is run.

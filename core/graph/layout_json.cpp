@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Graphviz's JSON output (-Tjson / -Tjson0) into GraphLayout.
 //
 // The format: the root is the graph with its attributes ("bb"), "objects" lists the subgraphs first

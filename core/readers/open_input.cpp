@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "open_input.h"
 
 #include "capture/capture_reader.h"

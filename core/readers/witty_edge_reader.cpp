@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One edge of a witty-profiler graph, and what the edges settle once all are read: the NUMA node of each
 // device and the distance matrix.
 #include "witty_graph_reader.h"

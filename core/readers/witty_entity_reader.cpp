@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One entity of a witty-profiler graph: its fields in one pass, its identity (type, namespace and key
 // fields), and the typed facts numasight reads from it.
 #include "witty_graph_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The witty-profiler graph reader behind readWittyJson() and readWittyJsonFile() (witty_json_reader.h),

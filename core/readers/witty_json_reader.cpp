@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // readWittyJson(), readWittyJsonFile(): witty-profiler graphs (one document, an envelope, or JSON Lines) into
 // snapshots with simdjson On-Demand. Documents, envelopes, the nodes and edges lists, errors and progress
 // here; one entity in witty_entity_reader.cpp, one edge in witty_edge_reader.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "witty_json_writer.h"
 
 #include "util/json_text.h"

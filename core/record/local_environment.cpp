@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The recorder's link to this machine: hwloc for the topology, the procfs collectors, and the eBPF ones.
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/procfs/procfs_collectors.h"

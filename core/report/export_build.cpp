@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export_build.h"
 
 #include "readers/open_input.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export_command_line.h"
 
 #include "report/exit_code.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mismatch_csv.h"
 
 #include "report/heatmap_csv.h"

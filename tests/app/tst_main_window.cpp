@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 #include "recent_files.h"
 #include "views/browser/browser_panel.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs the real numasight-cli binary, as a user would, and checks its output, exit codes and files.
 #include "support/test_process.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `numasight-cli apply` end to end on the workload child (tests/core/workload_child.cpp): the binary as a
 // user runs it, its exit codes, and each thread's Cpus_allowed_list as the kernel reports it.
 #include "support/test_process.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `numasight-cli measure` and `export --view …-heatmap|distance|latency|bandwidth --format csv`, run as a
 // user would: real measurements on this machine, imported MLC output, CSV that reads back to the model's
 // numbers, and bad requests with their exit codes and messages.

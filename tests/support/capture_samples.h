@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the capture file tests write and compare: a capture with every kind of entity and edge and every

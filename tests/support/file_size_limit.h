@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Lowers RLIMIT_FSIZE for one scope, with SIGXFSZ ignored so that a write past it fails with EFBIG instead of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the graph spec tests look at: the fixtures, the clusters around a node in the spec and in its DOT

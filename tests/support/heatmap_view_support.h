@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the heatmap view tests share: where the fixtures are, how a picture's rows, columns and cells are
 // found, how a panel is shown until its heatmap is built, and how an export is read back.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A small recording as a capture file, for the GUI tests that walk a timeline of samples.

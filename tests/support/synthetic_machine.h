@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The large machine the graph must keep readable, built once for the graph tests and the graph benchmark.

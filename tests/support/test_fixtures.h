@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The shared fixtures (../shared/fixtures) the graph and heatmap tests walk, and reading one of them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A loopback witty-profiler HTTP server for tests: it serves a graph as witty's /graph (and a /status), or

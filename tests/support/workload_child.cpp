@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A workload with known facts, for tst_live_recording: one thread spinning pinned to CPU 0, one sleeping,
 // and 64 MiB allocated and touched. Plain C++ (no Qt), so its memory is the 64 MiB and little else.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Forward declarations of the advisor's types for the views' headers, so that everything including

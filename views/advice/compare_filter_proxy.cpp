@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/advice/compare_filter_proxy.h"
 
 #include "views/advice/compare_model.h"

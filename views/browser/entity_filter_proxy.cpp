@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/browser/entity_filter_proxy.h"
 
 #include "views/browser/entity_tree_model.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/browser/summary_panel.h"
 
 #include "readers/open_input.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/workspace_tab.h"
 
 #include <QScopedValueRollback>

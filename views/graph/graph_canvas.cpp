@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/graph/graph_canvas.h"
 
 #include "views/graph/graph_scene.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/graph/graph_export_dialog.h"
 
 #include "views/common/save_path_field.h"

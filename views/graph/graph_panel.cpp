@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/graph/graph_panel.h"
 
 #include "util/format.h"

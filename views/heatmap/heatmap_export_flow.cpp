@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/heatmap_export_flow.h"
 
 #include "views/heatmap/heatmap_export.h"

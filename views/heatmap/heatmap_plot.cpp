@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // QCustomPlot's header iterates with Qt's `foreach`, which QT_NO_FOREACH switches off for our code: its
 // header comes first, before any Qt header has seen QT_NO_FOREACH, and the macro goes away right after it.
 #undef QT_NO_FOREACH

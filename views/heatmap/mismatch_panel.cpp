@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/mismatch_panel.h"
 
 #include "report/mismatch_csv.h"

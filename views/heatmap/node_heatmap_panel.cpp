@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/node_heatmap_panel.h"
 
 #include "report/heatmap_csv.h"

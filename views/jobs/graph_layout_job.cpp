@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/jobs/graph_layout_job.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/jobs/heatmap_export_job.h"
 
 #include "views/common/export_file.h"

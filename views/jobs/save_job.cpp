@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/jobs/save_job.h"
 
 #include "capture/capture_writer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/sample_filter_proxy.h"
 
 #include "views/live/sample_roles.h"

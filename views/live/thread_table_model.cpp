@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/thread_table_model.h"
 
 #include "util/format.h"

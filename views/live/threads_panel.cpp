@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/threads_panel.h"
 
 #include "views/live/process_memory_model.h"

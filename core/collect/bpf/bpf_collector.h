@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the eBPF collectors share: one program, which filters by tgid in the kernel when the scope is narrower

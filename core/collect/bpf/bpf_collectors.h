@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The eBPF collectors. The recorder prefers them when bpfAvailable() says yes and falls back to the procfs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The eBPF on-CPU collector: per-thread, per-CPU on-CPU time from bpf/oncpu.bpf.c.
 //
 // Reading: the kernel keeps cumulative nanoseconds per (tgid, tid, cpu); each collect() reads the whole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The eBPF network-flow collector: bytes per (thread, local endpoint, remote endpoint, protocol) from
 // bpf/netflow.bpf.c.
 //

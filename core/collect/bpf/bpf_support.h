@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Helpers shared by the eBPF loaders and collectors: error texts that say what to do, kernel feature

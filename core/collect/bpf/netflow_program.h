@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Owner of the netflow eBPF programs (bpf/netflow.bpf.c): open → configure → load → attach, and destroy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "collect/bpf/oncpu_program.h"
 
 #include "collect/bpf/bpf_support.h"

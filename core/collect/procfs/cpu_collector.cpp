@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "proc_status.h"
 #include "procfs_collectors.h"
 #include "task_stat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fd_targets.h"
 #include "net_tables.h"
 #include "procfs_collectors.h"

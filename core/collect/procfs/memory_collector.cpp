@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "numa_maps.h"
 #include "procfs_collectors.h"
 #include "warning_log.h"

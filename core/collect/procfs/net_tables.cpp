@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "net_tables.h"
 
 #include "text_fields.h"

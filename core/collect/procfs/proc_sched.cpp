@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "proc_sched.h"
 
 #include "text_fields.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "procfs_collectors.h"
 #include "system_counters.h"
 #include "warning_log.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor: the witty fixture's tensor-parallel workers are found away from their NPUs and sent back to
 // them; relaunch commands survive hostile command lines when a real sh runs them; inputs without a workload
 // give no suggestion and say why.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compare mode: the witty fixture against itself changes nothing; against a copy where one vLLM worker's CPU
 // time moved to its NPU's node, that worker's row carries the move; hand-made recordings on a two-node
 // machine check the matching of processes and threads, the allowed CPUs, the flows and the notes.

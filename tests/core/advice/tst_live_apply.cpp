@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Apply / Undo on a live process: the workload child (workload_child.cpp) is re-bound for real, and each
 // thread's Cpus_allowed_list, the process's numa_maps and two recordings must show the change.
 #include "advice/live_apply.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The numbers behind the heatmaps: cells equal the witty fixture's stored figures and hand-made samples'
 // sums; matrices equal the hwloc fixtures' distances; the distance order keeps near nodes together.
 #include "analysis/heatmap_data.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // witty-compatible NUMA metrics: recomputed from the real witty-profiler round in the fixtures and compared
 // with what witty stored, plus numasight's own locality measures on hand-made inputs.
 #include "analysis/witty_metrics.h"

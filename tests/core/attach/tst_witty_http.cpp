@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The witty-profiler HTTP poller against loopback servers this test runs itself: each serves the real
 // fixture as witty's /graph envelope, or misbehaves in one way (bad JSON, silence, HTTP 500, a truncated
 // body, a refused port), and the other servers must keep producing snapshots.

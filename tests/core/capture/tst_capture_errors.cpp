@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Capture files that are broken, writes that fail or are cancelled, and the progress they report.
 #include "capture/capture_reader.h"
 #include "capture/capture_schema.h"

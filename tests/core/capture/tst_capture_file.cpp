@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Captures written and read back field by field, read by other tools and by later releases, and
 // recordings that survive a crash.
 #include "capture/capture_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The network flow eBPF collector, loaded into the running kernel: bytes of real loopback transfers over
 // TCP, UDP and Unix sockets, with every hook set this kernel supports. Runs as root (CI is root); skips
 // with the reason only when BPF cannot be loaded here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The on-CPU eBPF collector, loaded into the running kernel: on-CPU time of real threads, nothing left
 // loaded afterwards, and each failing step's own error. Runs as root (CI is root); skips with the reason
 // only when BPF cannot be loaded here.

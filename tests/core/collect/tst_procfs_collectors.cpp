@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The procfs collectors against a fake proc/sys tree with four NUMA nodes (in the spirit of hwloc's
 // HWLOC_FSROOT), and against this process's own entries in the real /proc.
 #include "collect/procfs/numa_maps.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The proc/sys parsers are pure functions of file text: every row feeds one text and states the outcome.
 #include "collect/procfs/cgroup_container.h"
 #include "collect/procfs/fd_targets.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Graphviz layout of the topology graph: real Graphviz (the binaries and libgvc), on every fixture with
 // every engine; geometry complete and consistent; cancel, time limit and a missing engine; the JSON
 // parser on malformed input; libgvc and the subprocess agreeing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The topology graph under the options a user sets: level of detail, filters, stable ids, cache keys, the
 // figures of samples, several hosts and the legend.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The topology graph as data and as DOT: what buildGraph() draws for the fixtures, and DOT text that
 // Graphviz reads as intended (hostile labels included).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The latency/bandwidth prober: plans checked on synthetic and fixture topologies (which pairs, which CPUs,
 // which buffer), and real measurements on this machine.
 #include "capture/capture_reader.h"

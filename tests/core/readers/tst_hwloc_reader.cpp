@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hwloc XML reader against the fixtures: NUMA nodes, CPUs and distances as lstopo reports them, GPUs,
 // memory tiers and attributes, devices and the other matrices.
 #include "readers/hwloc_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hwloc reader's other inputs and its tree: the entity tree of every fixture, the source it names,
 // synthetic descriptions, this machine and its sysfs, progress and cancel, and the files it must refuse.
 #include "readers/hwloc_reader.h"

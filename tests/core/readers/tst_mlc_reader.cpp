@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Intel MLC's text output: real runs from public sources (tests/data/mlc/README.md) parsed into matrices,
 // mapped onto topologies, and malformed variants of them refused with line:column.
 #include "measure/measurement.h"

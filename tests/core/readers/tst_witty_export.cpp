@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A recording written as witty-profiler JSON: the NUMA view witty computes each round (NumaAccessEdge,
 // AccessWithProcStatusEdge, NumaSets, node counters) built from the samples, checked against figures worked
 // out by hand, against the shape of the real witty round in the fixtures, through our own reader, and end to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "readers/witty_json_reader.h"
 #include "util/json_text.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "capture/capture_reader.h"
 #include "capture/capture_writer.h"
 #include "readers/witty_json_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The live test of the recorder: a workload with known facts (workload_child.cpp) recorded on this machine
 // with the real collectors, in procfs and in eBPF mode, must come out right.
 #include "capture/capture_reader.h"

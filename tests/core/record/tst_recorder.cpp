@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The recorder against collectors of the test's own that produce known samples: what is written is what was
 // collected, whatever ends the recording (duration, cancel, a full disk, kill -9).
 #include "capture/capture_reader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What `export` builds and writes without drawing: the CPU-share rule behind --min, the rows a heatmap keeps,
 // and the DOT and CSV runs from the input to the file, with their messages and exit codes.
 #include "report/cpu_share.h"

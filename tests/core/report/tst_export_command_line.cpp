@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `export`'s command line, read by the one parser numasight-cli and numasight-export share: what every option
 // sets, every refusal with its exact message, --help, and where `--` ends the options.
 #include "report/exit_code.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Heatmap CSV: the exact text for a small heatmap, RFC 4180 quoting, and round trips that give back exactly
 // the model's numbers; malformed CSV refused with line:column.
 #include "analysis/heatmap_data.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Advice tab, the Apply dialog and the Compare tab with real widgets on the offscreen platform and the
 // witty-profiler fixture: findings and suggestions are those written down in tests/core/tst_advice.cpp from
 // the fixture itself (the four vLLM workers run away from their NPUs).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Entities tab on its own, offscreen: typing a filter and picking a kind narrow the tree (and open what
 // matches), and the selection goes both ways — a click says which entity it is, selectEntity() and
 // selectProcess() pick one (clearing a filter that hides it) — and survives a change of snapshot by identity.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "readers/open_input.h"
 #include "support/entity_factory.h"
 #include "views/browser/entity_filter_proxy.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The summary's Source box: what it says for a file, for this machine read live, and for a recording that
 // has not been saved yet.
 #include "model/snapshot.h"

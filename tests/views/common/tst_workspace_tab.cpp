@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The workspace tab's two flags, with real widgets offscreen: "fresh" is said to the first position shown
 // after a new capture and to no other, and a pick made in a page reaches the other pages through the entity
 // browser but is not echoed back to it. ShownPosition: which sample the graph sums.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Exports of real fixtures laid out by the real Graphviz, checked as a reader of each format would: the SVG
 // is parsed and rendered, the PDF's text is decoded through its fonts' ToUnicode maps, the PNG is decoded.
 #include "readers/open_input.h"

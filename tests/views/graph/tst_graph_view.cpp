@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The interactive graph with real widgets on the offscreen platform, real fixtures and the real Graphviz:
 // clicks, double-clicks, keys and the wheel go through the view as a user's would.
 #include "main_window.h"

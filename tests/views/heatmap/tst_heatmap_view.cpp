@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmaps with real widgets on the offscreen platform, the real QCustomPlot and real fixtures: cells are
 // read back from the QCPColorMap and compared with numbers written down from the fixtures themselves
 // (witty-profiler's graph.json, `lstopo-no-graphics -i FILE --distances/--memattrs`, the recording's SQL).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmaps in the main window — the selection they share with the other pages, the settings they keep —
 // and their exports to PNG, PDF, SVG and CSV, read back and checked; the latency matrix of this machine.
 #undef QT_NO_FOREACH

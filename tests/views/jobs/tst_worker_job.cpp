@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // WorkerJob, the one place where the views' background jobs hand results back: ids, superseded and
 // cancelled jobs, progress and lifetime, with plain values instead of captures and gates that hold a work
 // at a known point. Needs only QtCore.

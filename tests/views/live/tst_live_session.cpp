@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Live sessions in the real window, offscreen: recording this test process itself (procfs everywhere,
 // eBPF where it can load) through the record dialog, pausing, stopping, saving; closing the window while
 // recording; and attaching to loopback witty-profiler servers, one of them refusing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Session alone, without a window: what is shown as a file, a recording of this process and a file again
 // follow each other; the timeline's position is clamped and walks samples and snapshots; Apply is allowed
 // only for this machine now, and says why not otherwise.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Threads dock's models and proxy on a sample built by hand (two NUMA nodes, CPUs 0-1 and 2-3), run
 // through QAbstractItemModelTester, and the timeline's keys and its following of new positions.
 #include "support/entity_factory.h"
