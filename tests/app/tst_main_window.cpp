@@ -37,6 +37,8 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <functional>
+
 using namespace numasight;
 
 namespace {
@@ -100,6 +102,7 @@ private slots:
     void hwlocDgx2();
     void closeAndReload();
     void attachToThisMachine();
+    void screenshot_data();
     void screenshot();
 
 private:
@@ -588,18 +591,42 @@ void TestMainWindow::attachToThisMachine()
     QCOMPARE(w.recentFiles()->files(), QStringList{file}); // the recording is a file now
 }
 
+void TestMainWindow::screenshot_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("laptop 1280x720") << QSize(1280, 720);
+    QTest::newRow("README 1400x900") << QSize(1400, 900);
+    QTest::newRow("desktop 1920x1080") << QSize(1920, 1080);
+}
+
+// Every page of the witty capture at a laptop's, the README's and a desktop's size, saved for a look
+// (/tmp/numasight-<page>-<width>x<height>.png; the README's main window is the 1400x900 browser).
 void TestMainWindow::screenshot()
 {
+    QFETCH(QSize, size);
     MainWindow w;
-    w.resize(1400, 900);
+    w.resize(size);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(loadInto(w, kWitty));
     w.selectEntity(w.capture()->snapshots.front()->processByPid(1895087));
-    QTest::qWait(50);
-    const QString path = QStringLiteral("/tmp/numasight-witty.png");
-    QVERIFY(w.grab().save(path));
-    qInfo("screenshot: %s", qPrintable(path));
+    const std::pair<const char*, std::function<void()>> pages[] = {
+        {"browser", [&] { w.showEntityBrowser(); }},
+        {"graph", [&] { w.showGraph(); }},
+        {"heatmaps", [&] { w.showHeatmaps(); }},
+        {"advice", [&] { w.showAdvice(); }},
+    };
+    for (const auto& [name, show] : pages) {
+        show();
+        QTest::qWait(1500); // the graph's layout and the heatmaps build in the background
+        QCOMPARE(w.size(), size);
+        const QString path = QStringLiteral("/tmp/numasight-%1-%2x%3.png")
+                                 .arg(QLatin1String(name))
+                                 .arg(size.width())
+                                 .arg(size.height());
+        QVERIFY(w.grab().save(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
 }
 
 QTEST_MAIN(TestMainWindow)
