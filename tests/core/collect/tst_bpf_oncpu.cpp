@@ -7,6 +7,7 @@
 #include "collect/bpf/bpf_support.h"
 #include "collect/bpf/netflow_program.h"
 #include "collect/bpf/oncpu_program.h"
+#include "collect/procfs/task_stat.h"
 #include "support/bpf_required.h"
 
 #include <QDeadlineTimer>
@@ -47,16 +48,11 @@ using namespace numasight;
 
 namespace {
 
-// A thread's state letter from /proc (R running, S sleeping, ...); 0 when it is gone.
+// A thread of this process's state letter (R running, S sleeping, ...); 0 when it is gone.
 char threadState(std::int64_t tid)
 {
-    QFile file(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
-    if (!file.open(QIODevice::ReadOnly))
-        return 0;
-    const QByteArray line = file.readAll();
-    // The name in parentheses may hold spaces and parentheses: the state follows the last ')'.
-    const qsizetype close = line.lastIndexOf(')');
-    return close >= 0 && close + 2 < line.size() ? line.at(close + 2) : 0;
+    const auto stat = readTaskStat(FsRoot{}, getpid(), tid);
+    return stat ? stat->state : 0;
 }
 
 std::int64_t threadCpuNs(clockid_t clock)
