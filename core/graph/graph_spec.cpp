@@ -123,6 +123,8 @@ QString GraphOptions::cacheKey() const
     // 17 significant digits: two thresholds that differ at all give different keys.
     key += QStringLiteral(";minMetric=") + QString::number(minMetric, 'g', 17);
     key += QStringLiteral(";cpuRangeLimit=") + QString::number(cpuRangeLimit);
+    key += QStringLiteral(";processesPerNode=") + QString::number(processesPerNode);
+    key += QStringLiteral(";caches=") + QString::number(int(showCaches));
     return key;
 }
 

@@ -68,6 +68,9 @@ struct GraphCluster
     EntityKind kind = EntityKind::Unknown;
     EntityId entity;    // invalid for synthetic boxes
     QString memoryTier; // NUMA nodes: "HBM", "CXL-DRAM", "CPU-less", … empty for plain DRAM
+    // Hardware boxes (packages, groups, NUMA nodes, caches): the OS index, which orders siblings in the
+    // drawing and is written to the layout JSON; -1 for boxes without one (containers, processes).
+    int osIndex = -1;
 };
 
 struct GraphNode
@@ -88,6 +91,9 @@ struct GraphNode
     // "PCI devices" node), the group's id: putting either id into GraphOptions::folded (or taking the group
     // out of GraphOptions::expanded) folds the group again. Empty otherwise.
     QString foldGroup;
+    // Hardware with an OS index (NUMA memory, cores, PUs, accelerators): orders siblings in reading order
+    // and is written to the layout JSON; -1 otherwise (processes keep the builder's order).
+    int osIndex = -1;
 };
 
 struct GraphEdge
@@ -118,7 +124,21 @@ struct GraphOptions
     QSet<EntityKind> hiddenKinds; // kinds filtered out ("hide threads", "hide PCI devices")
     double minMetric = 0;         // hide processes/threads whose metric is below (CPU share 0..1)
     int cpuRangeLimit = 16; // NUMA nodes with more PUs than this show one "CPU a–b" node until expanded
+    // Level of detail: the processes drawn per NUMA box (largest first); the rest of the box is one
+    // expandable "N more" group. 0 draws every process.
+    int processesPerNode = 8;
+    bool showCaches = false; // machine and combined views: cores inside their caches, as lstopo draws them
     QString cacheKey() const;
+};
+
+// A NUMA distance matrix drawn beside the graph instead of node-to-node lines (n(n-1)/2 lines cross the
+// whole picture on a 24-node machine): one per machine (namespace).
+struct DistanceTable
+{
+    QString title;              // "NUMA distances", "NUMA distances · host 10.0.0.2"
+    QStringList labels;         // row and column heads: the nodes' OS indexes
+    std::vector<double> values; // row-major, labels.size()² entries
+    double at(int row, int column) const { return values[size_t(row * labels.size() + column)]; }
 };
 
 struct GraphSpec
@@ -129,6 +149,10 @@ struct GraphSpec
     std::vector<GraphNode> nodes;
     std::vector<GraphEdge> edges;
     std::vector<LegendEntry> legend;
+    std::vector<DistanceTable> distanceTables;
+    // What the filters and the level of detail leave out, one sentence each, for the window's status line
+    // and the export's caption: "11 988 processes hidden by CPU share ≥ 1 %".
+    QStringList hiddenNotes;
 
     const GraphNode* node(QStringView id) const;
     const GraphCluster* cluster(QStringView id) const;
