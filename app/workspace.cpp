@@ -44,6 +44,8 @@ const QString kTabKey = QStringLiteral("window/tab");
 const QString kLastDirKey = QStringLiteral("window/lastDirectory");
 const QString kGraphViewKey = QStringLiteral("graph/view");
 const QString kGraphEngineKey = QStringLiteral("graph/engine");
+const QString kGraphPerNodeKey = QStringLiteral("graph/perNode");
+const QString kGraphCachesKey = QStringLiteral("graph/caches");
 // Each key of HeatmapTabs::state() is kept under this group: view, window, sorts, measure, metric, order.
 const QString kHeatmapGroup = QStringLiteral("heatmaps");
 const QString kAdviceSplitterKey = QStringLiteral("advice/splitter");
@@ -121,6 +123,11 @@ void Workspace::createPages()
             [](GraphView v) { QSettings().setValue(kGraphViewKey, graphViewName(v)); });
     connect(m_graph, &GraphPanel::engineChanged, this,
             [](const QString& engine) { QSettings().setValue(kGraphEngineKey, engine); });
+    connect(m_graph, &GraphPanel::levelOfDetailChanged, this, [this] {
+        QSettings settings;
+        settings.setValue(kGraphPerNodeKey, m_graph->options().processesPerNode);
+        settings.setValue(kGraphCachesKey, m_graph->options().showCaches);
+    });
 
     m_heatmaps = new HeatmapTabs(this);
     connect(m_heatmaps, &HeatmapTabs::rowSelected, this,
@@ -167,6 +174,7 @@ void Workspace::createPages()
     m_pages.emplace_back(WorkspaceTab::Page{
         m_graph,
         [this](const ShownPosition& p, bool fresh) {
+            m_graph->setLive(m_session->isLive());
             m_graph->setSnapshot(p.snapshot(), p.positionSamples(), fresh);
         },
         [this] { m_graph->clear(); }, [this](const Snapshot&, EntityId id) { m_graph->selectEntity(id); }});
@@ -482,7 +490,15 @@ void Workspace::restoreState(QSettings& settings)
         m_graph->setViewKind(*view);
     const QString engine = settings.value(kGraphEngineKey).toString();
     if (!engine.isEmpty())
-        m_graph->setEngine(engine);
+        m_graph->setEngine(engine); // an engine no longer offered (sfdp, …) is ignored
+    {
+        // Read both before applying either: applying one writes both back.
+        const int perNode = settings.value(kGraphPerNodeKey, m_graph->options().processesPerNode).toInt();
+        const bool caches = settings.value(kGraphCachesKey, false).toBool();
+        const QSignalBlocker block(m_graph);
+        m_graph->setProcessesPerNode(perNode);
+        m_graph->setShowCaches(caches);
+    }
     settings.beginGroup(kHeatmapGroup);
     QVariantMap heatmaps;
     for (const QString& key : settings.childKeys())

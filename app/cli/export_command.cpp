@@ -71,9 +71,11 @@ int runExport(const QStringList& args)
     }
     const ExportRequest& request = *line.request;
     // DOT and CSV need no drawing: core writes them, and the CLI works without its helper.
-    if (request.format == u"dot" || request.format == u"csv") {
+    if (request.format == u"dot" || request.format == u"csv" || request.format == u"json") {
         const Progress progress =
             terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(request.input).fileName()));
+        if (request.format == u"json")
+            return writeExportLayoutJson(request, progress, printError);
         return request.format == u"dot" ? writeExportDot(request, progress, printError)
                                         : writeExportCsv(request, progress, printError);
     }

@@ -95,6 +95,8 @@ int main(int argc, char** argv)
     // The numbers of a heatmap need no drawing: written as numasight-cli writes them.
     if (request.format == u"csv")
         return writeExportCsv(request, progress, fail);
+    if (request.format == u"json")
+        return writeExportLayoutJson(request, progress, fail);
     if (request.view != ExportView::Graph)
         return exportHeatmap(request, progress);
 
@@ -108,19 +110,25 @@ int main(int argc, char** argv)
         fail(QStringLiteral("--format '%1' is unknown: use svg, png, pdf or dot").arg(request.format));
         return Usage;
     }
-    LayoutOptions layoutOptions;
-    layoutOptions.engine = request.engine;
-    layoutOptions.method = LayoutMethod::Subprocess;
-    const Result<GraphLayoutPtr> layout = layoutGraph(graph.spec, layoutOptions, progress);
+    const auto page = pageSizeFromName(request.page);
+    const Result<GraphLayoutPtr> layout =
+        page ? layoutForPage(*graph.snapshot, graph.samples, request.options, exportLayoutOptions(request),
+                             *page, progress)
+             : layoutGraph(graph.spec, exportLayoutOptions(request), progress);
     if (!layout) {
         fail(layout.error().toString());
         return layout.error().cancelled || cli::interrupted() ? Cancelled : Failed;
     }
     if (cli::interrupted())
         return Cancelled;
+    // What the picture leaves out or had to give up is said, not left to be found missing.
+    for (const QString& note : (*layout)->notes)
+        fail(QStringLiteral("note: ") + note);
     GraphExportOptions options;
     options.format = *format;
     options.dpi = request.dpi;
+    if (page && options.format == GraphExportFormat::Pdf)
+        options.page = *page;
     const Result<qint64> written = exportGraph(**layout, request.output, options);
     if (!written) {
         fail(written.error().toString());

@@ -44,9 +44,7 @@ QByteArray dotQuote(QStringView text, bool escString)
     return out;
 }
 
-namespace {
-
-const char* shapeOf(EntityKind kind)
+const char* dotShapeOf(EntityKind kind)
 {
     switch (kind) {
     case EntityKind::NumaNode:
@@ -71,6 +69,8 @@ const char* shapeOf(EntityKind kind)
         return "box";
     }
 }
+
+namespace {
 
 // Colours for readers of the exported file; the GUI draws its own from the spec.
 const char* colourOf(EdgeLocality locality)
@@ -182,7 +182,7 @@ private:
         m_out += dotQuote(n.id, false);
         m_out += " [label=" + dotQuote(n.label, true);
         m_out += ", shape=";
-        m_out += shapeOf(n.kind);
+        m_out += dotShapeOf(n.kind);
         QByteArray style;
         if (n.expandable)
             style += "dashed";

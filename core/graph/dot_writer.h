@@ -14,4 +14,7 @@ namespace numasight {
 // characters become spaces. Exposed for the tests of hostile labels.
 QByteArray dotQuote(QStringView text, bool escString);
 
+// The DOT shape a node of `kind` is drawn with (the window draws the same outlines): "cylinder", "box", …
+const char* dotShapeOf(EntityKind kind);
+
 } // namespace numasight

@@ -7,7 +7,9 @@
 // cannot be interrupted and Graphviz's global state needs a process-wide lock.
 #include "graph_layout.h"
 
+#include "box_packer.h"
 #include "dot_writer.h"
+#include "edge_router.h"
 #include "graphviz_run.h"
 #include "layout_json.h"
 #include "util/format.h"
@@ -41,11 +43,43 @@ QString firstLines(const QByteArray& text, int count)
     return lines.join(QStringLiteral("; ")).trimmed();
 }
 
+Result<GraphLayoutPtr> layoutPacked(GraphSpecPtr spec, const LayoutOptions& options, const Progress& progress,
+                                    const QElapsedTimer& clock)
+{
+    const PackedBoxes boxes = packBoxes(*spec, options.aspect, options.previous.get(), options.live);
+    if (progress.isCancelled())
+        return LoadError::cancel(QStringLiteral("layout"));
+    progress(0.2);
+    Result<RoutedEdges> routed = routeEdges(*spec, boxes, options, progress);
+    if (!routed)
+        return routed.error();
+    progress(0.9);
+    auto layout = std::make_shared<GraphLayout>();
+    layout->spec = spec;
+    layout->engine = kPackedEngine;
+    layout->bounds = boxes.bounds;
+    layout->clusters.resize(spec->clusters.size());
+    for (size_t i = 0; i < spec->clusters.size(); ++i)
+        layout->clusters[i] = {spec->clusters[i].id, boxes.clusters[i], boxes.clusterLabels[i]};
+    layout->nodes.resize(spec->nodes.size());
+    for (size_t i = 0; i < spec->nodes.size(); ++i)
+        layout->nodes[i] = {spec->nodes[i].id, boxes.nodes[i].center(), boxes.nodes[i].size()};
+    layout->edges = std::move(routed.value().edges);
+    layout->notes = routed.value().notes;
+    placeEdgeLabels(*spec, boxes, layout->edges, &layout->notes);
+    layout->tables = boxes.tables;
+    layout->aspect = options.aspect;
+    layout->seconds = double(clock.nsecsElapsed()) / 1e9;
+    progress(1);
+    return GraphLayoutPtr(std::move(layout));
+}
+
 } // namespace
 
 Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& engine,
                                          std::chrono::milliseconds timeLimit, const Progress& progress,
-                                         const QString& graphSize)
+                                         const QString& graphSize, const QStringList& arguments,
+                                         const QString& hint)
 {
     const QString program = QStandardPaths::findExecutable(engine);
     if (program.isEmpty())
@@ -60,7 +94,7 @@ Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& e
     QProcess child;
     child.setProgram(program);
     // json0: the layout without xdot drawing operations, which we do not read and which double the output.
-    child.setArguments({QStringLiteral("-Tjson0")});
+    child.setArguments(arguments + QStringList{QStringLiteral("-Tjson0")});
     child.start();
     if (!child.waitForStarted(10000))
         return engineError(engine,
@@ -83,12 +117,10 @@ Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& e
         }
         if (clock.elapsed() > timeLimit.count()) {
             stop();
-            QString hint = engine == u"sfdp"
-                               ? QStringLiteral("fold threads and CPU ranges, or hide kinds")
-                               : QStringLiteral("try the faster engine sfdp, or fold threads and "
-                                                "CPU ranges");
+            const QString what =
+                hint.isEmpty() ? QStringLiteral("draw fewer nodes (fold or hide some)") : hint;
             return engineError(engine, QStringLiteral("%1 did not finish the layout within %2 (%3): %4")
-                                           .arg(engine, formatDuration(timeLimit), graphSize, hint));
+                                           .arg(engine, formatDuration(timeLimit), graphSize, what));
         }
     }
     const QByteArray out = child.readAllStandardOutput();
@@ -124,11 +156,17 @@ Result<GraphLayoutPtr> layoutGraph(GraphSpecPtr spec, const LayoutOptions& optio
     QElapsedTimer clock;
     clock.start();
     progress(0);
+    if (engine == kPackedEngine)
+        return layoutPacked(std::move(spec), options, progress, clock);
     const QByteArray dot = toDot(*spec, engine);
     const QString size = QStringLiteral("%1 nodes, %2 edges").arg(spec->nodes.size()).arg(spec->edges.size());
-    Result<QByteArray> json = options.method == LayoutMethod::Subprocess
-                                  ? runGraphvizSubprocess(dot, engine, options.timeLimit, progress, size)
-                                  : runGraphvizInProcess(dot, engine, progress);
+    Result<QByteArray> json =
+        options.method == LayoutMethod::Subprocess
+            ? runGraphvizSubprocess(dot, engine, options.timeLimit, progress, size, {},
+                                    QStringLiteral("use the packed layout (the default), "
+                                                   "where Graphviz only routes the edges, "
+                                                   "or draw fewer nodes (fold or hide some)"))
+            : runGraphvizInProcess(dot, engine, progress);
     if (!json)
         return json.error();
     if (progress.isCancelled())

@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <chrono>
 
@@ -16,9 +17,12 @@ namespace numasight {
 
 // Runs the `engine` binary from PATH with DOT on stdin. Polls `progress` for cancel and kills the child on
 // cancel or after `timeLimit`; `graphSize` ("120 nodes, 300 edges") goes into the timeout message.
+// `arguments` go before -Tjson0 (e.g. "-n2" for neato to keep the given positions); `hint` ends the
+// timeout message: what the user can do about it.
 Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& engine,
                                          std::chrono::milliseconds timeLimit, const Progress& progress,
-                                         const QString& graphSize);
+                                         const QString& graphSize, const QStringList& arguments = {},
+                                         const QString& hint = {});
 
 // libgvc in this process, serialised by a mutex (Graphviz keeps global state). Cannot be interrupted:
 // cancel is only seen before and after the layout.

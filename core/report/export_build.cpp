@@ -70,7 +70,9 @@ ExportGraph buildExportGraph(const ExportRequest& request, const Progress& progr
     for (const SamplePtr& s : capture->samples)
         if (s->snapshotIndex == index)
             samples.push_back(s);
-    out.spec = buildGraph(*capture->snapshots[size_t(index)], request.options, samples);
+    out.snapshot = capture->snapshots[size_t(index)];
+    out.spec = buildGraph(*out.snapshot, request.options, samples);
+    out.samples = std::move(samples);
     return out;
 }
 

@@ -19,7 +19,9 @@ namespace numasight {
 struct ExportGraph
 {
     GraphSpecPtr spec;
-    int exitCode = 0; // when `spec` is null
+    SnapshotPtr snapshot;           // what it was built from, to build again with other options
+    std::vector<SamplePtr> samples; // (a page too small for it folds more)
+    int exitCode = 0;               // when `spec` is null
     QString error;
 };
 // Reads the input, picks the snapshot (and, for a recording, the samples taken while it was in force) and

@@ -15,7 +15,7 @@ namespace numasight {
 namespace {
 
 const QStringList kFormats{QStringLiteral("svg"), QStringLiteral("png"), QStringLiteral("pdf"),
-                           QStringLiteral("dot")};
+                           QStringLiteral("dot"), QStringLiteral("json")};
 const QStringList kHeatmapFormats{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
                                   QStringLiteral("csv")};
 const QString kViewNames =
@@ -30,8 +30,9 @@ const std::pair<HeatmapSortKey, QLatin1StringView> kSortKeys[] = {
     {HeatmapSortKey::Memory, QLatin1StringView("memory")},
     {HeatmapSortKey::Process, QLatin1StringView("process")},
     {HeatmapSortKey::Name, QLatin1StringView("name")}};
-const QStringList kEngines{QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"),
-                           QStringLiteral("sfdp")};
+// Graphviz's own engines are only written into DOT files: drawn, they let boxes overlap and lose the order.
+const QStringList kEngines{kPackedEngine, QStringLiteral("dot"), QStringLiteral("neato"),
+                           QStringLiteral("fdp"), QStringLiteral("sfdp")};
 // The options of a heatmap's or matrix's CSV, by every name they can be given with.
 const QStringList kCsvOptions{QStringLiteral("o"),      QStringLiteral("output"),   QStringLiteral("view"),
                               QStringLiteral("format"), QStringLiteral("snapshot"), QStringLiteral("measure"),
@@ -111,12 +112,17 @@ void addOptions(QCommandLineParser& parser)
          QStringLiteral("VIEW"), QStringLiteral("combined")});
     parser.addOption(
         {QStringLiteral("format"),
-         QStringLiteral("Graphs: svg, png, pdf or dot. Heatmaps and matrices: png, pdf, svg or csv. "
-                        "Default: OUT's extension."),
+         QStringLiteral("Graphs: svg, png, pdf, dot or json (the laid-out geometry, docs/graph.md). Heatmaps "
+                        "and matrices: png, pdf, svg or csv. Default: OUT's extension."),
          QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("engine"),
-                      QStringLiteral("Graphviz engine: dot (default), neato, fdp, sfdp."),
-                      QStringLiteral("ENGINE"), QStringLiteral("dot")});
+                      QStringLiteral("Layout: packed (default: nested boxes, Graphviz routes the edges). "
+                                     "--format dot also takes dot, neato, fdp or sfdp."),
+                      QStringLiteral("ENGINE"), kPackedEngine});
+    parser.addOption({QStringLiteral("page"),
+                      QStringLiteral("Graphs: shape the drawing for a page and scale it onto one: a4, a3 or "
+                                     "letter, with -landscape or -portrait (a4-landscape)."),
+                      QStringLiteral("PAGE")});
     parser.addOption({QStringLiteral("dpi"), QStringLiteral("PNG resolution, 18 to 1200 (default 150)."),
                       QStringLiteral("N"), QStringLiteral("150")});
     parser.addOption({QStringLiteral("snapshot"), QStringLiteral("Draw snapshot N (0-based; default: last)."),
@@ -272,7 +278,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     const bool heatmap = q.view != ExportView::Graph;
     const QStringList& formats = heatmap ? kHeatmapFormats : kFormats;
     const QString formatList =
-        heatmap ? QStringLiteral("png, pdf, svg or csv") : QStringLiteral("svg, png, pdf or dot");
+        heatmap ? QStringLiteral("png, pdf, svg or csv") : QStringLiteral("svg, png, pdf, dot or json");
 
     if (parser.isSet(QStringLiteral("format"))) {
         q.format = parser.value(QStringLiteral("format")).toLower();
@@ -291,7 +297,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
             return usageError(
                 QStringLiteral("%1: cannot tell the format from the extension; name it %2, or pass --format")
                     .arg(q.output, heatmap ? QStringLiteral(".png, .pdf, .svg or .csv")
-                                           : QStringLiteral(".svg, .png, .pdf or .dot")));
+                                           : QStringLiteral(".svg, .png, .pdf, .dot or .json")));
     }
 
     // Options of the other family are refused rather than ignored: a typo'd view must not drop them silently.
@@ -303,6 +309,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     };
     for (const auto& [option, applies, what] :
          {std::tuple{"engine", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"page", !heatmap, QStringLiteral("graphs")},
           std::tuple{"expand", !heatmap, QStringLiteral("graphs")},
           std::tuple{"cpu-range-limit", !heatmap, QStringLiteral("graphs")},
           std::tuple{"measure", q.view == ExportView::MemHeatmap, QStringLiteral("--view mem-heatmap")},
@@ -364,9 +371,19 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     q.engine = parser.value(QStringLiteral("engine")).toLower();
     if (!kEngines.contains(q.engine))
         return usageError(
-            QStringLiteral("--engine '%1' is not a Graphviz layout engine: use dot, neato, fdp or "
-                           "sfdp")
+            QStringLiteral("--engine '%1' is not a layout engine: use packed, or dot, neato, fdp "
+                           "or sfdp with --format dot")
                 .arg(parser.value(QStringLiteral("engine"))));
+    if (q.engine != kPackedEngine && !heatmap && q.format != u"dot")
+        return usageError(QStringLiteral("--engine %1 does not keep every item inside its box: drawings and "
+                                         "--format json use packed (the default); %1 is for --format dot")
+                              .arg(q.engine));
+    if (parser.isSet(QStringLiteral("page"))) {
+        q.page = parser.value(QStringLiteral("page")).toLower();
+        if (!pageSizeFromName(q.page))
+            return usageError(QStringLiteral("--page '%1' is unknown: use %2")
+                                  .arg(parser.value(QStringLiteral("page")), pageNames()));
+    }
 
     bool ok = false;
     q.dpiSet = parser.isSet(QStringLiteral("dpi"));

@@ -72,4 +72,28 @@ QString cliKindNames()
     return names.join(QStringLiteral(", ")) + QStringLiteral(" (or cpu, gpu, npu, pci)");
 }
 
+std::optional<QSizeF> pageSizeFromName(QStringView name)
+{
+    struct Paper
+    {
+        QLatin1StringView name;
+        QSizeF portrait;
+    };
+    static const Paper kPapers[] = {{QLatin1StringView("a4"), QSizeF(595, 842)},
+                                    {QLatin1StringView("a3"), QSizeF(842, 1191)},
+                                    {QLatin1StringView("letter"), QSizeF(612, 792)}};
+    for (const Paper& p : kPapers) {
+        if (name == p.name || name == QString(p.name) + QStringLiteral("-landscape"))
+            return p.portrait.transposed();
+        if (name == QString(p.name) + QStringLiteral("-portrait"))
+            return p.portrait;
+    }
+    return std::nullopt;
+}
+
+QString pageNames()
+{
+    return QStringLiteral("a4, a3 or letter, each with -landscape (the default) or -portrait");
+}
+
 } // namespace numasight

@@ -3,9 +3,11 @@
 
 #include "analysis/heatmap_data.h"
 #include "analysis/matrix_heatmap.h"
+#include "graph/graph_layout.h"
 #include "graph/graph_spec.h"
 
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 #include <QStringView>
 
@@ -36,8 +38,10 @@ struct ExportRequest
 {
     QString input;
     QString output; // CSV: "" or "-" is standard output
-    QString format; // graphs: "svg", "png", "pdf", "dot"; heatmaps and matrices: "png", "pdf", "svg", "csv"
-    QString engine = QStringLiteral("dot");
+    QString format; // graphs: "svg", "png", "pdf", "dot", "json"; heatmaps and matrices: "png", "pdf", "svg",
+                    // "csv"
+    QString engine = kPackedEngine;
+    QString page; // graphs: "a4-landscape", …; empty: the page is the picture's size
     int dpi = 150;
     bool dpiSet = false; // heatmaps: a PNG is --size pixels unless --dpi scales it (dpi / 96)
     int snapshot = -1;   // -1: the last one (heatmaps: with every sample of a recording)
@@ -54,5 +58,10 @@ struct ExportRequest
 // Kind names for --hide: entityKindName() in any case, plural allowed, plus "cpu", "gpu", "npu", "pci".
 std::optional<EntityKind> kindFromCliName(QStringView name);
 QString cliKindNames(); // the accepted names, for error messages and --help
+
+// Paper for --page, in points: "a4", "a3", "letter", each "-landscape" or "-portrait" (bare: landscape, the
+// shape of a machine drawing). nullopt for any other name.
+std::optional<QSizeF> pageSizeFromName(QStringView name);
+QString pageNames(); // for error messages and --help
 
 } // namespace numasight

@@ -3,6 +3,7 @@
 
 #include "analysis/heatmap_data.h"
 #include "analysis/matrix_heatmap.h"
+#include "graph/layout_document.h"
 #include "readers/open_input.h"
 #include "report/exit_code.h"
 #include "report/export_build.h"
@@ -81,6 +82,35 @@ int writeExportDot(const ExportRequest& request, const Progress& progress, const
         return graph.exitCode;
     }
     if (const auto error = save(request.output, toDot(*graph.spec, request.engine))) {
+        say(*error);
+        return Failed;
+    }
+    return Ok;
+}
+
+LayoutOptions exportLayoutOptions(const ExportRequest& request)
+{
+    LayoutOptions o;
+    o.engine = request.engine;
+    o.method = LayoutMethod::Subprocess;
+    if (const auto page = pageSizeFromName(request.page))
+        o.aspect = page->width() / page->height();
+    return o;
+}
+
+int writeExportLayoutJson(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
+{
+    const ExportGraph graph = buildExportGraph(request, progress);
+    if (!graph.spec) {
+        say(graph.error);
+        return graph.exitCode;
+    }
+    const Result<GraphLayoutPtr> layout = layoutGraph(graph.spec, exportLayoutOptions(request), progress);
+    if (!layout) {
+        say(layout.error().toString());
+        return layout.error().cancelled ? Cancelled : Failed;
+    }
+    if (const auto error = save(request.output, layoutToJson(**layout))) {
         say(*error);
         return Failed;
     }

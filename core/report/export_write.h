@@ -20,6 +20,13 @@ using ExportMessage = std::function<void(const QString& line)>;
 // --format dot: the graph of the request, as DOT, into request.output. Returns the exit code.
 int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say);
 
+// --format json of a graph: laid out (packed, shaped for request.page when given) and written as
+// layoutToJson() into request.output. Returns the exit code.
+int writeExportLayoutJson(const ExportRequest& request, const Progress& progress, const ExportMessage& say);
+
+// The layout options an export of `request` uses: its engine, the page's shape.
+LayoutOptions exportLayoutOptions(const ExportRequest& request);
+
 // --format csv of a heatmap or matrix view: every row of the heatmap (heatmapCsv) or the whole matrix
 // (matrixCsv, in request.order) into request.output, or standard output when it is "" or "-". A heatmap
 // without figures is written with its header only, after a warning. Returns the exit code.

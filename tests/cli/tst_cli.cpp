@@ -343,7 +343,7 @@ void TestCli::errors_data()
         << words("export $witty --view distance --format tiff -o @h.tiff") << QByteArray() << 2
         << "--format 'tiff' is unknown: use png, pdf, svg or csv";
     QTest::newRow("export graph as csv") << words("export $witty --view machine -o @g.csv") << QByteArray()
-                                         << 2 << "name it .svg, .png, .pdf or .dot";
+                                         << 2 << "name it .svg, .png, .pdf, .dot or .json";
     QTest::newRow("export heatmap of a topology")
         << words("export $hwloc/192em64t-24n8c2t.xml --view cpu-heatmap -o @h.png") << QByteArray() << 1
         << "has no CPU time per process to draw";
@@ -632,9 +632,16 @@ void TestCli::exportGraph_data()
         << QByteArrayList{"cluster_proc1895087", "thr1895087"} << QByteArrayList{};
     QTest::newRow("dot without processes") << kWitty << words("--hide process") << "np.dot" << QByteArray()
                                            << QByteArrayList{"NUMA 6"} << QByteArrayList{"1895087"};
-    QTest::newRow("svg without accelerators, other engine")
-        << kWitty << words("--hide npu --engine fdp") << "na.svg" << QByteArray("<?xml")
-        << QByteArrayList{"NUMA 6", "fdp"} << QByteArrayList{"NPU 0"};
+    QTest::newRow("svg without accelerators, the engine named")
+        << kWitty << words("--hide npu --engine packed") << "na.svg" << QByteArray("<?xml")
+        << QByteArrayList{"NUMA 6", "packed"} << QByteArrayList{"NPU 0"};
+    QTest::newRow("layout json of a machine")
+        << dgx2 << words("--view machine") << "layout.json" << QByteArray("{")
+        << QByteArrayList{"\"format\": \"numasight-layout\"", "\"os_index\"", "cluster_numa0", "\"parent\""}
+        << QByteArrayList{};
+    QTest::newRow("layout json shaped for a page")
+        << kWitty << words("--page a4-landscape") << "page.json" << QByteArray("{")
+        << QByteArrayList{"\"edges\"", "\"polyline\"", "\"label_pos\"", "proc1895087"} << QByteArrayList{};
     QTest::newRow("witty cpu heatmap png")
         << kWitty << words("--view cpu-heatmap") << "c.png" << QByteArray("\x89PNG\r\n\x1a\n")
         << QByteArrayList{"IHDR", "IDAT"} << QByteArrayList{};
@@ -784,10 +791,10 @@ void TestCli::exportCommandLine_data()
     QTest::newRow("--format csv of a graph view")
         << words("export $witty --view machine --format csv -o @g.csv") << 2 << QStringLiteral("g.csv")
         << QByteArray()
-        << QStringLiteral("--format csv does not apply to --view machine: use svg, png, pdf or dot");
+        << QStringLiteral("--format csv does not apply to --view machine: use svg, png, pdf, dot or json");
     QTest::newRow("--format csv without --view")
         << words("export $witty --format csv -o @g.csv") << 2 << QStringLiteral("g.csv") << QByteArray()
-        << QStringLiteral("--format csv does not apply to --view combined: use svg, png, pdf or dot");
+        << QStringLiteral("--format csv does not apply to --view combined: use svg, png, pdf, dot or json");
     QTest::newRow("a drawing option of a CSV, after --view=")
         << words("export $witty --view=mem-heatmap -o @m.csv --hide thread") << 2 << QStringLiteral("m.csv")
         << QByteArray() << QStringLiteral("numasight-cli: Unknown option 'hide'.");

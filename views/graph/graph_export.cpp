@@ -13,6 +13,9 @@
 #include <QSvgGenerator>
 
 #include <cmath>
+#include <functional>
+#include <optional>
+#include <utility>
 
 namespace numasight {
 
@@ -41,6 +44,83 @@ void paintPicture(QPainter* p, const GraphPainter& graph, double scale)
 }
 
 } // namespace
+
+double graphPageScale(const GraphLayout& layout, QSizeF page)
+{
+    const QRectF picture = GraphPainter(std::make_shared<GraphLayout>(layout)).pictureRect();
+    const QSizeF room = page - QSizeF(2 * kPageMargin, 2 * kPageMargin);
+    if (picture.isEmpty() || room.isEmpty())
+        return 1;
+    return std::min(room.width() / picture.width(), room.height() / picture.height());
+}
+
+Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const SamplePtr> samples,
+                                     GraphOptions options, LayoutOptions layout, QSizeF page,
+                                     const Progress& progress)
+{
+    const double pageAspect = page.width() / std::max(page.height(), 1.0);
+    const auto printed = [&](const GraphLayout& l) {
+        return GraphPainter(std::make_shared<GraphLayout>(l)).smallestTextPixels() * graphPageScale(l, page);
+    };
+    // The title and the legend take room the packer does not see: a drawing somewhat wider than the page
+    // often prints larger. The shape whose smallest text prints largest wins.
+    const auto layOut = [&](const GraphSpecPtr& spec) -> Result<GraphLayoutPtr> {
+        std::optional<Result<GraphLayoutPtr>> best;
+        double bestPoints = -1;
+        for (const double stretch : {1.0, 1.3, 1.7}) {
+            layout.aspect = pageAspect * stretch;
+            Result<GraphLayoutPtr> r = layoutGraph(spec, layout, progress);
+            if (!r)
+                return r;
+            const double points = printed(**r);
+            if (points > bestPoints + 1e-9) {
+                bestPoints = points;
+                best = std::move(r);
+            }
+        }
+        return std::move(*best);
+    };
+    struct Step
+    {
+        QString note;
+        std::function<void(GraphOptions&)> fold;
+    };
+    const std::vector<Step> steps{
+        {QStringLiteral("CPUs folded into one range per node"),
+         [](GraphOptions& o) {
+             o.cpuRangeLimit = 1;
+             o.showCaches = false;
+         }},
+        {QStringLiteral("4 processes per box"),
+         [](GraphOptions& o) {
+             o.processesPerNode = o.processesPerNode == 0 ? 4 : std::min(o.processesPerNode, 4);
+         }},
+        {QStringLiteral("2 processes per box"),
+         [](GraphOptions& o) { o.processesPerNode = std::min(o.processesPerNode, 2); }},
+        {QStringLiteral("threads and PCI devices hidden"), [](GraphOptions& o) {
+             o.hiddenKinds << EntityKind::Thread << EntityKind::PciDevice << EntityKind::OsDevice;
+         }}};
+    QStringList folded;
+    GraphSpecPtr spec = buildGraph(snapshot, options, samples);
+    Result<GraphLayoutPtr> best = layOut(spec);
+    for (const Step& step : steps) {
+        if (!best || printed(**best) >= kMinPagePoints - 1e-9 || progress.isCancelled())
+            break;
+        step.fold(options);
+        GraphSpecPtr next = buildGraph(snapshot, options, samples);
+        // A step that folds nothing here (no processes, no threads) is neither laid out nor mentioned.
+        if (next->nodes.size() == spec->nodes.size() && next->clusters.size() == spec->clusters.size())
+            continue;
+        spec = std::move(next);
+        folded << step.note;
+        best = layOut(spec);
+    }
+    if (!best || folded.isEmpty())
+        return best;
+    auto noted = std::make_shared<GraphLayout>(**best);
+    noted->notes << QStringLiteral("to fit the page: %1").arg(folded.join(QStringLiteral(", ")));
+    return GraphLayoutPtr(std::move(noted));
+}
 
 QString graphExportFormatName(GraphExportFormat format)
 {
@@ -119,8 +199,12 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
             svg.setSize(size);
             svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(size)));
             svg.setTitle(layout.spec->title);
-            svg.setDescription(QStringLiteral("numasight %1 graph, laid out by Graphviz %2")
-                                   .arg(graphViewName(layout.spec->view), layout.engine));
+            svg.setDescription(layout.engine == kPackedEngine
+                                   ? QStringLiteral("numasight %1 graph, boxes packed by numasight (packed), "
+                                                    "edges routed by Graphviz")
+                                         .arg(graphViewName(layout.spec->view))
+                                   : QStringLiteral("numasight %1 graph, laid out by Graphviz %2")
+                                         .arg(graphViewName(layout.spec->view), layout.engine));
             QPainter p;
             if (!p.begin(&svg))
                 return QStringLiteral("cannot start the SVG writer");
@@ -130,19 +214,26 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
         }
         case GraphExportFormat::Pdf: {
             // PDF readers refuse pages over 200 inches (14400 points) a side; a wide machine graph is scaled
-            // down to fit, which costs nothing in a vector picture.
-            const double fit = std::min(1.0, kMaxPdfPoints / std::max(picture.width(), picture.height()));
+            // down to fit, which costs nothing in a vector picture. On a given paper, the picture is scaled
+            // to the page inside its margins and centred.
+            const bool onPaper = options.page.isValid() && !options.page.isEmpty();
+            const double fit =
+                onPaper ? graphPageScale(layout, options.page)
+                        : std::min(1.0, kMaxPdfPoints / std::max(picture.width(), picture.height()));
+            const QSizeF page = onPaper ? options.page : picture.size() * fit;
             QPdfWriter pdf(&file);
             pdf.setCreator(QStringLiteral("numasight"));
             pdf.setTitle(layout.spec->title);
-            pdf.setPageSize(
-                QPageSize(picture.size() * fit, QPageSize::Point, QString(), QPageSize::ExactMatch));
+            pdf.setPageSize(QPageSize(page, QPageSize::Point, QString(), QPageSize::ExactMatch));
             pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
             pdf.setResolution(1200);
             QPainter p;
             if (!p.begin(&pdf))
                 return QStringLiteral("cannot start the PDF writer");
-            paintPicture(&p, graph, fit * pdf.resolution() / 72.0);
+            const double dots = pdf.resolution() / 72.0;
+            p.translate((page.width() - picture.width() * fit) / 2 * dots,
+                        (page.height() - picture.height() * fit) / 2 * dots);
+            paintPicture(&p, graph, fit * dots);
             p.end();
             break;
         }

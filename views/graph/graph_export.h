@@ -4,9 +4,11 @@
 #include "graph/graph_layout.h"
 
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 
 #include <optional>
+#include <span>
 
 class QPainter;
 
@@ -28,7 +30,24 @@ struct GraphExportOptions
 {
     GraphExportFormat format = GraphExportFormat::Svg;
     int dpi = 150; // PNG only: pixels per inch; the layout is in points (1/72 inch)
+    QSizeF page;   // PDF only: the paper in points (A4 landscape 842 × 595); empty: the picture's size
 };
+inline constexpr double kPageMargin = 18; // points around a picture scaled onto paper
+
+// The smallest text a picture may print at on paper.
+inline constexpr double kMinPagePoints = 6;
+
+// Lays the graph of `snapshot` out for `page` (points), shaped like it. When its smallest text would print
+// under kMinPagePoints, what a reader of one page can do without is folded, a step at a time, until the
+// text is large enough or nothing is left to fold: every NUMA node's CPUs into one range, then 4 and then 2
+// processes per box, then threads and PCI devices hidden. The layout's notes say what was folded.
+Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const SamplePtr> samples,
+                                     GraphOptions options, LayoutOptions layout, QSizeF page,
+                                     const Progress& progress);
+
+// How much a picture of `layout` is scaled to fit on `page` (points) inside kPageMargin: the factor every
+// text size is multiplied by on paper.
+double graphPageScale(const GraphLayout& layout, QSizeF page);
 inline constexpr int kMinExportDpi = 18;
 inline constexpr int kMaxExportDpi = 1200;
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace numasight {
 
@@ -121,8 +122,16 @@ GraphPainter::GraphPainter(GraphLayoutPtr layout)
         for (const LegendEntry& e : m_layout->spec->legend)
             width = std::max(width, kSwatchWidth + 8 + fm.horizontalAdvance(e.description));
         const double height = kLegendRow * double(m_layout->spec->legend.size() + 1);
-        m_legend = QRectF(graph.right() + kLegendGap, graph.top(), width + 2 * kLegendPadding,
-                          height + 2 * kLegendPadding);
+        const QSizeF size(width + 2 * kLegendPadding, height + 2 * kLegendPadding);
+        const QRectF right(QPointF(graph.right() + kLegendGap, graph.top()), size);
+        const QRectF below(QPointF(graph.left(), graph.bottom() + kLegendGap), size);
+        // Beside the graph, or below it when that keeps the picture nearer the shape the layout aimed at
+        // (a page): a legend as wide as a third of the graph would otherwise shrink everything on paper.
+        const auto miss = [&](const QRectF& r) {
+            const QRectF all = graph.united(r).united(m_title);
+            return std::abs(std::log(all.width() / std::max(all.height(), 1.0) / m_layout->aspect));
+        };
+        m_legend = m_layout->aspect > 0 && miss(below) < miss(right) ? below : right;
     }
     QRectF all = graph.united(m_title);
     if (!m_legend.isNull())
@@ -148,8 +157,69 @@ void GraphPainter::paint(QPainter* painter) const
                   QRectF(n.center.x() - n.size.width() / 2, n.center.y() - n.size.height() / 2,
                          n.size.width(), n.size.height()));
     }
+    paintTables(painter);
     paintTitle(painter);
     paintLegend(painter);
+    painter->restore();
+}
+
+QRectF GraphPainter::tablesRect() const
+{
+    QRectF r;
+    for (const LaidOutTable& t : m_layout->tables)
+        r = r.united(t.box);
+    return r;
+}
+
+void GraphPainter::paintTables(QPainter* painter) const
+{
+    const GraphSpec& s = *m_layout->spec;
+    for (const LaidOutTable& t : m_layout->tables)
+        if (t.index >= 0 && size_t(t.index) < s.distanceTables.size())
+            paintTable(painter, s.distanceTables[size_t(t.index)], t.box);
+}
+
+void GraphPainter::paintTable(QPainter* painter, const DistanceTable& table, const QRectF& box)
+{
+    const qsizetype n = table.labels.size();
+    if (n == 0 || table.values.size() < size_t(n * n))
+        return;
+    painter->save();
+    const QFont titleFont = font(kClusterFontPixels, true);
+    const double titleHeight = QFontMetricsF(titleFont).height() + 4;
+    painter->setPen(rgb(0x343a40));
+    drawCenteredLines(painter, table.title, QPointF(box.center().x(), box.top() + titleHeight / 2),
+                      titleFont);
+    const QRectF grid = box.adjusted(0, titleHeight, 0, 0);
+    const double cw = grid.width() / double(n + 1), ch = grid.height() / double(n + 1);
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    for (double v : table.values) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    const QFont f = tableFont(table, box, false);
+    const QFont bold = tableFont(table, box, true);
+    const auto cell = [&](qsizetype r, qsizetype c) {
+        return QRectF(grid.left() + cw * double(c), grid.top() + ch * double(r), cw, ch);
+    };
+    for (qsizetype i = 0; i < n; ++i) {
+        painter->setPen(rgb(0x495057));
+        drawCenteredLines(painter, table.labels[i], cell(0, i + 1).center(), bold);
+        drawCenteredLines(painter, table.labels[i], cell(i + 1, 0).center(), bold);
+    }
+    for (qsizetype r = 0; r < n; ++r)
+        for (qsizetype c = 0; c < n; ++c) {
+            const double v = table.at(int(r), int(c));
+            const double t = hi > lo ? (v - lo) / (hi - lo) : 0;
+            // Local (the diagonal, 10) white, the farthest a strong orange: far pairs stand out.
+            const QColor fill = QColor::fromRgbF(1.0, 1.0 - 0.45 * t, 1.0 - 0.85 * t);
+            const QRectF rc = cell(r + 1, c + 1);
+            painter->setPen(QPen(rgb(0xdee2e6), 0.6));
+            painter->setBrush(fill);
+            painter->drawRect(rc);
+            painter->setPen(rgb(0x212529));
+            drawCenteredLines(painter, QString::number(v, 'g', 4), rc.center(), f);
+        }
     painter->restore();
 }
 
@@ -262,10 +332,7 @@ void GraphPainter::paintCluster(QPainter* painter, const GraphCluster& cluster, 
     painter->drawRoundedRect(box, 6, 6);
     if (!cluster.label.isEmpty()) {
         painter->setPen(rgb(0x343a40));
-        const QSizeF room(box.width() - 8, QFontMetricsF(font(kClusterFontPixels)).height() *
-                                               double(labelLines(cluster.label).size()));
-        drawCenteredLines(painter, cluster.label, labelPos,
-                          fittingFont(cluster.label, room, kClusterFontPixels));
+        drawCenteredLines(painter, cluster.label, labelPos, clusterFont(cluster, box));
     }
     const QString badge = tierBadge(cluster);
     if (!badge.isEmpty()) {
@@ -330,13 +397,7 @@ void GraphPainter::paintNode(QPainter* painter, const GraphNode& node, const QRe
         // Below a cylinder's cap, so the first line does not sit on its rim.
         const QRectF textRect =
             node.kind == EntityKind::NumaNode ? rect.adjusted(0, cylinderCap(rect), 0, 0) : rect;
-        const QSizeF room = node.kind == EntityKind::Process || node.kind == EntityKind::Thread ||
-                                    node.kind == EntityKind::NumaSet || node.kind == EntityKind::Unknown ||
-                                    node.kind == EntityKind::Socket
-                                ? QSizeF(rect.width() * 0.8, rect.height() * 0.8) // ellipses and diamonds
-                                : QSizeF(textRect.width() - 6, textRect.height() - 2);
-        drawCenteredLines(painter, node.label, textRect.center(),
-                          fittingFont(node.label, room, kNodeFontPixels, accelerator));
+        drawCenteredLines(painter, node.label, textRect.center(), nodeFont(node, rect));
     }
     painter->restore();
 }
@@ -631,6 +692,67 @@ QFont GraphPainter::font(int pixelSize, bool bold)
     // Hinting snaps glyphs to the device's pixels, which differ between the screen, a PNG and a PDF.
     f.setHintingPreference(QFont::PreferNoHinting);
     return f;
+}
+
+QFont GraphPainter::clusterFont(const GraphCluster& cluster, const QRectF& box)
+{
+    const QSizeF room(box.width() - 8, QFontMetricsF(font(kClusterFontPixels)).height() *
+                                           double(labelLines(cluster.label).size()));
+    return fittingFont(cluster.label, room, kClusterFontPixels);
+}
+
+QFont GraphPainter::nodeFont(const GraphNode& node, const QRectF& rect)
+{
+    const QRectF textRect =
+        node.kind == EntityKind::NumaNode ? rect.adjusted(0, cylinderCap(rect), 0, 0) : rect;
+    const QSizeF room = node.kind == EntityKind::Process || node.kind == EntityKind::Thread ||
+                                node.kind == EntityKind::NumaSet || node.kind == EntityKind::Unknown ||
+                                node.kind == EntityKind::Socket
+                            ? QSizeF(rect.width() * 0.8, rect.height() * 0.8) // ellipses and diamonds
+                            : QSizeF(textRect.width() - 6, textRect.height() - 2);
+    return fittingFont(node.label, room, kNodeFontPixels, node.kind == EntityKind::Accelerator);
+}
+
+QFont GraphPainter::tableFont(const DistanceTable& table, const QRectF& box, bool bold)
+{
+    const qsizetype n = table.labels.size();
+    const double titleHeight = QFontMetricsF(font(kClusterFontPixels, true)).height() + 4;
+    const QSizeF cell(box.width() / double(n + 1), (box.height() - titleHeight) / double(n + 1));
+    QString widest = QStringLiteral("0");
+    for (const QString& l : table.labels)
+        if (l.size() > widest.size())
+            widest = l;
+    for (double v : table.values)
+        if (QString::number(v, 'g', 4).size() > widest.size())
+            widest = QString::number(v, 'g', 4);
+    return fittingFont(widest, cell - QSizeF(2, 1), kEdgeFontPixels, bold);
+}
+
+double GraphPainter::smallestTextPixels() const
+{
+    const GraphLayout& l = *m_layout;
+    const GraphSpec& s = *l.spec;
+    double smallest = kLegendFontPixels;
+    for (const LaidOutEdge& e : l.edges)
+        if (e.labelPos)
+            smallest = std::min<double>(smallest, kEdgeFontPixels); // edge labels are drawn at this size
+    for (size_t i = 0; i < s.clusters.size() && i < l.clusters.size(); ++i)
+        if (!s.clusters[i].label.isEmpty())
+            smallest = std::min(smallest, double(clusterFont(s.clusters[i], l.clusters[i].box).pixelSize()));
+    for (size_t i = 0; i < s.nodes.size() && i < l.nodes.size(); ++i) {
+        const LaidOutNode& n = l.nodes[i];
+        if (!s.nodes[i].label.isEmpty())
+            smallest = std::min(
+                smallest,
+                double(nodeFont(s.nodes[i],
+                                QRectF(n.center - QPointF(n.size.width() / 2, n.size.height() / 2), n.size))
+                           .pixelSize()));
+    }
+    for (const LaidOutTable& t : l.tables)
+        if (t.index >= 0 && size_t(t.index) < s.distanceTables.size())
+            smallest = std::min(
+                smallest, double(tableFont(s.distanceTables[size_t(t.index)], t.box, true).pixelSize()));
+    return smallest;
 }
 
 QFont GraphPainter::fittingFont(const QString& text, const QSizeF& box, int maxPixels, bool bold)

@@ -41,6 +41,10 @@ public:
     void paint(QPainter* painter) const;
     void paintTitle(QPainter* painter) const;
     void paintLegend(QPainter* painter) const;
+    // The distance tables beside the drawing: an annotated heat grid each, nearer nodes paler.
+    void paintTables(QPainter* painter) const;
+    QRectF tablesRect() const;
+    static void paintTable(QPainter* painter, const DistanceTable& table, const QRectF& box);
 
     static void paintCluster(QPainter* painter, const GraphCluster& cluster, const QRectF& box,
                              const QPointF& labelPos, GraphMarkState state = GraphMarkState::Normal);
@@ -64,6 +68,13 @@ public:
     // Fonts are sized in pixels, i.e. in layout units under the painter's transform, so text keeps its size
     // relative to the graph on every device whatever its resolution.
     static QFont font(int pixelSize, bool bold = false);
+    // The fonts labels are drawn with: the largest (up to the kinds' sizes below) that fits.
+    static QFont clusterFont(const GraphCluster& cluster, const QRectF& box);
+    static QFont nodeFont(const GraphNode& node, const QRectF& rect);
+    static QFont tableFont(const DistanceTable& table, const QRectF& box, bool bold);
+    // The smallest text of the graph (boxes, nodes, edge labels, tables) in layout units: times the page
+    // scale, the smallest text on paper.
+    double smallestTextPixels() const;
     // The largest font (up to `maxPixels`) with which `text`'s lines fit in `box`.
     static QFont fittingFont(const QString& text, const QSizeF& box, int maxPixels, bool bold = false);
 

@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QProgressBar>
+#include <QSpinBox>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -69,6 +70,8 @@ GraphPanel::GraphPanel(QWidget* parent)
                                    Qt::ToolButtonIconOnly))
     , m_kindsMenu(new QMenu(this))
     , m_minSpin(new QDoubleSpinBox(this))
+    , m_perNodeSpin(new QSpinBox(this))
+    , m_cachesButton(new QToolButton(this))
     , m_search(new QLineEdit(this))
     , m_progressRow(new QWidget(this))
     , m_progress(new QProgressBar(m_progressRow))
@@ -89,9 +92,21 @@ GraphPanel::GraphPanel(QWidget* parent)
     m_viewCombo->addItem(tr("Combined"), int(GraphView::Combined));
     m_viewCombo->setCurrentIndex(m_viewCombo->findData(int(m_options.view)));
     m_engineCombo->setObjectName(QStringLiteral("graphEngineCombo"));
-    m_engineCombo->setToolTip(tr("Graphviz layout engine: dot (layered), neato and fdp (springs), sfdp "
-                                 "(large graphs)"));
+    m_engineCombo->setToolTip(tr("Layout: boxes nested and packed from the hierarchy, Graphviz routing the "
+                                 "edges. Graphviz's own engines let boxes overlap, so they are offered for "
+                                 "DOT files only (Export ▸ DOT)"));
     m_engineCombo->addItems(engines());
+
+    m_perNodeSpin->setObjectName(QStringLiteral("graphPerNode"));
+    m_perNodeSpin->setRange(0, 10000);
+    m_perNodeSpin->setSpecialValueText(tr("all"));
+    m_perNodeSpin->setValue(m_options.processesPerNode);
+    m_perNodeSpin->setToolTip(tr("Processes drawn per box, the largest first; the others form one “N more” "
+                                 "group per box (double-click opens it). 0: all"));
+    m_cachesButton->setObjectName(QStringLiteral("graphCaches"));
+    m_cachesButton->setText(tr("Caches"));
+    m_cachesButton->setCheckable(true);
+    m_cachesButton->setToolTip(tr("Draw the cores inside their caches, as lstopo does"));
 
     m_kindsButton->setMenu(m_kindsMenu);
     m_kindsButton->setPopupMode(QToolButton::InstantPopup);
@@ -129,11 +144,19 @@ GraphPanel::GraphPanel(QWidget* parent)
     engineLabel->setBuddy(m_engineCombo);
     bar->addWidget(engineLabel);
     bar->addWidget(m_engineCombo);
+    // One engine keeps containment and order for every view today: no choice to show.
+    engineLabel->setVisible(engines().size() > 1);
+    m_engineCombo->setVisible(engines().size() > 1);
     bar->addWidget(m_kindsButton);
+    bar->addWidget(m_cachesButton);
     auto* minLabel = new QLabel(tr("CPU &share:"), this);
     minLabel->setBuddy(m_minSpin);
     bar->addWidget(minLabel);
     bar->addWidget(m_minSpin);
+    auto* perNodeLabel = new QLabel(tr("&Per box:"), this);
+    perNodeLabel->setBuddy(m_perNodeSpin);
+    bar->addWidget(perNodeLabel);
+    bar->addWidget(m_perNodeSpin);
     bar->addWidget(m_search, 1);
     bar->addWidget(zoomOut);
     bar->addWidget(zoomIn);
@@ -186,7 +209,24 @@ GraphPanel::GraphPanel(QWidget* parent)
         if (std::abs(m_options.minMetric - percent / 100.0) < 1e-9)
             return;
         m_options.minMetric = percent / 100.0;
+        m_stableNext = false;
         scheduleRelayout(250); // typing "12" must not lay out for "1" first
+    });
+    connect(m_perNodeSpin, &QSpinBox::valueChanged, this, [this](int count) {
+        if (count == m_options.processesPerNode)
+            return;
+        m_options.processesPerNode = count;
+        m_stableNext = false;
+        scheduleRelayout(250);
+        emit levelOfDetailChanged();
+    });
+    connect(m_cachesButton, &QToolButton::toggled, this, [this](bool on) {
+        if (on == m_options.showCaches)
+            return;
+        m_options.showCaches = on;
+        m_stableNext = false;
+        scheduleRelayout();
+        emit levelOfDetailChanged();
     });
     connect(m_search, &QLineEdit::textEdited, this, [this](const QString& text) { find(text, false); });
     connect(m_search, &QLineEdit::returnPressed, this, [this] { find(m_search->text(), true); });
@@ -205,7 +245,7 @@ GraphPanel::GraphPanel(QWidget* parent)
 
     connect(m_job, &GraphLayoutJob::started, this, [this] {
         m_progress->setValue(0);
-        m_progressLabel->setText(tr("Laying out with %1…").arg(m_engine));
+        m_progressLabel->setText(tr("Laying out…"));
         if (!m_progressDelay->isActive() && !m_progressRow->isVisible())
             m_progressDelay->start();
     });
@@ -215,7 +255,9 @@ GraphPanel::GraphPanel(QWidget* parent)
     connect(m_job, &GraphLayoutJob::layoutFailed, this, &GraphPanel::onLayoutFailed);
     connect(m_job, &GraphLayoutJob::cancelled, this, [this] {
         if (!m_job->isRunning())
-            m_status->setText(tr("Layout cancelled; the graph shown is the previous one."));
+            m_status->setText(m_layout
+                                  ? tr("Layout cancelled; the graph shown is the previous one.")
+                                  : tr("Layout cancelled: change what to show, or press Fit to try again."));
     });
     connect(m_job, &GraphLayoutJob::finished, this, &GraphPanel::onJobFinished);
     connect(m_scene, &GraphScene::entitiesSelected, this, &GraphPanel::onSceneSelection);
@@ -233,7 +275,22 @@ GraphPanel::~GraphPanel()
 
 QStringList GraphPanel::engines()
 {
-    return {QStringLiteral("dot"), QStringLiteral("neato"), QStringLiteral("fdp"), QStringLiteral("sfdp")};
+    return {kPackedEngine};
+}
+
+void GraphPanel::setLive(bool live)
+{
+    m_live = live;
+}
+
+void GraphPanel::setProcessesPerNode(int count)
+{
+    m_perNodeSpin->setValue(std::max(0, count)); // the spin box's handler lays out
+}
+
+void GraphPanel::setShowCaches(bool on)
+{
+    m_cachesButton->setChecked(on);
 }
 
 bool GraphPanel::isLayoutRunning() const
@@ -256,6 +313,9 @@ void GraphPanel::setSnapshot(SnapshotPtr snapshot, std::vector<SamplePtr> sample
     // An entity id belongs to its snapshot: one waiting for the previous snapshot means nothing now.
     if (snapshot != m_snapshot)
         m_pendingSelection = EntityId();
+    // The next snapshot of the same capture (a recording, the timeline): what is still there stays where it
+    // was. Another capture is packed afresh.
+    m_stableNext = !fresh && m_snapshot && snapshot;
     m_snapshot = std::move(snapshot);
     m_samples = std::move(samples);
     updateKindsMenu();
@@ -300,6 +360,7 @@ void GraphPanel::setViewKind(GraphView view)
         return;
     m_options.view = view;
     m_fitNext = true;
+    m_stableNext = false;
     scheduleRelayout();
     emit viewKindChanged(view);
 }
@@ -325,6 +386,7 @@ void GraphPanel::setHiddenKinds(const QSet<EntityKind>& kinds)
     if (kinds == m_options.hiddenKinds)
         return;
     m_options.hiddenKinds = kinds;
+    m_stableNext = false;
     for (QAction* a : m_kindsMenu->actions()) {
         const QSignalBlocker block(a);
         a->setChecked(!kinds.contains(EntityKind(a->data().toInt())));
@@ -421,6 +483,10 @@ void GraphPanel::relayout()
     request.options = m_options;
     request.layout.engine = m_engine;
     request.layout.method = LayoutMethod::Subprocess; // cancellable, and a Graphviz crash stays outside
+    request.layout.live = m_live;
+    // New figures or the next sample: everything still there keeps its place, so the view does not jump.
+    if (m_stableNext && m_layout && m_shownKey == m_jobKey)
+        request.layout.previous = m_layout;
     m_jobSnapshot = m_snapshot;
     m_job->start(std::move(request));
 }
@@ -503,6 +569,9 @@ void GraphPanel::onLayoutFailed(const QString& message)
     m_focusNode.clear();
     m_error->showMessage(message, MessageBar::Kind::Error);
     updateStatus();
+    if (!m_job->isRunning())
+        m_status->setText(m_layout ? tr("The layout failed; the graph shown is the previous one.")
+                                   : tr("No graph: the layout failed (the reason is above)."));
 }
 
 void GraphPanel::onJobFinished()
@@ -623,19 +692,24 @@ void GraphPanel::updateKindsMenu()
 void GraphPanel::updateStatus()
 {
     if (!m_layout) {
-        m_status->setText(m_snapshot ? tr("Laying out…") : tr("Nothing loaded"));
+        m_status->setText(!m_snapshot         ? tr("Nothing loaded")
+                          : isLayoutRunning() ? tr("Laying out…")
+                                              : QString());
+        m_status->setToolTip(QString());
         return;
     }
     const GraphSpec& s = *m_layout->spec;
-    QString text = tr("%1 nodes · %2 edges · %3 boxes · %4 in %5")
+    QString text = tr("%1 nodes · %2 edges · %3 boxes · laid out in %4")
                        .arg(s.nodes.size())
                        .arg(s.edges.size())
                        .arg(s.clusters.size())
-                       .arg(m_layout->engine)
                        .arg(formatDuration(m_layout->seconds * 1e9, 2));
-    if (!m_options.hiddenKinds.isEmpty() || m_options.minMetric > 0)
-        text += tr(" · filtered");
+    // What is not on the picture is said, not left to guess: filters, folded groups, labels on hover.
+    const QStringList notes = s.hiddenNotes + m_layout->notes;
+    for (const QString& note : notes)
+        text += QStringLiteral(" · ") + note;
     m_status->setText(text);
+    m_status->setToolTip(notes.join(QLatin1Char('\n')));
 }
 
 } // namespace numasight

@@ -14,6 +14,7 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressBar;
+class QSpinBox;
 class QTimer;
 class QToolButton;
 
@@ -48,6 +49,10 @@ public:
     QString engine() const { return m_engine; }
     void setHiddenKinds(const QSet<EntityKind>& kinds);
     void setMinMetric(double share);
+    // While recording: boxes with processes keep a free row for newcomers (LayoutOptions::live).
+    void setLive(bool live);
+    void setProcessesPerNode(int count); // GraphOptions::processesPerNode, 0 = all
+    void setShowCaches(bool on);
     const GraphOptions& options() const { return m_options; }
     // Expands an expandable node, or folds an expanded one (or the group a part belongs to), and lays out
     // again.
@@ -85,6 +90,8 @@ public:
     QComboBox* engineCombo() const { return m_engineCombo; }
     QToolButton* kindsButton() const { return m_kindsButton; }
     QDoubleSpinBox* minMetricSpin() const { return m_minSpin; }
+    QSpinBox* perNodeSpin() const { return m_perNodeSpin; }
+    QToolButton* cachesButton() const { return m_cachesButton; }
     QLineEdit* searchEdit() const { return m_search; }
     QProgressBar* progressBar() const { return m_progress; }
     QToolButton* cancelButton() const { return m_cancel; }
@@ -98,7 +105,8 @@ signals:
     void layoutShown();
     void viewKindChanged(numasight::GraphView view);
     void engineChanged(const QString& engine);
-    void exportRequested(); // the Export button: exportFlow()->showDialog() answers it
+    void levelOfDetailChanged(); // per-box count or caches: remembered by the window
+    void exportRequested();      // the Export button: exportFlow()->showDialog() answers it
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -126,6 +134,8 @@ private:
     QToolButton* m_kindsButton;
     QMenu* m_kindsMenu;
     QDoubleSpinBox* m_minSpin;
+    QSpinBox* m_perNodeSpin;
+    QToolButton* m_cachesButton;
     QLineEdit* m_search;
     QWidget* m_progressRow;
     QProgressBar* m_progress;
@@ -145,7 +155,9 @@ private:
     QString m_jobKey, m_shownKey; // options and engine
     GraphLayoutPtr m_layout;
     GraphOptions m_options;
-    QString m_engine = QStringLiteral("dot");
+    QString m_engine = kPackedEngine;
+    bool m_live = false;
+    bool m_stableNext = false; // the next layout keeps the places of the one shown (LayoutOptions::previous)
     bool m_fitNext = true;
     bool m_relayoutPending = false;  // asked for while hidden: a tab nobody looks at runs no Graphviz
     bool m_relayoutSoft = false;     // the layout waiting only brings new figures

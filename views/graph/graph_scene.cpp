@@ -213,7 +213,7 @@ private:
     QRectF m_band;
 };
 
-// The title and the legend, placed as in exports (GraphPainter decides where).
+// The title, the legend and the distance tables, placed as in exports (GraphPainter decides where).
 class GraphLegendItem : public QGraphicsItem
 {
 public:
@@ -225,10 +225,14 @@ public:
     }
     QRectF boundingRect() const override
     {
-        return m_painter.legendRect().united(m_painter.titleRect()).adjusted(-2, -2, 2, 2);
+        return m_painter.legendRect()
+            .united(m_painter.titleRect())
+            .united(m_painter.tablesRect())
+            .adjusted(-2, -2, 2, 2);
     }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) override
     {
+        m_painter.paintTables(painter);
         m_painter.paintTitle(painter);
         m_painter.paintLegend(painter);
     }

@@ -344,7 +344,7 @@ void TestGraphLayout::timeLimit()
     const QString text = r.error().toString();
     QVERIFY2(text.contains(QLatin1String("dot")), qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("1 s")), qPrintable(text));
-    QVERIFY2(text.contains(QLatin1String("sfdp")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("packed layout")), qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("fold")), qPrintable(text));
     QVERIFY2(text.contains(QLatin1String("1600 nodes")), qPrintable(text));
     QVERIFY2(ms >= 1000 && ms < 3000, qPrintable(QString::number(ms)));

@@ -42,6 +42,7 @@ std::map<QString, QString> fields(const ExportRequest& q)
         {QStringLiteral("output"), q.output},
         {QStringLiteral("format"), q.format},
         {QStringLiteral("engine"), q.engine},
+        {QStringLiteral("page"), q.page},
         {QStringLiteral("dpi"), QString::number(q.dpi)},
         {QStringLiteral("dpiSet"), QString::number(q.dpiSet)},
         {QStringLiteral("snapshot"), QString::number(q.snapshot)},
@@ -100,6 +101,9 @@ void TestExportCommandLine::requests_data()
     row("--view=dataflow", {kIn, "-o", "g.svg", "--view=dataflow"}, "graph=dataflow");
     row("--view in capitals", {kIn, "-o", "g.svg", "--view", "Machine"}, "graph=machine");
     row("--engine", {kIn, "-o", "g.dot", "--engine", "SFDP"}, "engine=sfdp");
+    row("--engine packed for a drawing", {kIn, "-o", "g.svg", "--engine", "packed"}, "engine=packed");
+    row("layout JSON", {kIn, "-o", "layout.json"}, "format=json engine=packed");
+    row("--page", {kIn, "-o", "g.pdf", "--page", "A4-Landscape"}, "page=a4-landscape format=pdf");
     row("--dpi", {kIn, "-o", "g.png", "--dpi", "300"}, "dpi=300 dpiSet=1");
     row("--dpi at its bounds", {kIn, "-o", "g.png", "--dpi", "18"}, "dpi=18");
     row("--snapshot", {kIn, "-o", "g.svg", "--snapshot", "2"}, "snapshot=2");
@@ -179,7 +183,8 @@ void TestExportCommandLine::defaults()
     const ExportCommandLine line = parse({kIn, QStringLiteral("-o"), QStringLiteral("g.svg")});
     QVERIFY(line.request);
     const auto got = fields(*line.request);
-    const std::map<QString, QString> expected{{QStringLiteral("engine"), QStringLiteral("dot")},
+    const std::map<QString, QString> expected{{QStringLiteral("engine"), QStringLiteral("packed")},
+                                              {QStringLiteral("page"), QString()},
                                               {QStringLiteral("dpi"), QStringLiteral("150")},
                                               {QStringLiteral("dpiSet"), QStringLiteral("0")},
                                               {QStringLiteral("snapshot"), QStringLiteral("-1")},
@@ -231,23 +236,23 @@ void TestExportCommandLine::errors_data()
             "--view 'galaxy' is unknown: use machine, dataflow, combined, cpu-heatmap, mem-heatmap, "
             "distance, latency or bandwidth"));
     row("csv of a graph", {kIn, "-o", "g.svg", "--view", "machine", "--format", "csv"},
-        QStringLiteral("--format csv does not apply to --view machine: use svg, png, pdf or dot"));
+        QStringLiteral("--format csv does not apply to --view machine: use svg, png, pdf, dot or json"));
     row("csv of the default graph", {kIn, "--format", "csv", "-o", "g.csv"},
-        QStringLiteral("--format csv does not apply to --view combined: use svg, png, pdf or dot"));
+        QStringLiteral("--format csv does not apply to --view combined: use svg, png, pdf, dot or json"));
     row("OUT .csv of a graph", {kIn, "-o", "g.csv"},
-        QStringLiteral(
-            "g.csv: cannot tell the format from the extension; name it .svg, .png, .pdf or .dot, or pass "
-            "--format"));
+        QStringLiteral("g.csv: cannot tell the format from the extension; name it .svg, .png, .pdf, .dot or "
+                       ".json, or pass "
+                       "--format"));
     row("dot of a heatmap", {kIn, "--view", "cpu-heatmap", "--format", "dot", "-o", "c.dot"},
         QStringLiteral("--format dot does not apply to --view cpu-heatmap: use png, pdf, svg or csv"));
     row("unknown format", {kIn, "-o", "g.svg", "--format", "JPG"},
-        QStringLiteral("--format 'JPG' is unknown: use svg, png, pdf or dot"));
+        QStringLiteral("--format 'JPG' is unknown: use svg, png, pdf, dot or json"));
     row("empty format", {kIn, "-o", "g.svg", "--format", ""},
-        QStringLiteral("--format '' is unknown: use svg, png, pdf or dot"));
+        QStringLiteral("--format '' is unknown: use svg, png, pdf, dot or json"));
     row("unknown extension", {kIn, "-o", "g.txt"},
-        QStringLiteral(
-            "g.txt: cannot tell the format from the extension; name it .svg, .png, .pdf or .dot, or pass "
-            "--format"));
+        QStringLiteral("g.txt: cannot tell the format from the extension; name it .svg, .png, .pdf, .dot or "
+                       ".json, or pass "
+                       "--format"));
     row("unknown extension of a heatmap", {kIn, "--view", "distance", "-o", "d.txt"},
         QStringLiteral(
             "d.txt: cannot tell the format from the extension; name it .png, .pdf, .svg or .csv, or pass "
@@ -292,7 +297,18 @@ void TestExportCommandLine::errors_data()
         QStringLiteral("--size '100x100' is not a picture size: use WIDTHxHEIGHT, 120 to 16000 pixels a side "
                        "(1600x1000)"));
     row("bad engine", {kIn, "-o", "g.svg", "--engine", "circo"},
-        QStringLiteral("--engine 'circo' is not a Graphviz layout engine: use dot, neato, fdp or sfdp"));
+        QStringLiteral("--engine 'circo' is not a layout engine: use packed, or dot, neato, fdp or sfdp with "
+                       "--format dot"));
+    row("Graphviz engine for a drawing", {kIn, "-o", "g.svg", "--engine", "neato"},
+        QStringLiteral(
+            "--engine neato does not keep every item inside its box: drawings and --format json use "
+            "packed (the default); neato is for --format dot"));
+    row("Graphviz engine for the layout JSON", {kIn, "-o", "g.json", "--engine", "dot"},
+        QStringLiteral("--engine dot does not keep every item inside its box: drawings and --format json use "
+                       "packed (the default); dot is for --format dot"));
+    row("bad page", {kIn, "-o", "g.pdf", "--page", "a5"},
+        QStringLiteral("--page 'a5' is unknown: use a4, a3 or letter, each with -landscape (the default) or "
+                       "-portrait"));
     row("dpi too high", {kIn, "-o", "g.png", "--dpi", "5000"},
         QStringLiteral("--dpi '5000' is out of range: use a number from 18 to 1200"));
     row("dpi not a number", {kIn, "-o", "g.png", "--dpi", "high"},

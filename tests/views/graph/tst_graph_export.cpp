@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Exports of real fixtures laid out by the real Graphviz, checked as a reader of each format would: the SVG
 // is parsed and rendered, the PDF's text is decoded through its fonts' ToUnicode maps, the PNG is decoded.
+#include "readers/hwloc_reader.h"
 #include "readers/open_input.h"
+#include "report/export_request.h"
 #include "views/graph/graph_export.h"
 #include "views/graph/graph_painter.h"
 
@@ -39,8 +41,9 @@ QString withoutSpaces(QString s)
 
 // Every line of every label the graph draws, plus facts of the snapshot a reader would look for: each NUMA
 // node by its number and each accelerator by its PCI address (or name).
-QStringList expectedTexts(const Snapshot& snapshot, const GraphSpec& spec)
+QStringList expectedTexts(const Snapshot& snapshot, const GraphLayout& layout)
 {
+    const GraphSpec& spec = *layout.spec;
     QStringList texts;
     auto addLines = [&texts](const QString& label) {
         for (const QString& line : label.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
@@ -54,8 +57,12 @@ QStringList expectedTexts(const Snapshot& snapshot, const GraphSpec& spec)
     }
     for (const GraphNode& n : spec.nodes)
         addLines(n.label);
-    for (const GraphEdge& e : spec.edges)
-        addLines(e.label);
+    // Edge labels the layout found room for; the others are shown on hover only.
+    for (size_t i = 0; i < spec.edges.size(); ++i)
+        if (layout.edges[i].labelPos)
+            addLines(spec.edges[i].label);
+    for (const DistanceTable& t : spec.distanceTables)
+        addLines(t.title);
     for (EntityId id : snapshot.numaNodes())
         addLines(QStringLiteral("NUMA %1").arg(snapshot.entity(id).osIndex));
     for (EntityId id : snapshot.ofKind(EntityKind::Accelerator)) {
@@ -263,6 +270,8 @@ private slots:
     void errors_data();
     void errors();
     void pictureGeometry();
+    void a4Landscape_data();
+    void a4Landscape();
 
 private:
     const Fixture& fixture(const QString& file, const QString& view);
@@ -331,7 +340,7 @@ void TestGraphExport::formats()
     QVERIFY(f.layout);
     const GraphLayout& layout = *f.layout;
     const Snapshot& snapshot = *f.capture->snapshots.back();
-    const QStringList expected = expectedTexts(snapshot, *layout.spec);
+    const QStringList expected = expectedTexts(snapshot, layout);
     QVERIFY(!expected.isEmpty());
     const QRectF picture = GraphPainter(f.layout).pictureRect();
     const int accelerators =
@@ -534,6 +543,92 @@ void TestGraphExport::pictureGeometry()
         QVERIFY2(countColor(image, GraphPainter::nodeBrush(n.kind).color().rgb()) > int(l.size.width()),
                  qPrintable(n.id));
     }
+}
+
+// A report's page: the big machines scaled onto A4 landscape keep every text at 6 pt or more, and the PDF's
+// page is A4.
+void TestGraphExport::a4Landscape_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("view");
+    for (const char* view : {"machine", "combined"}) {
+        QTest::addRow("24 nodes %s", view)
+            << QStringLiteral("hwloc/192em64t-24n8c2t.xml") << QString::fromLatin1(view);
+        QTest::addRow("4 packages, 8 nodes, 8 accelerators %s", view)
+            << QStringLiteral("synthetic") << QString::fromLatin1(view);
+    }
+}
+
+void TestGraphExport::a4Landscape()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, view);
+    SnapshotPtr snapshot;
+    if (input == u"synthetic") {
+        const auto loaded = readHwlocSynthetic(QStringLiteral("pack:4 group:2 [numa] core:12 pu:2"));
+        QVERIFY(loaded);
+        const Snapshot& s = *loaded.value()->snapshots.front();
+        SnapshotBuilder b;
+        for (const Entity& e : s.entities())
+            b.add(e);
+        for (const Edge& e : s.edges())
+            b.addEdge(e);
+        for (int i = 0; i < 8; ++i) {
+            const Entity& node = s.entity(s.numaNodes()[size_t(i)]);
+            Entity gpu;
+            gpu.kind = EntityKind::Accelerator;
+            gpu.typeName = entityKindName(EntityKind::Accelerator);
+            gpu.ns = QStringLiteral("local");
+            gpu.deviceClass = DeviceClass::Gpu;
+            gpu.osIndex = i;
+            gpu.name = QStringLiteral("NVIDIA H100 80GB HBM3");
+            gpu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x18 + i * 0x10, 2, 16, QLatin1Char('0'));
+            gpu.key = gpu.pciBusId;
+            gpu.cpus = node.cpus;
+            gpu.nodes.insert(node.osIndex);
+            b.add(gpu);
+        }
+        snapshot = b.finish();
+    } else {
+        const auto loaded = openInput(kFixtures + QLatin1Char('/') + input);
+        QVERIFY(loaded);
+        snapshot = loaded.value()->snapshots.back();
+    }
+    GraphOptions options;
+    options.view = *graphViewFromName(view);
+    const QSizeF a4 = *pageSizeFromName(u"a4-landscape");
+    const auto laidOut = layoutForPage(*snapshot, {}, options, LayoutOptions{}, a4, Progress::none());
+    QVERIFY2(laidOut, laidOut ? "" : qPrintable(laidOut.error().toString()));
+    // Every NUMA node is still drawn, whatever was folded to fit.
+    int numaBoxes = 0;
+    for (const GraphCluster& c : (*laidOut)->spec->clusters)
+        numaBoxes += c.kind == EntityKind::NumaNode ? 1 : 0;
+    QCOMPARE(numaBoxes, int(snapshot->numaNodes().size()));
+
+    const double scale = graphPageScale(**laidOut, a4);
+    const double smallest = GraphPainter(*laidOut).smallestTextPixels() * scale;
+    QVERIFY2(smallest >= 6.0, qPrintable(QStringLiteral("smallest text %1 pt (scale %2, picture %3)")
+                                             .arg(smallest)
+                                             .arg(scale)
+                                             .arg(GraphPainter(*laidOut).pictureRect().width())));
+
+    const QString path =
+        m_dir.filePath(QStringLiteral("a4-%1-%2.pdf").arg(QTest::currentDataTag()).replace(' ', '_'));
+    GraphExportOptions exportOptions;
+    exportOptions.format = GraphExportFormat::Pdf;
+    exportOptions.page = a4;
+    const auto written = exportGraph(**laidOut, path, exportOptions);
+    QVERIFY2(written, written ? "" : qPrintable(written.error().toString()));
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    const QByteArray bytes = pdf.readAll();
+    QVERIFY(bytes.startsWith("%PDF-"));
+    const QRegularExpressionMatch box =
+        QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"))
+            .match(QString::fromLatin1(bytes));
+    QVERIFY(box.hasMatch());
+    QCOMPARE(qRound(box.captured(1).toDouble()), 842);
+    QCOMPARE(qRound(box.captured(2).toDouble()), 595);
 }
 
 QTEST_MAIN(TestGraphExport)

@@ -603,7 +603,7 @@ void TestGraphView::cancelButton()
     const GraphLayoutPtr before = panel.currentLayout();
     QSignalSpy shown(&panel, &GraphPanel::layoutShown);
     QSignalSpy cancelled(panel.job(), &GraphLayoutJob::cancelled);
-    panel.setEngine(QStringLiteral("neato"));
+    panel.setViewKind(GraphView::Combined);
     panel.ensureLayout();
     QVERIFY(panel.isLayoutRunning());
     panel.cancelButton()->click();
@@ -622,22 +622,27 @@ void TestGraphView::cancelButton()
 void TestGraphView::layoutFailureShowsError()
 {
     GraphPanel panel;
-    QVERIFY(show(panel, m_dgx2, GraphView::Machine));
+    QVERIFY(show(panel, m_witty, GraphView::Combined));
     const GraphLayoutPtr before = panel.currentLayout();
-    // Without Graphviz on the PATH the layout fails; what is on screen stays, the reason shows above it.
+    // Without Graphviz on the PATH the edges cannot be routed; what is on screen stays, the reason and what
+    // to do show above it.
     const QByteArray path = qgetenv("PATH");
     qputenv("PATH", "/nonexistent");
     QSignalSpy failed(panel.job(), &GraphLayoutJob::layoutFailed);
-    panel.setEngine(QStringLiteral("fdp"));
+    panel.setViewKind(GraphView::Dataflow);
     const bool gotFailure = failed.wait(kTimeout);
     qputenv("PATH", path);
     QVERIFY(gotFailure);
     QVERIFY(panel.errorBar()->isVisible());
-    QVERIFY2(panel.errorBar()->text().contains(QStringLiteral("fdp")), qPrintable(panel.errorBar()->text()));
+    QVERIFY2(panel.errorBar()->text().contains(QStringLiteral("apt-get install graphviz")),
+             qPrintable(panel.errorBar()->text()));
     QCOMPARE(panel.currentLayout(), before);
     QTRY_VERIFY(!panel.progressBar()->isVisible());
+    QVERIFY2(panel.statusLabel()->text().contains(QStringLiteral("failed")),
+             qPrintable(panel.statusLabel()->text()));
+    QVERIFY(!panel.statusLabel()->text().contains(QStringLiteral("Laying out")));
     // And once Graphviz is back, the next layout clears it.
-    QVERIFY(layoutAfter(panel, [&] { panel.setEngine(QStringLiteral("neato")); }));
+    QVERIFY(layoutAfter(panel, [&] { panel.setViewKind(GraphView::Combined); }));
     QVERIFY(!panel.errorBar()->isVisible());
 }
 
@@ -812,12 +817,18 @@ void TestGraphView::mainWindowRemembersGraphSettings()
         w.showGraph();
         w.graphPanel()->viewCombo()->setCurrentIndex(
             w.graphPanel()->viewCombo()->findData(int(GraphView::Dataflow)));
-        w.graphPanel()->engineCombo()->setCurrentText(QStringLiteral("sfdp"));
+        w.graphPanel()->perNodeSpin()->setValue(3);
+        w.graphPanel()->cachesButton()->setChecked(true);
         w.close();
     }
+    // An engine remembered by an older version that is no longer offered (it let boxes overlap) is ignored.
+    QSettings().setValue(QStringLiteral("graph/engine"), QStringLiteral("sfdp"));
     MainWindow again;
     QCOMPARE(again.graphPanel()->viewKind(), GraphView::Dataflow);
-    QCOMPARE(again.graphPanel()->engine(), QStringLiteral("sfdp"));
+    QCOMPARE(again.graphPanel()->engine(), kPackedEngine);
+    QCOMPARE(again.graphPanel()->options().processesPerNode, 3);
+    QVERIFY(again.graphPanel()->options().showCaches);
+    QVERIFY(again.graphPanel()->cachesButton()->isChecked());
     QCOMPARE(again.workspaceTabs()->currentWidget(), again.graphPanel());
 }
 
