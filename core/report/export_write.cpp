@@ -73,13 +73,17 @@ std::optional<QByteArray> csvOf(const ExportRequest& request, const Progress& pr
 
 } // namespace
 
-int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
+int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say,
+                   const ExportMessage& note)
 {
     const ExportGraph graph = buildExportGraph(request, progress);
     if (!graph.spec) {
         say(graph.error);
         return graph.exitCode;
     }
+    if (note)
+        for (const QString& line : graph.spec->hiddenNotes)
+            note(line);
     if (const auto error = save(request.output, toDot(*graph.spec, request.engine))) {
         say(*error);
         return Failed;

@@ -17,8 +17,10 @@ namespace numasight {
 // in front of it.
 using ExportMessage = std::function<void(const QString& line)>;
 
-// --format dot: the graph of the request, as DOT, into request.output. Returns the exit code.
-int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say);
+// --format dot: the graph of the request, as DOT, into request.output. Returns the exit code. `note`, when
+// given, gets the graph's hiddenNotes (what the filters and the level of detail leave out), one a call.
+int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say,
+                   const ExportMessage& note = {});
 
 // --format csv of a heatmap or matrix view: every row of the heatmap (heatmapCsv) or the whole matrix
 // (matrixCsv, in request.order) into request.output, or standard output when it is "" or "-". A heatmap
