@@ -57,6 +57,11 @@ int runHelper(const ExportRequest& request, const QStringList& args)
     return process.exitCode();
 }
 
+void printHiddenNote(const QString& line)
+{
+    printError(QStringLiteral("note: ") + line);
+}
+
 } // namespace
 
 int runExport(const QStringList& args)
@@ -74,9 +79,10 @@ int runExport(const QStringList& args)
     if (request.format == u"dot" || request.format == u"csv" || request.format == u"json") {
         const Progress progress =
             terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(request.input).fileName()));
+        // What the graph leaves out goes to stderr with the messages: stdout stays the file's (csv to -).
         if (request.format == u"json")
-            return writeExportLayoutJson(request, progress, printError);
-        return request.format == u"dot" ? writeExportDot(request, progress, printError)
+            return writeExportLayoutJson(request, progress, printError, printHiddenNote);
+        return request.format == u"dot" ? writeExportDot(request, progress, printError, printHiddenNote)
                                         : writeExportCsv(request, progress, printError);
     }
     return runHelper(request, args);

@@ -105,6 +105,9 @@ int main(int argc, char** argv)
         fail(graph.error);
         return graph.exitCode;
     }
+    // What the graph leaves out, beside the messages: the picture alone would not say it.
+    for (const QString& note : graph.spec->hiddenNotes)
+        QTextStream(stderr) << g_prefix << ": note: " << note << '\n';
     const auto format = graphExportFormatFromName(request.format);
     if (!format) {
         fail(QStringLiteral("--format '%1' is unknown: use svg, png, pdf or dot").arg(request.format));

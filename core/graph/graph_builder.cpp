@@ -25,10 +25,13 @@ void GraphBuilder::run()
         break;
     }
     filterHidden();
+    foldCrowdedBoxes();
+    describeProcesses();
     dropEmptyClusters();
     scalePens();
     buildLegend();
     m_spec.title = title();
+    addHiddenNotes();
     m_spec.reindex();
 }
 
@@ -62,8 +65,12 @@ void GraphBuilder::addEdge(const QString& from, const QString& to, GraphEdgeRole
         return;
     GraphEdge e;
     e.id = from + QStringLiteral("->") + to + QLatin1Char(':') + graphEdgeRoleName(role);
-    if (m_edgeIds.contains(e.id))
+    if (const auto drawn = m_edgeIds.constFind(e.id); drawn != m_edgeIds.cend()) {
+        // One edge per (from, to, role): a second one adds its weight, so nothing drawn is lost. Callers
+        // that can say more (flows, "more" groups) sum before they get here and relabel.
+        m_spec.edges[size_t(*drawn)].weight += weight;
         return;
+    }
     e.from = from;
     e.to = to;
     e.label = std::move(label);
@@ -71,8 +78,18 @@ void GraphBuilder::addEdge(const QString& from, const QString& to, GraphEdgeRole
     e.locality = locality;
     e.weight = weight;
     e.directed = directed;
-    m_edgeIds.insert(e.id);
+    m_edgeIds.insert(e.id, int(m_spec.edges.size()));
     m_spec.edges.push_back(std::move(e));
+}
+
+void GraphBuilder::reindexDrawn()
+{
+    m_nodeIds.clear();
+    for (int i = 0; i < int(m_spec.nodes.size()); ++i)
+        m_nodeIds.insert(m_spec.nodes[size_t(i)].id, i);
+    m_edgeIds.clear();
+    for (int i = 0; i < int(m_spec.edges.size()); ++i)
+        m_edgeIds.insert(m_spec.edges[size_t(i)].id, i);
 }
 
 bool GraphBuilder::isExpanded(const QString& id, bool byDefault, const std::vector<QString>& parts) const
@@ -160,6 +177,97 @@ void GraphBuilder::filterHidden()
     m_spec.nodes = std::move(nodes);
     std::erase_if(m_spec.edges,
                   [&](const GraphEdge& e) { return removed.contains(e.from) || removed.contains(e.to); });
+}
+
+namespace {
+
+// What a kind is called in a sentence about many of them.
+QString kindPlural(EntityKind k)
+{
+    switch (k) {
+    case EntityKind::Host:
+        return QStringLiteral("hosts");
+    case EntityKind::Package:
+        return QStringLiteral("packages");
+    case EntityKind::NumaNode:
+        return QStringLiteral("NUMA nodes");
+    case EntityKind::Core:
+        return QStringLiteral("cores");
+    case EntityKind::Pu:
+        return QStringLiteral("CPUs");
+    case EntityKind::Cache:
+        return QStringLiteral("caches");
+    case EntityKind::PciDevice:
+        return QStringLiteral("PCI devices");
+    case EntityKind::Accelerator:
+        return QStringLiteral("accelerators");
+    case EntityKind::Nic:
+        return QStringLiteral("NICs");
+    case EntityKind::OsDevice:
+        return QStringLiteral("OS devices");
+    case EntityKind::Container:
+        return QStringLiteral("containers");
+    case EntityKind::Process:
+        return QStringLiteral("processes");
+    case EntityKind::Thread:
+        return QStringLiteral("threads");
+    case EntityKind::Socket:
+        return QStringLiteral("remote endpoints");
+    case EntityKind::SharedMemory:
+        return QStringLiteral("shared memory segments");
+    case EntityKind::NumaSet:
+        return QStringLiteral("NUMA sets");
+    case EntityKind::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown entities");
+}
+
+QString counted(int n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(formatCount(n, CountStyle::Grouped), n == 1 ? one : many);
+}
+
+} // namespace
+
+void GraphBuilder::addHiddenNotes()
+{
+    QStringList& notes = m_spec.hiddenNotes;
+    const int processes = m_s.countOf(EntityKind::Process);
+    const bool workload = m_o.view != GraphView::Machine;
+    // Said plainly, so that an empty workload is not read as a capture without processes.
+    const QString all =
+        processes == 1
+            ? QStringLiteral("The one process is")
+            : QStringLiteral("All %1 processes are").arg(formatCount(processes, CountStyle::Grouped));
+    if (workload && processes > 0 && hidden(EntityKind::Process))
+        notes << all + QStringLiteral(" hidden: processes are a hidden kind");
+    if (workload && processes > 0 && !hidden(EntityKind::Process) && m_o.minMetric > 0) {
+        int below = 0;
+        for (EntityId p : m_s.ofKind(EntityKind::Process))
+            below += processShown(p) ? 0 : 1;
+        const QString filter = QStringLiteral("CPU share ≥ %1").arg(formatPercent(m_o.minMetric));
+        if (below == processes)
+            notes << all + QStringLiteral(" hidden by %1: none has that share").arg(filter);
+        else if (below > 0)
+            notes << QStringLiteral("%1 hidden by %2")
+                         .arg(counted(below, QStringLiteral("process"), QStringLiteral("processes")), filter);
+    }
+    if (m_foldedCount > 0)
+        notes << QStringLiteral("%1 folded into %2")
+                     .arg(counted(m_foldedCount, QStringLiteral("process"), QStringLiteral("processes")),
+                          counted(m_groupCount, QStringLiteral("'more' group"),
+                                  QStringLiteral("'more' groups")));
+    QStringList kinds;
+    for (int k = 0; k < kEntityKindCount; ++k) {
+        const auto kind = EntityKind(k);
+        if (hidden(kind) && m_s.countOf(kind) > 0)
+            kinds << kindPlural(kind);
+    }
+    if (!kinds.isEmpty())
+        notes << QStringLiteral("%1 hidden: %2")
+                     .arg(counted(int(kinds.size()), QStringLiteral("kind"), QStringLiteral("kinds")),
+                          kinds.join(QStringLiteral(", ")));
 }
 
 void GraphBuilder::dropEmptyClusters()

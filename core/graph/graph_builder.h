@@ -39,6 +39,8 @@ constexpr double kEdgeShare = 0.05;
 constexpr int kAllPairsNodes = 4;
 
 inline const QString kLocal = QStringLiteral("local");
+// Ids of the level of detail's "N more" nodes start so (graph_workload.cpp).
+inline const QString kMorePrefix = QStringLiteral("more_");
 
 // Ids are built from input strings (namespaces, bus ids, container ids, addresses): only characters that
 // need no quoting anywhere (DOT, SVG ids, file names of exports) are kept.
@@ -188,6 +190,8 @@ private:
                  EdgeLocality locality, double weight, bool directed = true);
 
     bool hidden(EntityKind k) const { return m_o.hiddenKinds.contains(k); }
+    // m_nodeIds and m_edgeIds from the spec, after nodes or edges were taken out of it.
+    void reindexDrawn();
 
     bool isExpanded(const QString& id, bool byDefault, const std::vector<QString>& parts = {}) const;
     void collectNamespaces();
@@ -242,6 +246,14 @@ private:
     QString processId(const Entity& p) const;
     QString threadId(const Entity& t) const;
 
+    // The figures of a process or thread, not copied; empty ones when the source has none.
+    const Figures& procFigures(EntityId p) const;
+    const Figures& threadFigures(EntityId t) const;
+    QString processTooltip(EntityId p, EdgeLocality locality) const;
+    // Tooltips of the processes drawn, written once the level of detail has folded the rest: building
+    // them costs more than the rest of a process node, and a capture of 12 000 draws a few dozen.
+    void describeProcesses();
+
     // Whether a process passes the filters; threads are checked one by one when expanded.
     bool processShown(EntityId p) const;
 
@@ -253,9 +265,24 @@ private:
     // RunsOn edges of one process or thread; `skipNode` (the node whose box it already sits in) is left out.
     void addRunsOn(const QString& from, const Figures& f, const QString& ns, int skipNode);
     void addProcessEdges(EntityId p, bool threadsShown, int skipRunsOnNode);
+    void addMemoryEdges(const QString& from, const Figures& f, const QString& ns);
     QString flowEndpointId(const QString& key);
     int mainNodeOfKey(const QString& key) const;
+    // Flows between what is drawn: a folded process's flows end on its "more" group, and flows that end
+    // on the same pair of nodes are one edge with their volumes and connections summed.
     void addFlows();
+
+    // ---- level of detail (graph_workload.cpp) -------------------------------------------------------------
+
+    // In every box holding more than GraphOptions::processesPerNode processes, the largest stay and the
+    // rest become one expandable "N more" node (`more_<box>`), which takes over their edges, summed. Runs
+    // after filterHidden(), so a box is the one the process ends up in.
+    void foldCrowdedBoxes();
+    struct MoreGroup;
+    void addMoreGroup(const MoreGroup& group);
+    // What the "N more" label counts its members by: their command, or their container.
+    QString commandOf(EntityId p) const;
+    QString containerNameOf(EntityId p) const;
 
     // ---- views: machine and combined (graph_machine.cpp), data flow (graph_workload.cpp) ------------------
 
@@ -265,6 +292,8 @@ private:
     // ---- filters and finishing (graph_builder.cpp), legend and title (graph_legend.cpp) -------------------
 
     void filterHidden();
+    // GraphSpec::hiddenNotes: one sentence per filter that leaves something out.
+    void addHiddenNotes();
 
     // Graphviz draws no box for an empty cluster, and a box with nothing in it says nothing.
     void dropEmptyClusters();
@@ -289,8 +318,11 @@ private:
     QStringList m_namespaces;
     QHash<QString, QString> m_hostCluster;
     QHash<std::int32_t, QString> m_numaCluster;
+    QHash<std::int32_t, QString> m_foldedInto; // process -> the "more" group drawn for it
+    int m_foldedCount = 0, m_groupCount = 0;
     QHash<QString, int> m_nodeIds;
-    QSet<QString> m_clusterIds, m_edgeIds;
+    QSet<QString> m_clusterIds;
+    QHash<QString, int> m_edgeIds; // id -> index in m_spec.edges
 };
 
 } // namespace numasight::graphbuild

@@ -135,6 +135,9 @@ void GraphBuilder::buildLegend()
                 QStringLiteral("Memory or device on another node than most of its CPU time"));
         if (n.expandable)
             add(QStringLiteral("node:expandable"), QStringLiteral("Folded: double-click to expand"));
+        if (n.id.startsWith(kMorePrefix))
+            add(QStringLiteral("node:more"), QStringLiteral("The box's other processes, smallest CPU share: "
+                                                            "double-click to draw them one by one"));
     }
     for (const GraphEdge& e : m_spec.edges)
         add(QStringLiteral("edge:") + graphEdgeRoleName(e.role) + QLatin1Char(':') + localityName(e.locality),

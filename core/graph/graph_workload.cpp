@@ -3,6 +3,9 @@
 // devices they use and the flows between them (the data-flow view, and the workload of the combined view).
 #include "graph_builder.h"
 
+#include <set>
+#include <tuple>
+
 namespace numasight {
 
 namespace graphbuild {
@@ -90,13 +93,13 @@ bool GraphBuilder::processShown(EntityId p) const
 {
     if (hidden(EntityKind::Process))
         return false;
-    return m_o.minMetric <= 0 || metricOf(m_proc.value(p.value)) >= m_o.minMetric;
+    return m_o.minMetric <= 0 || metricOf(procFigures(p)) >= m_o.minMetric;
 }
 
 bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
 {
     const Entity& e = m_s.entity(p);
-    const Figures f = m_proc.value(p.value);
+    const Figures& f = procFigures(p);
     const std::span<const EntityId> threads = m_s.threadsOf(p);
     GraphNode g;
     g.id = processId(e);
@@ -108,19 +111,8 @@ bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
         QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name).arg(e.pid);
     const QString cpu = cpuSummary(f);
     g.label = cpu.isEmpty() ? head : head + QLatin1Char('\n') + cpu;
-    QStringList tip;
-    tip << head;
-    if (!e.cmdline.isEmpty())
-        tip << e.cmdline.left(200);
+    // The tooltip is written by describeProcesses() once the level of detail has decided what is drawn.
     const EntityId container = m_s.containerOf(p);
-    if (container.isValid())
-        tip << QStringLiteral("container %1").arg(m_s.entity(container).name);
-    const QString figures = figuresTooltip(f);
-    if (!figures.isEmpty())
-        tip << figures;
-    if (g.locality == EdgeLocality::Mismatch)
-        tip << QStringLiteral("memory or device on another node than most of its CPU time");
-    g.tooltip = tip.join(QLatin1Char('\n'));
     g.searchKeys << QString::number(e.pid) << e.name << e.cmdline;
     if (container.isValid())
         g.searchKeys << m_s.entity(container).name;
@@ -143,7 +135,7 @@ bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
     addNode(std::move(g));
     for (EntityId t : threads) {
         const Entity& te = m_s.entity(t);
-        const Figures tf = m_thread.value(t.value);
+        const Figures& tf = threadFigures(t);
         if (m_o.minMetric > 0 && metricOf(tf) < m_o.minMetric)
             continue;
         GraphNode tn;
@@ -168,6 +160,45 @@ bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
     return true;
 }
 
+QString GraphBuilder::processTooltip(EntityId p, EdgeLocality locality) const
+{
+    const Entity& e = m_s.entity(p);
+    QStringList tip;
+    tip << QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name).arg(e.pid);
+    if (!e.cmdline.isEmpty())
+        tip << e.cmdline.left(200);
+    const EntityId container = m_s.containerOf(p);
+    if (container.isValid())
+        tip << QStringLiteral("container %1").arg(m_s.entity(container).name);
+    const QString figures = figuresTooltip(procFigures(p));
+    if (!figures.isEmpty())
+        tip << figures;
+    if (locality == EdgeLocality::Mismatch)
+        tip << QStringLiteral("memory or device on another node than most of its CPU time");
+    return tip.join(QLatin1Char('\n'));
+}
+
+void GraphBuilder::describeProcesses()
+{
+    for (GraphNode& n : m_spec.nodes)
+        if (n.kind == EntityKind::Process && n.entity.isValid() && n.tooltip.isEmpty())
+            n.tooltip = processTooltip(n.entity, n.locality);
+}
+
+const Figures& GraphBuilder::procFigures(EntityId p) const
+{
+    static const Figures none;
+    const auto it = m_proc.constFind(p.value);
+    return it != m_proc.cend() ? *it : none;
+}
+
+const Figures& GraphBuilder::threadFigures(EntityId t) const
+{
+    static const Figures none;
+    const auto it = m_thread.constFind(t.value);
+    return it != m_thread.cend() ? *it : none;
+}
+
 QString GraphBuilder::numaTarget(const QString& ns, int os) const
 {
     const EntityId n = m_s.numaNodeByOsIndex(NodeId(os), ns);
@@ -189,31 +220,19 @@ void GraphBuilder::addRunsOn(const QString& from, const Figures& f, const QStrin
 void GraphBuilder::addProcessEdges(EntityId p, bool threadsShown, int skipRunsOnNode)
 {
     const Entity& e = m_s.entity(p);
-    const Figures f = m_proc.value(p.value);
+    const Figures& f = procFigures(p);
     const QString from = processId(e);
     const int cpu = f.cpuNode();
-    const int mem = f.memNode();
     if (threadsShown) {
         for (EntityId t : m_s.threadsOf(p)) {
             const Entity& te = m_s.entity(t);
             if (m_nodeIds.contains(threadId(te)))
-                addRunsOn(threadId(te), m_thread.value(t.value), e.ns, skipRunsOnNode);
+                addRunsOn(threadId(te), threadFigures(t), e.ns, skipRunsOnNode);
         }
     } else {
         addRunsOn(from, f, e.ns, skipRunsOnNode);
     }
-    const bool bytesKnown = !f.bytes.empty();
-    for (int n : Figures::drawn(f.pages)) {
-        const double share = f.pageShare(n);
-        const auto b = f.bytes.find(n);
-        const QString amount =
-            bytesKnown && b != f.bytes.end() ? graphBytes(b->second) : formatPages(f.pages.at(n));
-        EdgeLocality loc = EdgeLocality::Neutral;
-        if (cpu >= 0)
-            loc = n == cpu ? EdgeLocality::Local : (n == mem ? EdgeLocality::Mismatch : EdgeLocality::Remote);
-        addEdge(from, numaTarget(e.ns, n), GraphEdgeRole::MemoryOn,
-                QStringLiteral("%1 (%2)").arg(amount, formatPercent(share)), loc, f.pages.at(n));
-    }
+    addMemoryEdges(from, f, e.ns);
     for (EntityId d : devicesUsed(p)) {
         const int dn = nodeOsOfDevice(d);
         EdgeLocality loc = EdgeLocality::Neutral;
@@ -224,10 +243,31 @@ void GraphBuilder::addProcessEdges(EntityId p, bool threadsShown, int skipRunsOn
     }
 }
 
+void GraphBuilder::addMemoryEdges(const QString& from, const Figures& f, const QString& ns)
+{
+    const int cpu = f.cpuNode();
+    const int mem = f.memNode();
+    const bool bytesKnown = !f.bytes.empty();
+    for (int n : Figures::drawn(f.pages)) {
+        const double share = f.pageShare(n);
+        const auto b = f.bytes.find(n);
+        const QString amount =
+            bytesKnown && b != f.bytes.end() ? graphBytes(b->second) : formatPages(f.pages.at(n));
+        EdgeLocality loc = EdgeLocality::Neutral;
+        if (cpu >= 0)
+            loc = n == cpu ? EdgeLocality::Local : (n == mem ? EdgeLocality::Mismatch : EdgeLocality::Remote);
+        addEdge(from, numaTarget(ns, n), GraphEdgeRole::MemoryOn,
+                QStringLiteral("%1 (%2)").arg(amount, formatPercent(share)), loc, f.pages.at(n));
+    }
+}
+
 QString GraphBuilder::flowEndpointId(const QString& key)
 {
-    if (key.startsWith(QLatin1String("p:")))
-        return processId(m_s.entity(EntityId(key.mid(2).toInt())));
+    if (key.startsWith(QLatin1String("p:"))) {
+        const std::int32_t p = key.mid(2).toInt();
+        const auto folded = m_foldedInto.constFind(p);
+        return folded != m_foldedInto.cend() ? *folded : processId(m_s.entity(EntityId(p)));
+    }
     const auto peer = m_peers.value(key);
     const QString id = safeId(QStringLiteral("peer") + peer.first + nsSuffix(peer.second));
     if (!m_nodeIds.contains(id) && !hidden(EntityKind::Socket)) {
@@ -247,33 +287,276 @@ int GraphBuilder::mainNodeOfKey(const QString& key) const
 {
     if (!key.startsWith(QLatin1String("p:")))
         return -1;
-    return m_proc.value(key.mid(2).toInt()).cpuNode();
+    return procFigures(EntityId(key.mid(2).toInt())).cpuNode();
 }
 
 void GraphBuilder::addFlows()
 {
-    // A process filtered out takes its flows along; a remote endpoint is only drawn for a shown process.
-    const auto shown = [&](const QString& key) {
-        return !key.startsWith(QLatin1String("p:")) ||
-               m_nodeIds.contains(processId(m_s.entity(EntityId(key.mid(2).toInt()))));
+    struct Drawn
+    {
+        FlowAgg sum;
+        EdgeLocality locality = EdgeLocality::Neutral;
     };
+    std::map<std::pair<QString, QString>, Drawn> drawn;
     for (const auto& [key, f] : m_flows) {
-        if (!shown(f.from) || !shown(f.to))
+        // A process filtered out takes its flows along; a remote endpoint is only drawn for a shown process.
+        const QString fromProcess =
+            f.from.startsWith(QLatin1String("p:")) ? flowEndpointId(f.from) : QString();
+        const QString toProcess = f.to.startsWith(QLatin1String("p:")) ? flowEndpointId(f.to) : QString();
+        if ((!fromProcess.isEmpty() && !m_nodeIds.contains(fromProcess)) ||
+            (!toProcess.isEmpty() && !m_nodeIds.contains(toProcess)))
             continue;
-        const QString from = flowEndpointId(f.from);
-        const QString to = flowEndpointId(f.to);
+        const QString from = fromProcess.isEmpty() ? flowEndpointId(f.from) : fromProcess;
+        const QString to = toProcess.isEmpty() ? flowEndpointId(f.to) : toProcess;
+        if (from == to)
+            continue; // between two processes of one "more" group: inside the group
         const int a = mainNodeOfKey(f.from), b = mainNodeOfKey(f.to);
         EdgeLocality loc = EdgeLocality::Neutral;
         if (a >= 0 && b >= 0)
             loc = a == b ? EdgeLocality::Local : EdgeLocality::Remote;
-        QString label = f.volumesKnown ? graphBytes(f.bytes) : QStringLiteral("volume unknown");
-        if (f.connections > 1)
-            label += QStringLiteral(" · %1 conn.").arg(f.connections);
-        addEdge(from, to, GraphEdgeRole::Flow, label, loc, f.bytes);
-        if (f.mergedFromBothEnds && !m_spec.edges.empty() && m_spec.edges.back().from == from &&
-            m_spec.edges.back().to == to)
+        Drawn& d = drawn[{from, to}];
+        d.sum.bytes += f.bytes;
+        d.sum.connections += f.connections;
+        d.sum.volumesKnown = d.sum.volumesKnown && f.volumesKnown;
+        d.sum.mergedFromBothEnds = d.sum.mergedFromBothEnds || f.mergedFromBothEnds;
+        // One remote flow makes the summed edge remote: that is the one a reader must not miss.
+        if (d.locality != EdgeLocality::Remote && loc != EdgeLocality::Neutral)
+            d.locality = loc;
+    }
+    for (const auto& [ends, d] : drawn) {
+        QString label = d.sum.volumesKnown ? graphBytes(d.sum.bytes) : QStringLiteral("volume unknown");
+        if (d.sum.connections > 1)
+            label += QStringLiteral(" · %1 conn.").arg(d.sum.connections);
+        const size_t before = m_spec.edges.size();
+        addEdge(ends.first, ends.second, GraphEdgeRole::Flow, label, d.locality, d.sum.bytes);
+        if (d.sum.mergedFromBothEnds && m_spec.edges.size() > before)
             m_flowDoubled = true;
     }
+}
+
+struct GraphBuilder::MoreGroup
+{
+    QString id, box, ns;
+    std::vector<EntityId> members; // largest first
+    int skipRunsOnNode = -1;       // the NUMA node the box stands for, whose RunsOn edge it already says
+};
+
+QString GraphBuilder::commandOf(EntityId p) const
+{
+    const QString& name = m_s.entity(p).name;
+    return name.isEmpty() ? QStringLiteral("pid") : name;
+}
+
+QString GraphBuilder::containerNameOf(EntityId p) const
+{
+    const EntityId c = m_s.containerOf(p);
+    return c.isValid() ? m_s.entity(c).name : QStringLiteral("no container");
+}
+
+void GraphBuilder::foldCrowdedBoxes()
+{
+    // filterHidden() may have removed nodes and edges: the indexes must say what is drawn now.
+    reindexDrawn();
+    const int limit = m_o.processesPerNode;
+    if (limit <= 0)
+        return;
+    QHash<QString, const GraphCluster*> clusters;
+    for (const GraphCluster& c : m_spec.clusters)
+        clusters.insert(c.id, &c);
+    // A process with its threads drawn sits in its own box: its place is that box's parent.
+    std::map<QString, std::vector<int>> byBox; // box id -> indexes of process nodes, in builder order
+    for (int i = 0; i < int(m_spec.nodes.size()); ++i) {
+        const GraphNode& n = m_spec.nodes[size_t(i)];
+        if (n.kind != EntityKind::Process || !n.entity.isValid())
+            continue;
+        QString box = n.cluster;
+        if (const GraphCluster* c = clusters.value(box); c && c->kind == EntityKind::Process)
+            box = c->parent;
+        byBox[box].push_back(i);
+    }
+    const auto pagesOf = [&](EntityId p) { return Figures::sum(procFigures(p).pages); };
+    QSet<QString> removedNodes, removedClusters;
+    std::vector<MoreGroup> groups;
+    for (auto& [box, indexes] : byBox) {
+        if (int(indexes.size()) <= limit)
+            continue;
+        // Largest CPU share first, then most memory, then the lowest pid: the same order every rebuild.
+        std::vector<std::tuple<double, double, std::int64_t, int>> order;
+        order.reserve(indexes.size());
+        for (int i : indexes) {
+            const GraphNode& n = m_spec.nodes[size_t(i)];
+            order.emplace_back(-n.metric, -pagesOf(n.entity), m_s.entity(n.entity).pid, i);
+        }
+        std::sort(order.begin(), order.end());
+        MoreGroup g;
+        g.box = box;
+        const QString place = box.startsWith(QLatin1String("cluster_")) ? box.mid(8) : box;
+        g.id = safeId(kMorePrefix + (place.isEmpty() ? QStringLiteral("top") : place));
+        std::vector<QString> parts;
+        for (size_t r = size_t(limit); r < order.size(); ++r) {
+            const GraphNode& n = m_spec.nodes[size_t(std::get<3>(order[r]))];
+            g.members.push_back(n.entity);
+            parts.push_back(n.id);
+        }
+        if (isExpanded(g.id, false, parts)) {
+            for (size_t r = size_t(limit); r < order.size(); ++r)
+                m_spec.nodes[size_t(std::get<3>(order[r]))].foldGroup = g.id;
+            continue;
+        }
+        std::set<int> cpuNodes;
+        for (EntityId p : g.members) {
+            const GraphNode& n = m_spec.nodes[size_t(m_nodeIds.value(processId(m_s.entity(p))))];
+            removedNodes.insert(n.id);
+            if (const GraphCluster* c = clusters.value(n.cluster); c && c->kind == EntityKind::Process)
+                removedClusters.insert(c->id);
+            m_foldedInto.insert(p.value, g.id);
+            cpuNodes.insert(procFigures(p).cpuNode());
+        }
+        g.ns = m_s.entity(g.members.front()).ns;
+        if (m_o.view == GraphView::Combined && cpuNodes.size() == 1)
+            g.skipRunsOnNode = *cpuNodes.begin();
+        m_foldedCount += int(g.members.size());
+        groups.push_back(std::move(g));
+    }
+    if (groups.empty())
+        return;
+    m_groupCount = int(groups.size());
+
+    // The threads of a folded process go with it.
+    std::erase_if(m_spec.nodes, [&](const GraphNode& n) {
+        if (removedClusters.contains(n.cluster))
+            removedNodes.insert(n.id);
+        return removedNodes.contains(n.id);
+    });
+    std::erase_if(m_spec.clusters, [&](const GraphCluster& c) { return removedClusters.contains(c.id); });
+    reindexDrawn();
+    for (const MoreGroup& g : groups)
+        addMoreGroup(g);
+
+    // Edges of folded processes move to their group: the process tree as it is, CPU time, memory and devices
+    // recomputed from the members' summed figures (addMoreGroup), flows summed again by addFlows().
+    QHash<QString, QString> groupOfNode;
+    for (const auto& [p, group] : m_foldedInto.asKeyValueRange())
+        groupOfNode.insert(processId(m_s.entity(EntityId(p))), group);
+    std::vector<GraphEdge> edges = std::move(m_spec.edges);
+    m_spec.edges.clear();
+    m_edgeIds.clear();
+    for (GraphEdge& e : edges) {
+        if (e.role == GraphEdgeRole::Flow)
+            continue;
+        const bool fromFolded = removedNodes.contains(e.from), toFolded = removedNodes.contains(e.to);
+        if (!fromFolded && !toFolded) {
+            m_edgeIds.insert(e.id, int(m_spec.edges.size()));
+            m_spec.edges.push_back(std::move(e));
+        } else if (e.role == GraphEdgeRole::Structural) {
+            addEdge(groupOfNode.value(e.from, e.from), groupOfNode.value(e.to, e.to), e.role, e.label,
+                    e.locality, e.weight, e.directed);
+        }
+    }
+    for (const MoreGroup& g : groups) {
+        Figures sum;
+        for (EntityId p : g.members) {
+            const Figures& f = procFigures(p);
+            // Shares of CPU time per node, weighted by the process's CPU time so that an idle process does
+            // not count as much as a busy one.
+            const double total = Figures::sum(f.cpu);
+            const double weight = f.cpuNs > 0 ? f.cpuNs : 1;
+            if (total > 0)
+                for (const auto& [n, v] : f.cpu)
+                    sum.cpu[n] += weight * v / total;
+            for (const auto& [n, v] : f.pages)
+                sum.pages[n] += v;
+            for (const auto& [n, v] : f.bytes)
+                sum.bytes[n] += v;
+            sum.cpuNs += f.cpuNs;
+        }
+        addRunsOn(g.id, sum, g.ns, g.skipRunsOnNode);
+        addMemoryEdges(g.id, sum, g.ns);
+        std::map<EntityId, int> users;
+        for (EntityId p : g.members)
+            for (EntityId d : devicesUsed(p))
+                ++users[d];
+        const int cpu = sum.cpuNode();
+        for (const auto& [d, count] : users) {
+            const int dn = nodeOsOfDevice(d);
+            EdgeLocality loc = EdgeLocality::Neutral;
+            if (cpu >= 0 && dn >= 0)
+                loc = dn == cpu ? EdgeLocality::Local : EdgeLocality::Mismatch;
+            QString label =
+                count == 1 ? QStringLiteral("1 process") : QStringLiteral("%1 processes").arg(count);
+            if (dn >= 0)
+                label = QStringLiteral("device on node %1 · ").arg(dn) + label;
+            addEdge(g.id, deviceId(m_s.entity(d)), GraphEdgeRole::DeviceUse, label, loc, count);
+        }
+    }
+    addFlows();
+}
+
+void GraphBuilder::addMoreGroup(const MoreGroup& group)
+{
+    struct Count
+    {
+        int processes = 0;
+        double share = 0;
+    };
+    std::map<QString, Count> byCommand, byContainer;
+    GraphNode g;
+    g.id = group.id;
+    g.cluster = group.box;
+    g.kind = EntityKind::Process;
+    g.expandable = true;
+    int mismatched = 0;
+    for (EntityId p : group.members) {
+        const Entity& e = m_s.entity(p);
+        const Figures& f = procFigures(p);
+        const double metric = metricOf(f);
+        for (std::map<QString, Count>* counts : {&byCommand, &byContainer}) {
+            Count& c = (*counts)[counts == &byCommand ? commandOf(p) : containerNameOf(p)];
+            ++c.processes;
+            c.share += metric;
+        }
+        g.metric += metric;
+        g.members.push_back(p);
+        g.searchKeys << QString::number(e.pid) << e.name;
+        if (processLocality(p, f) == EdgeLocality::Mismatch)
+            ++mismatched;
+    }
+    g.searchKeys.removeAll(QString());
+    g.searchKeys.removeDuplicates();
+    // The combined view's boxes are NUMA nodes, so the containers are what it does not show: they name the
+    // members, unless there are more of them than commands (a container per job) and say less.
+    const bool byContainers = m_o.view == GraphView::Combined && m_s.countOf(EntityKind::Container) > 0 &&
+                              byContainer.size() <= byCommand.size();
+    const std::map<QString, Count>& byKey = byContainers ? byContainer : byCommand;
+    std::vector<std::pair<QString, Count>> keys(byKey.begin(), byKey.end());
+    std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+        return a.second.processes != b.second.processes ? a.second.processes > b.second.processes
+                                                        : a.second.share > b.second.share;
+    });
+    const QString count = formatCount(double(group.members.size()), CountStyle::Grouped);
+    // Three names fit the width of a process node; the tooltip has them all.
+    constexpr size_t kLabelKeys = 3, kTooltipKeys = 30;
+    QStringList head;
+    for (size_t i = 0; i < std::min(keys.size(), kLabelKeys); ++i)
+        head << QStringLiteral("%1 ×%2").arg(keys[i].first).arg(keys[i].second.processes);
+    if (keys.size() > kLabelKeys)
+        head << QStringLiteral("…");
+    g.label = QStringLiteral("%1 more\n%2").arg(count, head.join(QStringLiteral(" · ")));
+    QStringList tip;
+    tip << QStringLiteral("%1 more processes, %2 of all CPU time together: double-click to draw them all")
+               .arg(count, formatPercent(g.metric));
+    for (size_t i = 0; i < std::min(keys.size(), kTooltipKeys); ++i)
+        tip << QStringLiteral("%1 ×%2 · %3")
+                   .arg(keys[i].first)
+                   .arg(keys[i].second.processes)
+                   .arg(formatPercent(keys[i].second.share));
+    if (keys.size() > kTooltipKeys)
+        tip << QStringLiteral("… %1 more").arg(keys.size() - kTooltipKeys);
+    if (mismatched > 0)
+        tip << QStringLiteral("%1 with memory or a device on another node than most of their CPU time")
+                   .arg(mismatched);
+    g.tooltip = tip.join(QLatin1Char('\n'));
+    addNode(std::move(g));
 }
 
 void GraphBuilder::buildDataflow()

@@ -142,6 +142,11 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("cpu-range-limit"),
                       QStringLiteral("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
                       QStringLiteral("N")});
+    parser.addOption({QStringLiteral("per-node"),
+                      QStringLiteral("Processes drawn one by one per box (NUMA node, container), largest "
+                                     "CPU share first; the rest become one \"N more\" node (default 8, 0: "
+                                     "all). --expand more_numa0 draws all of a box."),
+                      QStringLiteral("N")});
     parser.addOption({QStringLiteral("measure"),
                       QStringLiteral("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
                       QStringLiteral("MEASURE")});
@@ -312,6 +317,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
           std::tuple{"page", !heatmap, QStringLiteral("graphs")},
           std::tuple{"expand", !heatmap, QStringLiteral("graphs")},
           std::tuple{"cpu-range-limit", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"per-node", !heatmap, QStringLiteral("graphs")},
           std::tuple{"measure", q.view == ExportView::MemHeatmap, QStringLiteral("--view mem-heatmap")},
           std::tuple{"sort", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
                      QStringLiteral("--view cpu-heatmap and mem-heatmap")},
@@ -424,6 +430,11 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
         q.options.cpuRangeLimit = parser.value(QStringLiteral("cpu-range-limit")).toInt(&ok);
         if (!ok || q.options.cpuRangeLimit < 1)
             return usageError(QStringLiteral("--cpu-range-limit takes a number from 1"));
+    }
+    if (parser.isSet(QStringLiteral("per-node"))) {
+        q.options.processesPerNode = parser.value(QStringLiteral("per-node")).toInt(&ok);
+        if (!ok || q.options.processesPerNode < 0)
+            return usageError(QStringLiteral("--per-node takes a number from 0 (0 draws every process)"));
     }
     if (QFileInfo(q.input).absoluteFilePath() == QFileInfo(q.output).absoluteFilePath())
         return usageError(QStringLiteral("%1: input and output are the same file").arg(q.output));

@@ -74,13 +74,17 @@ std::optional<QByteArray> csvOf(const ExportRequest& request, const Progress& pr
 
 } // namespace
 
-int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
+int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say,
+                   const ExportMessage& note)
 {
     const ExportGraph graph = buildExportGraph(request, progress);
     if (!graph.spec) {
         say(graph.error);
         return graph.exitCode;
     }
+    if (note)
+        for (const QString& line : graph.spec->hiddenNotes)
+            note(line);
     if (const auto error = save(request.output, toDot(*graph.spec, request.engine))) {
         say(*error);
         return Failed;
@@ -98,7 +102,8 @@ LayoutOptions exportLayoutOptions(const ExportRequest& request)
     return o;
 }
 
-int writeExportLayoutJson(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
+int writeExportLayoutJson(const ExportRequest& request, const Progress& progress, const ExportMessage& say,
+                          const ExportMessage& note)
 {
     const ExportGraph graph = buildExportGraph(request, progress);
     if (!graph.spec) {
@@ -110,6 +115,9 @@ int writeExportLayoutJson(const ExportRequest& request, const Progress& progress
         say(layout.error().toString());
         return layout.error().cancelled ? Cancelled : Failed;
     }
+    if (note)
+        for (const QString& line : graph.spec->hiddenNotes + (*layout)->notes)
+            note(line);
     if (const auto error = save(request.output, layoutToJson(**layout))) {
         say(*error);
         return Failed;

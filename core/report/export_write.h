@@ -17,12 +17,16 @@ namespace numasight {
 // in front of it.
 using ExportMessage = std::function<void(const QString& line)>;
 
-// --format dot: the graph of the request, as DOT, into request.output. Returns the exit code.
-int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say);
+// --format dot: the graph of the request, as DOT, into request.output. Returns the exit code. `note`, when
+// given, gets the graph's hiddenNotes (what the filters and the level of detail leave out), one a call.
+int writeExportDot(const ExportRequest& request, const Progress& progress, const ExportMessage& say,
+                   const ExportMessage& note = {});
 
 // --format json of a graph: laid out (packed, shaped for request.page when given) and written as
-// layoutToJson() into request.output. Returns the exit code.
-int writeExportLayoutJson(const ExportRequest& request, const Progress& progress, const ExportMessage& say);
+// layoutToJson() into request.output. Returns the exit code. `note` gets the graph's hiddenNotes and what
+// the layout gave up (labels on hover only, straight edges).
+int writeExportLayoutJson(const ExportRequest& request, const Progress& progress, const ExportMessage& say,
+                          const ExportMessage& note = {});
 
 // The layout options an export of `request` uses: its engine, the page's shape.
 LayoutOptions exportLayoutOptions(const ExportRequest& request);

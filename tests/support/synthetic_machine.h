@@ -9,6 +9,15 @@ namespace numasight::test {
 
 // 2 packages x 128 cores x 2 PUs in 16 NUMA nodes (hwloc's synthetic topology), with what that has not: a
 // SLIT matrix (10 local, 12 on the package, 32 across) and 8 NPUs, one on every second node.
+// Everything of `s` into `b`, to add what a topology alone has not.
+inline void addSnapshot(SnapshotBuilder& b, const Snapshot& s)
+{
+    for (const Entity& e : s.entities())
+        b.add(e);
+    for (const Edge& e : s.edges())
+        b.addEdge(e);
+}
+
 inline SnapshotPtr bigSyntheticMachine()
 {
     const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
@@ -16,10 +25,7 @@ inline SnapshotPtr bigSyntheticMachine()
         return {};
     const Snapshot& s = *loaded.value()->snapshots.front();
     SnapshotBuilder b;
-    for (const Entity& e : s.entities())
-        b.add(e);
-    for (const Edge& e : s.edges())
-        b.addEdge(e);
+    addSnapshot(b, s);
     DistanceMatrix m;
     m.name = QStringLiteral("NUMALatency");
     m.unit = QStringLiteral("relative");

@@ -52,6 +52,7 @@ std::map<QString, QString> fields(const ExportRequest& q)
         {QStringLiteral("min"), QString::number(q.options.minMetric)},
         {QStringLiteral("expand"), sortedJoin(q.options.expanded, [](const QString& id) { return id; })},
         {QStringLiteral("cpuRangeLimit"), QString::number(q.options.cpuRangeLimit)},
+        {QStringLiteral("perNode"), QString::number(q.options.processesPerNode)},
         {QStringLiteral("view"),
          q.view == ExportView::Graph ? QStringLiteral("graph") : exportViewName(q.view)},
         {QStringLiteral("measure"), heatmapMetricName(metricOf(q.measure))},
@@ -115,6 +116,8 @@ void TestExportCommandLine::requests_data()
     row("--expand, repeated", {kIn, "-o", "g.dot", "--expand", "proc42", "--expand", "cpus3"},
         "expand=cpus3,proc42");
     row("--cpu-range-limit", {kIn, "-o", "g.dot", "--cpu-range-limit", "4"}, "cpuRangeLimit=4");
+    row("--per-node", {kIn, "-o", "g.dot", "--per-node", "3"}, "perNode=3");
+    row("--per-node 0 draws all", {kIn, "-o", "g.svg", "--per-node=0"}, "perNode=0");
     row("FILE after --", {"-o", "g.svg", "--", kIn}, "input=in.json format=svg");
     row("an option after -- is FILE", {"-o", "g.svg", "--", "--frob"}, "input=--frob");
     row("FILE after the options", {"-o", "g.svg", "--view", "machine", kIn}, "input=in.json graph=machine");
@@ -193,6 +196,7 @@ void TestExportCommandLine::defaults()
                                               {QStringLiteral("min"), QStringLiteral("0")},
                                               {QStringLiteral("expand"), QString()},
                                               {QStringLiteral("cpuRangeLimit"), QStringLiteral("16")},
+                                              {QStringLiteral("perNode"), QStringLiteral("8")},
                                               {QStringLiteral("view"), QStringLiteral("graph")},
                                               {QStringLiteral("size"), QStringLiteral("none")},
                                               {QStringLiteral("order"), QStringLiteral("distance")}};
@@ -271,6 +275,8 @@ void TestExportCommandLine::errors_data()
     onlyFor("--cpu-range-limit of a heatmap",
             {kIn, "--view", "mem-heatmap", "-o", "m.png", "--cpu-range-limit", "4"}, "cpu-range-limit",
             "graphs");
+    onlyFor("--per-node of a heatmap", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--per-node", "4"},
+            "per-node", "graphs");
     onlyFor("--measure of a cpu heatmap", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--measure", "bytes"},
             "measure", "--view mem-heatmap");
     onlyFor("--measure of a graph", {kIn, "-o", "g.svg", "--measure", "bytes"}, "measure",
@@ -325,6 +331,10 @@ void TestExportCommandLine::errors_data()
         QStringLiteral("--min '150%' is not a share of CPU time: use 0 to 1 (0.05) or a percentage (5%)"));
     row("bad cpu-range-limit", {kIn, "-o", "g.svg", "--cpu-range-limit", "0"},
         QStringLiteral("--cpu-range-limit takes a number from 1"));
+    row("negative per-node", {kIn, "-o", "g.svg", "--per-node", "-1"},
+        QStringLiteral("--per-node takes a number from 0 (0 draws every process)"));
+    row("per-node not a number", {kIn, "-o", "g.svg", "--per-node", "few"},
+        QStringLiteral("--per-node takes a number from 0 (0 draws every process)"));
 
     // CSV of heatmaps and matrices: its own options, messages and usage line.
     row("csv, no FILE", {"--view", "cpu-heatmap", "--format", "csv"}, csvUsage);
