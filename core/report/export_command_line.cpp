@@ -136,6 +136,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("cpu-range-limit"),
                       QStringLiteral("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
                       QStringLiteral("N")});
+    parser.addOption({QStringLiteral("caches"),
+                      QStringLiteral("Draw the cores inside their caches, as lstopo does (L3, L2, core, "
+                                     "PU).")});
     parser.addOption({QStringLiteral("measure"),
                       QStringLiteral("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
                       QStringLiteral("MEASURE")});
@@ -305,6 +308,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
          {std::tuple{"engine", !heatmap, QStringLiteral("graphs")},
           std::tuple{"expand", !heatmap, QStringLiteral("graphs")},
           std::tuple{"cpu-range-limit", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"caches", !heatmap, QStringLiteral("graphs")},
           std::tuple{"measure", q.view == ExportView::MemHeatmap, QStringLiteral("--view mem-heatmap")},
           std::tuple{"sort", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
                      QStringLiteral("--view cpu-heatmap and mem-heatmap")},
@@ -403,6 +407,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     }
     for (const QString& id : parser.values(QStringLiteral("expand")))
         q.options.expanded.insert(id);
+    q.options.showCaches = parser.isSet(QStringLiteral("caches"));
     if (parser.isSet(QStringLiteral("cpu-range-limit"))) {
         q.options.cpuRangeLimit = parser.value(QStringLiteral("cpu-range-limit")).toInt(&ok);
         if (!ok || q.options.cpuRangeLimit < 1)
