@@ -34,9 +34,6 @@ namespace numasight::graphbuild {
 // or pages, and always to the largest: below 5 % an edge adds ink but no finding, and with 8-16 nodes
 // per process the graph would otherwise connect everything to everything.
 constexpr double kEdgeShare = 0.05;
-// Up to this many NUMA nodes per machine every pair gets a distance edge; above, a spanning tree of the
-// closest links (see addDistanceEdges).
-constexpr int kAllPairsNodes = 4;
 
 inline const QString kLocal = QStringLiteral("local");
 // Ids of the level of detail's "N more" nodes start so (graph_workload.cpp).
@@ -215,26 +212,33 @@ private:
     QString distanceRow(EntityId node) const;
     QString numaTooltip(EntityId node, const CpuSet& own, const QString& tier) const;
     GraphNode numaNode(EntityId node, bool withName) const;
-    void addCpuNodes(EntityId node, const QString& cluster);
+    QStringList memCacheLines(const Entity& n) const;
+    // The CPUs `own` of a node inside `cluster`: one folded range, its cores or its CPUs; with showCaches,
+    // the cores inside their caches (addCacheTree). `rangeId` names the folded range.
+    void addCpuNodes(EntityId node, const CpuSet& own, const QString& cluster, const QString& rangeId);
+    // L2 and outer caches wholly inside `cpus`, nested as in the topology, core boxes in them, PUs in
+    // the cores: lstopo's picture.
+    void addCacheTree(EntityId node, const CpuSet& cpus, const QString& box);
     static bool isDevice(EntityKind k);
     QString deviceId(const Entity& d) const;
     GraphNode deviceNode(EntityId id) const;
 
     // Accelerators and NICs are what the user came for: always one node each. Bridges, disks and other
-    // functions are many (68 on a DGX-2) and rarely the point: folded into one node per place.
+    // functions are many (68 on a DGX-2) and rarely the point: folded into one node per place. Expanded,
+    // the place shows its I/O tree (addPciTree).
     void addDevices(const QString& ns, const QHash<std::int32_t, QString>& clusterOfNode,
                     const QHash<std::int32_t, QString>& clusterOfPackage);
+    // Host bridge -> bridges -> devices as nested boxes ("cluster_pcihost<domain:bus>",
+    // "cluster_pci<bus id>"), each device once, under `place`; leaves fold back into `groupId`.
+    void addPciTree(const std::vector<EntityId>& devices, const QString& place, const QString& groupId);
 
-    // Package -> NUMA cluster -> (memory node, CPUs, devices); `m_numaCluster` maps node -> cluster id.
+    // Package -> NUMA cluster -> (memory node, CPUs, devices), or NUMA cluster -> packages when a node
+    // spans packages; `m_numaCluster` maps node -> cluster id.
     void buildTopology(bool numaNamed);
-    QString latencyBetween(EntityId a, EntityId b) const;
 
-    // Distance edges. All pairs up to kAllPairsNodes nodes; above, the minimum spanning tree of the SLIT
-    // matrix (Kruskal, ties by OS index): n-1 edges whatever n is, each node linked to its nearest
-    // neighbour, and the groups joined by their cheapest link, so the picture shows the machine's
-    // structure (pairs on a die, dies on a package, packages) without the n(n-1)/2 hairball. The whole
-    // matrix stays in every node's tooltip and in the NUMA table.
-    void addDistanceEdges();
+    // One GraphSpec::distanceTables entry per namespace with a SLIT matrix, rows in OS index order. The
+    // matrix is a table, not node-to-node lines: n(n-1)/2 lines cross the whole picture on a 24-node box.
+    void addDistanceTables();
 
     // ---- processes, threads and flows (graph_workload.cpp) ------------------------------------------------
 
@@ -314,7 +318,6 @@ private:
     std::map<QString, FlowAgg> m_flows;
     QHash<QString, std::pair<QString, QString>> m_peers; // key -> (address, namespace)
     bool m_flowDoubled = false;
-    QString m_distanceRule;
     QStringList m_namespaces;
     QHash<QString, QString> m_hostCluster;
     QHash<std::int32_t, QString> m_numaCluster;

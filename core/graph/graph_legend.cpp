@@ -45,6 +45,12 @@ QString GraphBuilder::clusterDescription(EntityKind k)
     case EntityKind::NumaNode:
         return QStringLiteral("NUMA node: its memory, CPUs and devices, and the processes running "
                               "mostly there");
+    case EntityKind::Cache:
+        return QStringLiteral("CPU cache and the cores sharing it");
+    case EntityKind::Core:
+        return QStringLiteral("Core and its hardware threads (PUs)");
+    case EntityKind::PciDevice:
+        return QStringLiteral("PCI host bridge or bridge and the devices behind it");
     case EntityKind::Container:
         return QStringLiteral("Container and the processes in it");
     case EntityKind::Process:
@@ -62,6 +68,8 @@ QString GraphBuilder::tierDescription(const QString& tier)
         return QStringLiteral("High-bandwidth memory (HBM, MCDRAM) node");
     if (tier.startsWith(QLatin1String("CXL")))
         return QStringLiteral("CXL-attached memory node");
+    if (tier == QLatin1String("GPU memory"))
+        return QStringLiteral("GPU memory exposed as a NUMA node (coherent GPU link)");
     if (tier == QLatin1String("NVM"))
         return QStringLiteral("Persistent memory (NVDIMM) node");
     return QStringLiteral("Memory tier %1").arg(tier);
@@ -71,9 +79,8 @@ QString GraphBuilder::edgeDescription(GraphEdgeRole role, EdgeLocality loc) cons
 {
     switch (role) {
     case GraphEdgeRole::Distance:
-        return QStringLiteral("NUMA distance (SLIT, 10 = local; measured latency when known), drawn "
-                              "for %1")
-            .arg(m_distanceRule);
+        // No view draws distance lines any more (see the distance tables); kept for specs made by hand.
+        return QStringLiteral("NUMA distance (SLIT, 10 = local)");
     case GraphEdgeRole::RunsOn:
         return loc == EdgeLocality::Local
                    ? QStringLiteral("Runs mostly on this node (share of CPU time)")
@@ -146,6 +153,10 @@ void GraphBuilder::buildLegend()
             return e.role != GraphEdgeRole::Structural && e.role != GraphEdgeRole::Distance;
         }))
         add(QStringLiteral("edge:width"), QStringLiteral("Line width grows with CPU share, pages or bytes"));
+    if (!m_spec.distanceTables.empty())
+        add(QStringLiteral("table:distances"),
+            QStringLiteral("NUMA distances: the firmware's table (SLIT) of relative memory latency from "
+                           "the row's node to the column's, 10 = local"));
     for (const QString& mark : order)
         m_spec.legend.push_back({mark, entries.value(mark)});
 }

@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The machine in the graph: packages, NUMA nodes with their CPUs and devices, and the distances between
-// nodes (the machine view, and the machine part of the combined view).
+// The machine in the graph: packages, NUMA nodes with their CPUs (in their caches on request) and devices
+// (folded, or as the PCI tree), and the table of distances between nodes (the machine view, and the
+// machine part of the combined view).
 #include "graph_builder.h"
+#include "util/json_text.h"
+
+#include <QJsonArray>
+
+#include <functional>
+#include <numeric>
 
 namespace numasight {
 
@@ -21,6 +28,8 @@ QString GraphBuilder::tierOf(EntityId node, const CpuSet& ownCpus) const
 {
     const Entity& n = m_s.entity(node);
     const QString tier = n.memoryTier;
+    if (tier == QLatin1String("GPU"))
+        return QStringLiteral("GPU memory");
     if (!tier.isEmpty() && tier.compare(QLatin1String("DRAM"), Qt::CaseInsensitive) != 0)
         return tier;
     if (ownCpus.isEmpty())
@@ -47,6 +56,21 @@ QString GraphBuilder::memoryLine(const Entity& n) const
     if (n.memoryFreeBytes > 0)
         s += QStringLiteral(", ") + graphBytes(double(n.memoryFreeBytes)) + QStringLiteral(" free");
     return s;
+}
+
+QStringList GraphBuilder::memCacheLines(const Entity& n) const
+{
+    // hwloc's memory-side caches (MemCache) sit in front of the node's memory; the reader keeps them on
+    // the nodes they serve.
+    QStringList lines;
+    const QJsonArray caches =
+        parseJsonObject(n.attributes).value(QLatin1String("memory_side_caches")).toArray();
+    for (const QJsonValue& c : caches) {
+        const double size = c.toObject().value(QLatin1String("cache_size")).toDouble();
+        if (size > 0)
+            lines << QStringLiteral("MemCache ") + formatBytes(size, TrailingZeros::Drop);
+    }
+    return lines;
 }
 
 QString GraphBuilder::distanceRow(EntityId node) const
@@ -80,6 +104,7 @@ QString GraphBuilder::numaTooltip(EntityId node, const CpuSet& own, const QStrin
         lines << QStringLiteral("free %1").arg(graphBytes(double(n.memoryFreeBytes)));
     if (!tier.isEmpty())
         lines << QStringLiteral("tier %1").arg(tier);
+    lines << memCacheLines(n);
     const QString row = distanceRow(node);
     if (!row.isEmpty())
         lines << row;
@@ -105,20 +130,25 @@ GraphNode GraphBuilder::numaNode(EntityId node, bool withName) const
         lines << QStringLiteral("memory");
     if (withName && !tier.isEmpty())
         lines << tier;
+    lines << memCacheLines(n);
     g.label = lines.join(QLatin1Char('\n'));
+    g.osIndex = n.osIndex;
     g.tooltip = numaTooltip(node, own, tier);
     g.searchKeys << QString::number(n.osIndex) << QStringLiteral("NUMA %1").arg(n.osIndex)
                  << QStringLiteral("node %1").arg(n.osIndex) << n.cpus.toRangeString();
     return g;
 }
 
-void GraphBuilder::addCpuNodes(EntityId node, const QString& cluster)
+void GraphBuilder::addCpuNodes(EntityId node, const CpuSet& own, const QString& cluster,
+                               const QString& rangeId)
 {
     const Entity& n = m_s.entity(node);
-    const CpuSet own = ownCpus(node);
     if (own.isEmpty())
         return;
-    const QString rangeId = withNs(QStringLiteral("cpus") + QString::number(n.osIndex), n);
+    if (m_o.showCaches) {
+        addCacheTree(node, own, cluster);
+        return;
+    }
 
     // Cores whose PUs all belong to this node, and the PUs themselves.
     std::vector<EntityId> pus, cores;
@@ -151,6 +181,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const QString& cluster)
         g.label = QStringLiteral("CPU ") + rangeText(own);
         g.members = pus;
         g.expandable = true;
+        g.osIndex = own.first();
         g.tooltip =
             QStringLiteral("%1 CPUs of NUMA node %2: %3\n%4")
                 .arg(own.count())
@@ -169,6 +200,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const QString& cluster)
             g.cluster = cluster;
             g.kind = EntityKind::Core;
             g.entity = cores[i];
+            g.osIndex = core.osIndex >= 0 ? core.osIndex : core.cpus.first();
             g.label = QStringLiteral("CPU ") + rangeText(core.cpus);
             for (EntityId pu : pus)
                 if (core.cpus.contains(m_s.entity(pu).osIndex))
@@ -191,6 +223,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const QString& cluster)
         g.cluster = cluster;
         g.kind = EntityKind::Pu;
         g.label = QStringLiteral("CPU %1").arg(cpu);
+        g.osIndex = cpu;
         for (EntityId pu : pus)
             if (m_s.entity(pu).osIndex == cpu) {
                 g.entity = pu;
@@ -260,6 +293,8 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
     if (!d.pciBusId.isEmpty())
         lines << d.pciBusId;
     g.label = lines.join(QLatin1Char('\n'));
+    if (d.kind == EntityKind::Accelerator || d.kind == EntityKind::Nic)
+        g.osIndex = d.osIndex;
     QStringList tip = lines;
     if (!d.vendor.isEmpty())
         tip << QStringLiteral("vendor %1").arg(d.vendor);
@@ -279,7 +314,8 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
 void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QString>& clusterOfNode,
                               const QHash<std::int32_t, QString>& clusterOfPackage)
 {
-    std::map<QString, std::vector<EntityId>> others; // place -> folded devices, in snapshot order
+    // place -> its devices in snapshot order (accelerators and NICs first), and the folded ones among them
+    std::map<QString, std::vector<EntityId>> all, others;
     std::vector<QString> placeOrder;
     for (EntityKind k :
          {EntityKind::Accelerator, EntityKind::Nic, EntityKind::PciDevice, EntityKind::OsDevice}) {
@@ -294,15 +330,11 @@ void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QStri
             } else if (const EntityId pkg = ancestorOfKind(id, EntityKind::Package); pkg.isValid()) {
                 place = clusterOfPackage.value(pkg.value, place);
             }
-            if (k == EntityKind::Accelerator || k == EntityKind::Nic) {
-                GraphNode g = deviceNode(id);
-                g.cluster = place;
-                addNode(std::move(g));
-                continue;
-            }
-            if (!others.count(place))
+            if (!all.count(place))
                 placeOrder.push_back(place);
-            others[place].push_back(id);
+            all[place].push_back(id);
+            if (k != EntityKind::Accelerator && k != EntityKind::Nic)
+                others[place].push_back(id);
         }
     }
     for (const QString& place : placeOrder) {
@@ -314,19 +346,22 @@ void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QStri
         std::vector<QString> partIds;
         for (EntityId d : devices)
             partIds.push_back(deviceId(m_s.entity(d)));
-        const bool expand = devices.size() == 1 || isExpanded(groupId, false, partIds);
+        const bool expand = devices.size() > 1 && isExpanded(groupId, false, partIds);
         if (expand) {
-            for (EntityId d : devices) {
-                GraphNode g = deviceNode(d);
-                g.cluster = place;
-                if (devices.size() > 1) {
-                    g.expanded = true;
-                    g.foldGroup = groupId;
-                }
-                addNode(std::move(g));
-            }
+            addPciTree(all[place], place, groupId);
             continue;
         }
+        // Accelerators and NICs are what the user came for: one node each, beside the folded rest.
+        for (EntityId d : all[place]) {
+            const EntityKind k = m_s.entity(d).kind;
+            if (k != EntityKind::Accelerator && k != EntityKind::Nic && devices.size() > 1)
+                continue;
+            GraphNode g = deviceNode(d);
+            g.cluster = place;
+            addNode(std::move(g));
+        }
+        if (devices.size() <= 1)
+            continue;
         int pci = 0;
         QStringList tip;
         GraphNode g;
@@ -355,21 +390,166 @@ void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QStri
     }
 }
 
+void GraphBuilder::addPciTree(const std::vector<EntityId>& devices, const QString& place,
+                              const QString& groupId)
+{
+    QSet<std::int32_t> inPlace;
+    for (EntityId d : devices)
+        inPlace.insert(d.value);
+    // A device's parent in the tree is the nearest ancestor among the devices drawn here (bridges); a
+    // device with none hangs from its host bridge, which the reader does not keep as an entity: its
+    // children share the host bridge's secondary bus, the "domain:bus" of their own bus id.
+    QHash<std::int32_t, std::vector<EntityId>> children;
+    std::vector<std::pair<QString, std::vector<EntityId>>> roots; // host bus -> its devices, first seen first
+    for (EntityId d : devices) {
+        EntityId up = m_s.entity(d).parent;
+        for (int depth = 0; up.isValid() && depth < 64 && !inPlace.contains(up.value); ++depth)
+            up = isDevice(m_s.entity(up).kind) ? m_s.entity(up).parent : EntityId();
+        if (up.isValid()) {
+            children[up.value].push_back(d);
+            continue;
+        }
+        const QString& busId = m_s.entity(d).pciBusId;
+        const QString hostBus = busId.size() >= 7 ? busId.left(7) : QString();
+        auto it = std::find_if(roots.begin(), roots.end(), [&](const auto& r) { return r.first == hostBus; });
+        if (it == roots.end())
+            it = roots.insert(roots.end(), {hostBus, {}});
+        it->second.push_back(d);
+    }
+    const std::function<void(EntityId, const QString&)> draw = [&](EntityId d, const QString& parent) {
+        const Entity& e = m_s.entity(d);
+        GraphNode g = deviceNode(d);
+        const auto below = children.constFind(d.value);
+        if (below == children.constEnd()) {
+            g.cluster = parent;
+            g.expanded = true;
+            g.foldGroup = groupId;
+            addNode(std::move(g));
+            return;
+        }
+        // A bridge (or a controller with its disks) is a box around what sits behind it.
+        const QString id =
+            withNs(QStringLiteral("cluster_pci") + (e.pciBusId.isEmpty() ? e.key : e.pciBusId), e);
+        GraphCluster& c = addCluster(id, parent, g.label, e.kind, d);
+        c.osIndex = g.osIndex;
+        for (EntityId child : *below)
+            draw(child, id);
+    };
+    for (const auto& [hostBus, list] : roots) {
+        QString parent = place;
+        if (!hostBus.isEmpty()) {
+            const Entity& first = m_s.entity(list.front());
+            parent = withNs(QStringLiteral("cluster_pcihost") + hostBus, first);
+            GraphCluster& c = addCluster(parent, place, QStringLiteral("Host bridge ") + hostBus,
+                                         EntityKind::PciDevice, {});
+            bool ok = false;
+            const int bus = hostBus.mid(5, 2).toInt(&ok, 16);
+            c.osIndex = ok ? bus : -1;
+        }
+        for (EntityId d : list)
+            draw(d, parent);
+    }
+}
+
+void GraphBuilder::addCacheTree(EntityId node, const CpuSet& cpus, const QString& box)
+{
+    const Entity& n = m_s.entity(node);
+    // Caches wholly inside the box, outermost first so that parents come before children. L1 caches
+    // are left out as lstopo's default picture of a big machine reads better without one box per core.
+    std::vector<EntityId> caches;
+    for (EntityId c : m_s.ofKind(EntityKind::Cache)) {
+        const Entity& e = m_s.entity(c);
+        if (e.ns == n.ns && e.cacheLevel >= 2 && !e.cpus.isEmpty() && e.cpus.isSubsetOf(cpus))
+            caches.push_back(c);
+    }
+    std::stable_sort(caches.begin(), caches.end(), [&](EntityId a, EntityId b) {
+        const Entity &x = m_s.entity(a), &y = m_s.entity(b);
+        return x.cacheLevel != y.cacheLevel ? x.cacheLevel > y.cacheLevel : x.cpus.first() < y.cpus.first();
+    });
+    QHash<std::int32_t, QString> drawn; // entity -> its box
+    const auto boxOf = [&](EntityId e) {
+        for (int depth = 0; depth < 64; ++depth) {
+            e = m_s.entity(e).parent;
+            if (!e.isValid())
+                break;
+            if (drawn.contains(e.value))
+                return drawn.value(e.value);
+        }
+        return box;
+    };
+    for (EntityId c : caches) {
+        const Entity& e = m_s.entity(c);
+        const QString id = withNs(QStringLiteral("cluster_cache") + e.key, e);
+        const QString label =
+            QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("L%1").arg(e.cacheLevel) : e.name,
+                                          formatBytes(double(e.cacheBytes), TrailingZeros::Drop));
+        // Caches have no OS index; their first CPU gives the same reading order.
+        addCluster(id, boxOf(c), label, EntityKind::Cache, c).osIndex = e.cpus.first();
+        drawn.insert(c.value, id);
+    }
+    for (EntityId c : m_s.ofKind(EntityKind::Core)) {
+        const Entity& core = m_s.entity(c);
+        if (core.ns != n.ns || core.cpus.isEmpty() || !core.cpus.isSubsetOf(cpus))
+            continue;
+        const QString id = withNs(QStringLiteral("cluster_core") + core.key, core);
+        const int index = core.osIndex >= 0 ? core.osIndex : core.logicalIndex;
+        addCluster(id, boxOf(c), QStringLiteral("Core %1").arg(index), EntityKind::Core, c).osIndex = index;
+        drawn.insert(c.value, id);
+    }
+    for (EntityId pu : m_s.ofKind(EntityKind::Pu)) {
+        const Entity& p = m_s.entity(pu);
+        if (p.ns != n.ns || p.osIndex < 0 || !cpus.contains(p.osIndex))
+            continue;
+        GraphNode g;
+        g.id = withNs(QStringLiteral("cpu") + QString::number(p.osIndex), n);
+        g.cluster = boxOf(pu);
+        g.kind = EntityKind::Pu;
+        g.entity = pu;
+        g.members.push_back(pu);
+        g.label = QStringLiteral("PU %1").arg(p.osIndex);
+        g.osIndex = p.osIndex;
+        g.tooltip = QStringLiteral("CPU %1 of NUMA node %2").arg(p.osIndex).arg(n.osIndex);
+        g.searchKeys << QString::number(p.osIndex);
+        addNode(std::move(g));
+    }
+}
+
 void GraphBuilder::buildTopology(bool numaNamed)
 {
     for (const QString& ns : m_namespaces) {
-        QHash<std::int32_t, QString> clusterOfPackage;
-        for (EntityId pkg : m_s.ofKind(EntityKind::Package)) {
-            const Entity& p = m_s.entity(pkg);
-            if (p.ns != ns)
+        // A package normally holds its NUMA nodes (one or several, sub-NUMA clustering). On some machines a
+        // NUMA node spans several packages (hwloc attaches it to a group of packages): then the packages
+        // are drawn inside the node, with their cores.
+        std::vector<EntityId> packages;
+        for (EntityId pkg : m_s.ofKind(EntityKind::Package))
+            if (m_s.entity(pkg).ns == ns)
+                packages.push_back(pkg);
+        QHash<std::int32_t, EntityId> nodeOfPackage;
+        for (EntityId node : m_s.numaNodes()) {
+            const Entity& n = m_s.entity(node);
+            if (n.ns != ns || ancestorOfKind(node, EntityKind::Package).isValid())
                 continue;
+            const CpuSet own = ownCpus(node);
+            for (EntityId pkg : packages) {
+                const CpuSet& cpus = m_s.entity(pkg).cpus;
+                if (!cpus.isEmpty() && !nodeOfPackage.contains(pkg.value) && cpus.isSubsetOf(own))
+                    nodeOfPackage.insert(pkg.value, node);
+            }
+        }
+        QHash<std::int32_t, QString> clusterOfPackage;
+        const auto addPackage = [&](EntityId pkg, const QString& parent) {
+            const Entity& p = m_s.entity(pkg);
             const QString idx = p.osIndex >= 0 ? QString::number(p.osIndex)
                                                : QLatin1Char('L') + QString::number(p.logicalIndex);
             const QString id = withNs(QStringLiteral("cluster_pkg") + idx, p);
-            QString label = QStringLiteral("Package %1").arg(idx);
-            addCluster(id, hostCluster(ns), label, EntityKind::Package, pkg);
+            addCluster(id, parent, QStringLiteral("Package %1").arg(idx), EntityKind::Package, pkg).osIndex =
+                p.osIndex;
             clusterOfPackage.insert(pkg.value, id);
-        }
+            return id;
+        };
+        for (EntityId pkg : packages)
+            if (!nodeOfPackage.contains(pkg.value))
+                addPackage(pkg, hostCluster(ns));
         for (EntityId node : m_s.numaNodes()) {
             const Entity& n = m_s.entity(node);
             if (n.ns != ns)
@@ -384,103 +564,59 @@ void GraphBuilder::buildTopology(bool numaNamed)
             const QString cid = numaClusterId(n);
             GraphCluster& c = addCluster(cid, parent, label, EntityKind::NumaNode, node);
             c.memoryTier = tier;
+            c.osIndex = n.osIndex;
             m_numaCluster.insert(node.value, cid);
             GraphNode g = numaNode(node, numaNamed);
             g.cluster = cid;
             addNode(std::move(g));
-            addCpuNodes(node, cid);
+            CpuSet rest = own;
+            for (EntityId inner : packages) {
+                if (nodeOfPackage.value(inner.value) != node)
+                    continue;
+                const Entity& p = m_s.entity(inner);
+                const QString pid = addPackage(inner, cid);
+                const QString rangeId =
+                    withNs(QStringLiteral("cpus%1p%2").arg(n.osIndex).arg(p.logicalIndex), n);
+                addCpuNodes(node, p.cpus, pid, rangeId);
+                rest -= p.cpus;
+            }
+            addCpuNodes(node, rest, cid, withNs(QStringLiteral("cpus") + QString::number(n.osIndex), n));
         }
         addDevices(ns, m_numaCluster, clusterOfPackage);
     }
 }
 
-QString GraphBuilder::latencyBetween(EntityId a, EntityId b) const
-{
-    for (const DistanceMatrix& m : m_s.distances()) {
-        if (m.unit != QLatin1String("ns"))
-            continue;
-        const auto ra = std::find(m.objects.begin(), m.objects.end(), a);
-        const auto rb = std::find(m.objects.begin(), m.objects.end(), b);
-        if (ra != m.objects.end() && rb != m.objects.end())
-            return QString::number(m.at(int(ra - m.objects.begin()), int(rb - m.objects.begin())), 'g', 6) +
-                   QStringLiteral(" ns");
-    }
-    // hwloc memory attributes: latency of node b's memory for the CPUs of node a.
-    const CpuSet& cpus = m_s.entity(a).cpus;
-    for (const MemoryAttributeValue& v : m_s.memoryAttributes()) {
-        if (v.target != b || v.attribute != QLatin1String("Latency") || v.initiator.isEmpty())
-            continue;
-        if (v.initiator == cpus || (!cpus.isEmpty() && cpus.isSubsetOf(v.initiator)))
-            return QString::number(v.value) + QStringLiteral(" ns");
-    }
-    return {};
-}
-
-void GraphBuilder::addDistanceEdges()
+void GraphBuilder::addDistanceTables()
 {
     for (const QString& ns : m_namespaces) {
         const DistanceMatrix* m = m_s.numaDistances(ns);
-        if (!m)
+        if (!m || m->size() == 0)
             continue;
-        const int n = m->size();
-        struct Link
-        {
-            double d;
-            int i, j;
-        };
-        std::vector<Link> links;
-        for (int i = 0; i < n; ++i)
-            for (int j = i + 1; j < n; ++j) {
-                // Symmetric matrices are the rule; an asymmetric one is shown by its larger side.
-                const double d = std::max(m->at(i, j), m->at(j, i));
-                if (d > 0)
-                    links.push_back({d, i, j});
-            }
-        std::vector<Link> chosen;
-        if (n <= kAllPairsNodes) {
-            chosen = links;
-        } else {
-            std::stable_sort(links.begin(), links.end(),
-                             [](const Link& a, const Link& b) { return a.d < b.d; });
-            std::vector<int> root(static_cast<size_t>(n));
-            for (int i = 0; i < n; ++i)
-                root[size_t(i)] = i;
-            const auto find = [&](int x) {
-                while (root[size_t(x)] != x)
-                    x = root[size_t(x)] = root[size_t(root[size_t(x)])];
-                return x;
-            };
-            for (const Link& l : links) {
-                const int a = find(l.i), b = find(l.j);
-                if (a == b)
-                    continue;
-                root[size_t(b)] = a;
-                chosen.push_back(l);
-            }
-        }
-        for (const Link& l : chosen) {
-            const Entity& a = m_s.entity(m->objects[size_t(l.i)]);
-            const Entity& b = m_s.entity(m->objects[size_t(l.j)]);
-            QString label = QString::number(l.d, 'g', 6);
-            const QString latency = latencyBetween(m->objects[size_t(l.i)], m->objects[size_t(l.j)]);
-            if (!latency.isEmpty())
-                label += QStringLiteral(" · ") + latency;
-            addEdge(numaNodeId(a), numaNodeId(b), GraphEdgeRole::Distance, label, EdgeLocality::Neutral, l.d,
-                    false);
-        }
-        m_distanceRule = n <= kAllPairsNodes ? QStringLiteral("every pair of nodes")
-                                             : QStringLiteral("the closest links joining all nodes (a "
-                                                              "spanning tree; full matrix in the tooltips)");
+        // Rows and columns in ascending OS index, whatever order the reader kept.
+        std::vector<int> order(size_t(m->size()));
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return m_s.entity(m->objects[size_t(a)]).osIndex < m_s.entity(m->objects[size_t(b)]).osIndex;
+        });
+        DistanceTable t;
+        t.title =
+            ns == kLocal ? QStringLiteral("NUMA distances") : QStringLiteral("NUMA distances · host ") + ns;
+        for (int r : order)
+            t.labels << QString::number(m_s.entity(m->objects[size_t(r)]).osIndex);
+        t.values.reserve(order.size() * order.size());
+        for (int r : order)
+            for (int c : order)
+                t.values.push_back(m->at(r, c));
+        m_spec.distanceTables.push_back(std::move(t));
     }
 }
 
 void GraphBuilder::buildMachine(bool withWorkload)
 {
     buildTopology(true);
-    if (!withWorkload) {
-        addDistanceEdges();
+    addDistanceTables();
+    if (!withWorkload)
         return;
-    }
     std::vector<std::pair<EntityId, bool>> shown;
     for (EntityId p : m_s.ofKind(EntityKind::Process)) {
         if (!processShown(p))

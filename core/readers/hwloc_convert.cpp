@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_convert.h"
 
+#include "pci_ids.h"
 #include "util/json_text.h"
 
 #include <QHash>
@@ -109,6 +110,26 @@ QString pciClassName(unsigned classId)
                                                         "ProcessingAccelerator"};
     const unsigned base = classId >> 8;
     return base < kBase.size() ? QString::fromLatin1(kBase[base]) : QStringLiteral("Other");
+}
+
+// hwloc had no name for the function (its build lacked the PCI database, or the XML comes from such a
+// build): the system's database, else hwloc's subtype ("NVSwitch") or the class, with the ids, which still
+// tell two chips apart.
+QString pciNameFromDatabase(hwloc_obj_t obj, const PciAttr& pci)
+{
+    const PciIds& db = PciIds::system();
+    const QString device = db.device(pci.vendor_id, pci.device_id);
+    if (!device.isEmpty())
+        return device;
+    QString cls = text(obj->subtype);
+    if (cls.isEmpty())
+        cls = db.className(pci.class_id);
+    if (cls.isEmpty())
+        cls = pciClassName(pci.class_id);
+    return QStringLiteral("%1 %2:%3")
+        .arg(cls)
+        .arg(unsigned(pci.vendor_id), 4, 16, QLatin1Char('0'))
+        .arg(unsigned(pci.device_id), 4, 16, QLatin1Char('0'));
 }
 
 QString osdevTypeName(hwloc_obj_osdev_type_t t)
@@ -510,7 +531,12 @@ private:
                 e.vendor += QLatin1Char(' ') + text(v);
             e.name = !model.isEmpty() ? model : text(info(obj, "PCIDevice"));
             if (e.name.isEmpty())
-                e.name = pciClassName(classId);
+                e.name = pciNameFromDatabase(obj, *pci);
+            if (!info(obj, "PCIVendor")) {
+                const QString vendorName = PciIds::system().vendor(std::uint16_t(vendorId));
+                if (!vendorName.isEmpty())
+                    e.vendor += QLatin1Char(' ') + vendorName;
+            }
         } else {
             e.name = text(obj->name);
             e.vendor = text(info(obj, "GPUVendor"));

@@ -102,6 +102,8 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
     hwloc_topology_set_io_types_filter(t, input == Input::Local ? HWLOC_TYPE_FILTER_KEEP_IMPORTANT
                                                                 : HWLOC_TYPE_FILTER_KEEP_ALL);
     hwloc_topology_set_icache_types_filter(t, HWLOC_TYPE_FILTER_KEEP_ALL);
+    // hwloc drops memory-side caches unless asked; the graph shows them on the nodes they serve.
+    hwloc_topology_set_type_filter(t, HWLOC_OBJ_MEMCACHE, HWLOC_TYPE_FILTER_KEEP_ALL);
     if (hwloc_topology_load(t) != 0) {
         if (input == Input::Xml)
             return diagnoseHwlocXml(what);

@@ -147,6 +147,9 @@ void addOptions(QCommandLineParser& parser)
                                      "CPU share first; the rest become one \"N more\" node (default 8, 0: "
                                      "all). --expand more_numa0 draws all of a box."),
                       QStringLiteral("N")});
+    parser.addOption({QStringLiteral("caches"),
+                      QStringLiteral("Draw the cores inside their caches, as lstopo does (L3, L2, core, "
+                                     "PU).")});
     parser.addOption({QStringLiteral("measure"),
                       QStringLiteral("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
                       QStringLiteral("MEASURE")});
@@ -318,6 +321,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
           std::tuple{"expand", !heatmap, QStringLiteral("graphs")},
           std::tuple{"cpu-range-limit", !heatmap, QStringLiteral("graphs")},
           std::tuple{"per-node", !heatmap, QStringLiteral("graphs")},
+          std::tuple{"caches", !heatmap, QStringLiteral("graphs")},
           std::tuple{"measure", q.view == ExportView::MemHeatmap, QStringLiteral("--view mem-heatmap")},
           std::tuple{"sort", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
                      QStringLiteral("--view cpu-heatmap and mem-heatmap")},
@@ -426,6 +430,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     }
     for (const QString& id : parser.values(QStringLiteral("expand")))
         q.options.expanded.insert(id);
+    q.options.showCaches = parser.isSet(QStringLiteral("caches"));
     if (parser.isSet(QStringLiteral("cpu-range-limit"))) {
         q.options.cpuRangeLimit = parser.value(QStringLiteral("cpu-range-limit")).toInt(&ok);
         if (!ok || q.options.cpuRangeLimit < 1)

@@ -38,8 +38,8 @@ private slots:
     void wittyWorkers_data();
     void wittyWorkers();
     void memoryTiers();
-    void distanceEdges_data();
-    void distanceEdges();
+    void distanceTables_data();
+    void distanceTables();
     void hostileLabels_data();
     void hostileLabels();
     void dotAttributesPerEngine_data();
@@ -327,45 +327,60 @@ void TestGraphSpec::memoryTiers()
     QVERIFY(legend != spec->legend.end());
 }
 
-void TestGraphSpec::distanceEdges_data()
+void TestGraphSpec::distanceTables_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<QStringList>("expected"); // "a-b:label", every distance edge
-    // graph.json distance_to_all_numa: pairs (0,1) (2,3) (4,5) (6,7) at 11, pairs at 24 join them; the
-    // spanning tree takes the 11s and then the first 24s by node number.
+    QTest::addColumn<QStringList>("expected"); // the table's rows: "<label>: values", empty when no table
+    // graph.json distance_to_all_numa: pairs (0,1) (2,3) (4,5) (6,7) at 11; even nodes 24 apart, odd ones
+    // 32, even to odd 25.
     QTest::newRow("witty 8 nodes") << QStringLiteral("witty-profiler/graph.json")
-                                   << QStringList{"0-1:11", "2-3:11", "4-5:11", "6-7:11",
-                                                  "0-2:24", "0-4:24", "0-6:24"};
-    // lstopo --distances: 10 21 / 21 10. Two nodes: every pair.
-    QTest::newRow("DGX-2 2 nodes") << QStringLiteral("hwloc/nvidiaDGX2.xml") << QStringList{"0-1:21"};
-    // 16amd64: all off-diagonal 20 (lstopo); 8 nodes -> a tree of 7 edges, all at 20.
+                                   << QStringList{"0: 10 11 24 25 24 25 24 25", "1: 11 10 25 32 25 32 25 32",
+                                                  "2: 24 25 10 11 24 25 24 25", "3: 25 32 11 10 25 32 25 32",
+                                                  "4: 24 25 24 25 10 11 24 25", "5: 25 32 25 32 11 10 25 32",
+                                                  "6: 24 25 24 25 24 25 10 11", "7: 25 32 25 32 25 32 11 10"};
+    // lstopo --distances: 10 21 / 21 10.
+    QTest::newRow("DGX-2 2 nodes") << QStringLiteral("hwloc/nvidiaDGX2.xml")
+                                   << QStringList{"0: 10 21", "1: 21 10"};
+    // 16amd64: all off-diagonal 20 (lstopo).
     QTest::newRow("16amd64 uniform") << QStringLiteral("hwloc/16amd64-4distances.xml")
-                                     << QStringList{"0-1:20", "0-2:20", "0-3:20", "0-4:20",
-                                                    "0-5:20", "0-6:20", "0-7:20"};
-    // One node: nothing to link.
+                                     << QStringList{
+                                            "0: 10 20 20 20 20 20 20 20", "1: 20 10 20 20 20 20 20 20",
+                                            "2: 20 20 10 20 20 20 20 20", "3: 20 20 20 10 20 20 20 20",
+                                            "4: 20 20 20 20 10 20 20 20", "5: 20 20 20 20 20 10 20 20",
+                                            "6: 20 20 20 20 20 20 10 20", "7: 20 20 20 20 20 20 20 10"};
+    // One node: no matrix, no table.
     QTest::newRow("16em64t 1 node") << QStringLiteral("hwloc/16em64t-4s2c2t.xml") << QStringList{};
-    // Hand-made with a measured latency matrix: the label carries both.
-    QTest::newRow("mini with latency") << QString() << QStringList{"0-1:21 · 142 ns"};
+    // Hand-made; its measured latency matrix (ns) is no SLIT table.
+    QTest::newRow("mini with latency") << QString() << QStringList{"0: 10 21", "1: 21 10"};
 }
 
-void TestGraphSpec::distanceEdges()
+// The SLIT matrix as a table beside the graph (it used to be node-to-node edges): no distance edge at all.
+void TestGraphSpec::distanceTables()
 {
     QFETCH(QString, file);
     QFETCH(QStringList, expected);
     const SnapshotPtr s = file.isEmpty() ? miniMachine() : m_fixtures[file];
     const GraphSpecPtr spec = buildGraph(*s, viewOptions(GraphView::Machine));
+    QVERIFY(std::none_of(spec->edges.begin(), spec->edges.end(),
+                         [](const GraphEdge& e) { return e.role == GraphEdgeRole::Distance; }));
     QStringList got;
-    for (const GraphEdge& e : spec->edges) {
-        QCOMPARE(e.role, GraphEdgeRole::Distance);
-        QVERIFY(!e.directed);
-        got << QStringLiteral("%1-%2:%3").arg(e.from.mid(4), e.to.mid(4), e.label);
+    for (const DistanceTable& t : spec->distanceTables) {
+        QCOMPARE(t.title, QStringLiteral("NUMA distances"));
+        for (int r = 0; r < int(t.labels.size()); ++r) {
+            QStringList row;
+            for (int c = 0; c < int(t.labels.size()); ++c)
+                row << QString::number(t.at(r, c));
+            got << t.labels[r] + QStringLiteral(": ") + row.join(u' ');
+        }
     }
     QCOMPARE(got, expected);
-    // The 24-node box: 23 edges, not 276.
+    // The 24-node box: one 24 × 24 table, and no line between nodes.
     if (file.isEmpty()) {
         const GraphSpecPtr big = buildGraph(*m_fixtures[QStringLiteral("hwloc/192em64t-24n8c2t.xml")],
                                             viewOptions(GraphView::Machine));
-        QCOMPARE(int(big->edges.size()), 23);
+        QCOMPARE(int(big->edges.size()), 0);
+        QCOMPARE(int(big->distanceTables.size()), 1);
+        QCOMPARE(int(big->distanceTables.front().labels.size()), 24);
     }
 }
 
@@ -445,10 +460,10 @@ void TestGraphSpec::dotAttributesPerEngine()
     const bool force = engine != QLatin1String("dot");
     QCOMPARE(dot.contains("overlap=false"), force);
     QCOMPARE(dot.contains("splines=curved"), force);
-    // Distance edges take no part in dot's ranking, and then carry their text as an external label.
-    QCOMPARE(dot.contains("constraint=false"), !force);
-    QCOMPARE(dot.contains("xlabel=\"11\""), !force);
-    QCOMPARE(dot.contains("label=\"11\""), true);
+    // The machine view draws no distance edge (the distances are a table): no edge, so no edge label.
+    QVERIFY(spec->edges.empty());
+    QVERIFY(!dot.contains("xlabel=\"11\""));
+    QVERIFY(!dot.contains("label=\"11\""));
     // Node shapes per kind.
     QVERIFY(dot.contains("\"numa0\" [label=\"NUMA 0\\n125 GiB, 96.4 GiB free\", shape=cylinder"));
     QVERIFY(dot.contains("\"cpus0\" [label=\"CPU 0–23\", shape=box"));

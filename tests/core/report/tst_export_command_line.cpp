@@ -53,6 +53,7 @@ std::map<QString, QString> fields(const ExportRequest& q)
         {QStringLiteral("expand"), sortedJoin(q.options.expanded, [](const QString& id) { return id; })},
         {QStringLiteral("cpuRangeLimit"), QString::number(q.options.cpuRangeLimit)},
         {QStringLiteral("perNode"), QString::number(q.options.processesPerNode)},
+        {QStringLiteral("caches"), QString::number(q.options.showCaches)},
         {QStringLiteral("view"),
          q.view == ExportView::Graph ? QStringLiteral("graph") : exportViewName(q.view)},
         {QStringLiteral("measure"), heatmapMetricName(metricOf(q.measure))},
@@ -118,6 +119,8 @@ void TestExportCommandLine::requests_data()
     row("--cpu-range-limit", {kIn, "-o", "g.dot", "--cpu-range-limit", "4"}, "cpuRangeLimit=4");
     row("--per-node", {kIn, "-o", "g.dot", "--per-node", "3"}, "perNode=3");
     row("--per-node 0 draws all", {kIn, "-o", "g.svg", "--per-node=0"}, "perNode=0");
+    row("graph without --caches", {kIn, "-o", "g.dot"}, "caches=0");
+    row("--caches", {kIn, "-o", "g.svg", "--view", "machine", "--caches"}, "caches=1 graph=machine");
     row("FILE after --", {"-o", "g.svg", "--", kIn}, "input=in.json format=svg");
     row("an option after -- is FILE", {"-o", "g.svg", "--", "--frob"}, "input=--frob");
     row("FILE after the options", {"-o", "g.svg", "--view", "machine", kIn}, "input=in.json graph=machine");
@@ -277,6 +280,8 @@ void TestExportCommandLine::errors_data()
             "graphs");
     onlyFor("--per-node of a heatmap", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--per-node", "4"},
             "per-node", "graphs");
+    onlyFor("--caches of a matrix", {kIn, "--view", "distance", "-o", "d.png", "--caches"}, "caches",
+            "graphs");
     onlyFor("--measure of a cpu heatmap", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--measure", "bytes"},
             "measure", "--view mem-heatmap");
     onlyFor("--measure of a graph", {kIn, "-o", "g.svg", "--measure", "bytes"}, "measure",
@@ -408,8 +413,8 @@ void TestExportCommandLine::help()
     for (const char* option :
          {"-o, --output <OUT>", "--view <VIEW>", "--format <FORMAT>", "--engine <ENGINE>", "--dpi <N>",
           "--snapshot <N>", "--hide <KINDS>", "--min <SHARE>", "--expand <ID>", "--cpu-range-limit <N>",
-          "--measure <MEASURE>", "--sort <KEY>", "--ascending", "--order <natural|distance>", "--size <WxH>",
-          "FILE"})
+          "--caches", "--measure <MEASURE>", "--sort <KEY>", "--ascending", "--order <natural|distance>",
+          "--size <WxH>", "FILE"})
         QVERIFY2(line.help.contains(QLatin1String(option)), option);
     QVERIFY(line.help.contains(QStringLiteral("or its numbers as CSV")));
     QVERIFY(line.help.simplified().contains(cliKindNames())); // wrapped in the help
