@@ -245,7 +245,7 @@ private:
     // The row width whose box comes nearest to the wanted shape; on a tie the smaller box. The candidates
     // are the widths of k items of each size, so equal items form a full grid.
     Flow chooseFlow(const std::vector<Child>& cells, double gap, double minWidth, double extraHeight,
-                    double extraBoth) const
+                    double extraBoth, double aspect) const
     {
         if (cells.empty())
             return {};
@@ -269,7 +269,7 @@ private:
             Flow f = flow(cells, w, gap);
             const double bw = std::max(f.width, minWidth) + extraBoth;
             const double bh = f.height + extraHeight + extraBoth;
-            const double score = std::abs(std::log(bw / std::max(bh, 1.0) / m_aspect));
+            const double score = std::abs(std::log(bw / std::max(bh, 1.0) / aspect));
             const double area = bw * bh;
             if (score < bestScore - 0.02 || (score < bestScore + 0.02 && area < bestArea)) {
                 bestScore = std::min(score, bestScore);
@@ -278,6 +278,42 @@ private:
             }
         }
         return best;
+    }
+
+    // The drawing's rows, for a picture that includes the distance tables beside or below it: narrower or
+    // wider shapes are tried and the one that is smallest once scaled to the wanted shape wins.
+    Flow chooseRootFlow(const std::vector<Child>& cells, double gap) const
+    {
+        if (m_spec.distanceTables.empty())
+            return chooseFlow(cells, gap, 0, 0, 0, m_aspect);
+        Flow best;
+        double bestSize = std::numeric_limits<double>::max();
+        for (const double shape : {1.0, 0.85, 0.7, 0.55, 0.4, 1.2}) {
+            Flow f = chooseFlow(cells, gap, 0, 0, 0, m_aspect * shape);
+            QRectF bounds(0, 0, f.width, f.height);
+            for (const DistanceTable& t : m_spec.distanceTables)
+                bounds = bounds.united(tablePlace(bounds, tableSize(t)));
+            const double size = std::max(bounds.width(), bounds.height() * m_aspect);
+            if (size < bestSize - 0.5) {
+                bestSize = size;
+                best = std::move(f);
+            }
+        }
+        return best;
+    }
+
+    // Beside the drawing or below it, whichever keeps the picture smallest once scaled to the wanted shape.
+    QRectF tablePlace(const QRectF& bounds, const QSizeF& size) const
+    {
+        if (bounds.isEmpty())
+            return {QPointF(0, 0), size};
+        const QRectF right(QPointF(bounds.right() + kTableGap, 0), size);
+        const QRectF below(QPointF(0, bounds.bottom() + kTableGap), size);
+        const auto fitted = [&](const QRectF& r) {
+            const QRectF u = bounds.united(r);
+            return std::max(u.width(), u.height() * m_aspect);
+        };
+        return fitted(right) <= fitted(below) ? right : below;
     }
 
     QSizeF packFresh(int c, bool root)
@@ -301,8 +337,9 @@ private:
         }
         const double gap = anyCluster ? kClusterGap : kNodeGap;
 
-        const Flow f = chooseFlow(cells, gap, std::max(label.width(), headerWidth),
-                                  label.height() + headerHeight, 2 * pad);
+        const Flow f = root ? chooseRootFlow(cells, gap)
+                            : chooseFlow(cells, gap, std::max(label.width(), headerWidth),
+                                         label.height() + headerHeight, 2 * pad, m_aspect);
         double reserve = 0;
         if (m_live && holdsProcesses && !f.rowHeights.empty())
             reserve = f.rowHeights.back() + gap; // a free row for the processes a recording brings
@@ -484,17 +521,7 @@ private:
     void placeTables(QRectF& bounds, PackedBoxes& out) const
     {
         for (size_t t = 0; t < m_spec.distanceTables.size(); ++t) {
-            const DistanceTable& table = m_spec.distanceTables[t];
-            const QSizeF size = tableSize(table);
-            const QRectF right(QPointF(bounds.right() + kTableGap, 0), size);
-            const QRectF below(QPointF(0, bounds.bottom() + kTableGap), size);
-            const auto score = [&](const QRectF& r) {
-                const QRectF u = bounds.united(r);
-                return std::abs(std::log(u.width() / std::max(u.height(), 1.0) / m_aspect));
-            };
-            const QRectF chosen = bounds.isEmpty()               ? QRectF(QPointF(0, 0), size)
-                                  : score(right) <= score(below) ? right
-                                                                 : below;
+            const QRectF chosen = tablePlace(bounds, tableSize(m_spec.distanceTables[t]));
             out.tables.push_back({int(t), chosen});
             bounds = bounds.united(chosen);
         }

@@ -275,8 +275,7 @@ QRectF edgeLabelBox(QStringView text, QPointF center)
     return {center - QPointF(s.width() / 2, s.height() / 2), s};
 }
 
-void placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vector<LaidOutEdge>& edges,
-                     QStringList* notes)
+int placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vector<LaidOutEdge>& edges)
 {
     std::vector<QRectF> blocked;
     for (const QRectF& r : boxes.clusterLabelRects)
@@ -299,7 +298,9 @@ void placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vecto
             return ma;
         return spec.edges[a].penWidth > spec.edges[b].penWidth;
     });
-    static const double kFractions[] = {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.15, 0.85};
+    // From the middle outwards, then ever further beside the line.
+    static const double kFractions[] = {0.5,  0.45, 0.55, 0.4, 0.6,  0.35, 0.65, 0.3, 0.7,
+                                        0.25, 0.75, 0.2,  0.8, 0.15, 0.85, 0.1,  0.9};
     int unplaced = 0;
     for (size_t i : order) {
         LaidOutEdge& e = edges[i];
@@ -318,7 +319,8 @@ void placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vecto
             // On the line, then beside it on either side.
             const double side =
                 std::abs(normal.x()) * size.width() / 2 + std::abs(normal.y()) * size.height() / 2 + 2;
-            for (const QPointF c : {p, p + normal * side, p - normal * side}) {
+            for (const QPointF c : {p, p + normal * side, p - normal * side, p + normal * (2 * side),
+                                    p - normal * (2 * side)}) {
                 const QRectF r = edgeLabelBox(text, c);
                 if (!boxes.bounds.contains(r))
                     continue;
@@ -336,10 +338,7 @@ void placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vecto
         if (!placed)
             ++unplaced;
     }
-    if (unplaced > 0 && notes)
-        *notes << QStringLiteral("%1 of %2 edge labels shown on hover only (no free room beside their edge)")
-                      .arg(unplaced)
-                      .arg(order.size());
+    return unplaced;
 }
 
 } // namespace numasight

@@ -29,10 +29,9 @@ QByteArray routingDot(const GraphSpec& spec, const PackedBoxes& boxes, bool spli
 LaidOutEdge straightEdge(const GraphEdge& edge, const QRectF& from, const QRectF& to);
 
 // Puts each edge's label on a free spot along its own edge: never over another label, a box label, a node
-// or a distance table. Labels that find no room stay off the picture (the window shows them on hover)
-// and a note counts them. Heavier edges are served first.
-void placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vector<LaidOutEdge>& edges,
-                     QStringList* notes);
+// or a distance table. Labels that find no room stay off the picture (the window shows them on hover);
+// returns how many. Findings and heavier edges are served first.
+int placeEdgeLabels(const GraphSpec& spec, const PackedBoxes& boxes, std::vector<LaidOutEdge>& edges);
 
 // The points of a cubic spline (p0, (c1, c2, p)*) as a polyline, eight segments per curve.
 std::vector<QPointF> flattenSpline(const std::vector<QPointF>& spline);

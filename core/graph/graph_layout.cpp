@@ -66,7 +66,7 @@ Result<GraphLayoutPtr> layoutPacked(GraphSpecPtr spec, const LayoutOptions& opti
         layout->nodes[i] = {spec->nodes[i].id, boxes.nodes[i].center(), boxes.nodes[i].size()};
     layout->edges = std::move(routed.value().edges);
     layout->notes = routed.value().notes;
-    placeEdgeLabels(*spec, boxes, layout->edges, &layout->notes);
+    layout->labelsOnHover = placeEdgeLabels(*spec, boxes, layout->edges);
     layout->tables = boxes.tables;
     layout->aspect = options.aspect;
     layout->seconds = double(clock.nsecsElapsed()) / 1e9;

@@ -86,9 +86,10 @@ struct GraphLayout
     std::vector<LaidOutNode> nodes;       // same order as spec->nodes
     std::vector<LaidOutEdge> edges;       // same order as spec->edges
     std::vector<LaidOutTable> tables;     // packed only: the distance tables beside the drawing
-    // What the layout had to give up, one sentence each: "edges drawn straight: routing 4 000 edges took
-    // longer than 10 s", "12 edge labels shown on hover only (no free room beside their edge)".
+    // What the layout had to give up, one sentence each: "edges drawn straight: …", "to fit the page: …".
     QStringList notes;
+    // Edge labels with no free room beside their edge: not drawn (labelPos empty), shown on hover.
+    int labelsOnHover = 0;
     double seconds = 0; // wall time of the layout, for the status bar and benchmarks
     double aspect = 0;  // the width:height it aimed at (packed), which the legend's place keeps; 0: none
 };

@@ -14,6 +14,12 @@ namespace numasight {
 
 namespace graphbuild {
 
+namespace {
+
+constexpr qsizetype kDeviceLabelChars = 26;
+
+} // namespace
+
 QString GraphBuilder::numaNodeId(const Entity& n) const
 {
     return withNs(QStringLiteral("numa") + QString::number(n.osIndex), n);
@@ -292,7 +298,13 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
     }
     if (!d.pciBusId.isEmpty())
         lines << d.pciBusId;
-    g.label = lines.join(QLatin1Char('\n'));
+    // Model names run to 40 characters ("NetXtreme II BCM5709 Gigabit Ethernet"): the drawing shows the
+    // first 26, the tooltip and the search keep the whole.
+    QStringList shown = lines;
+    for (QString& line : shown)
+        if (line.size() > kDeviceLabelChars)
+            line = line.left(kDeviceLabelChars - 1).trimmed() + QChar(0x2026);
+    g.label = shown.join(QLatin1Char('\n'));
     if (d.kind == EntityKind::Accelerator || d.kind == EntityKind::Nic)
         g.osIndex = d.osIndex;
     QStringList tip = lines;
@@ -613,7 +625,7 @@ void GraphBuilder::addDistanceTables()
 
 void GraphBuilder::buildMachine(bool withWorkload)
 {
-    buildTopology(true);
+    buildTopology(false); // the box is labelled "NUMA n": its memory node shows the memory only
     addDistanceTables();
     if (!withWorkload)
         return;

@@ -142,6 +142,7 @@ QByteArray layoutToJson(const GraphLayout& layout)
     root.insert(QLatin1String("distance_tables"), tables);
     root.insert(QLatin1String("hidden"), QJsonArray::fromStringList(spec.hiddenNotes));
     root.insert(QLatin1String("notes"), QJsonArray::fromStringList(layout.notes));
+    root.insert(QLatin1String("labels_on_hover"), layout.labelsOnHover);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

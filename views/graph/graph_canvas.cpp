@@ -27,6 +27,11 @@ GraphCanvas::GraphCanvas(GraphScene* scene, QWidget* parent)
     // small ones.
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setBackgroundBrush(Qt::white);
+    // The scene leaves room around the picture so that any node can be centred; scroll bars over that room
+    // would say nothing and eat the fitted graph's space. Panning is by dragging, the arrow keys and
+    // Shift+wheel.
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setCursor(Qt::OpenHandCursor);
 }

@@ -123,15 +123,23 @@ GraphPainter::GraphPainter(GraphLayoutPtr layout)
             width = std::max(width, kSwatchWidth + 8 + fm.horizontalAdvance(e.description));
         const double height = kLegendRow * double(m_layout->spec->legend.size() + 1);
         const QSizeF size(width + 2 * kLegendPadding, height + 2 * kLegendPadding);
-        const QRectF right(QPointF(graph.right() + kLegendGap, graph.top()), size);
-        const QRectF below(QPointF(graph.left(), graph.bottom() + kLegendGap), size);
-        // Beside the graph, or below it when that keeps the picture nearer the shape the layout aimed at
-        // (a page): a legend as wide as a third of the graph would otherwise shrink everything on paper.
-        const auto miss = [&](const QRectF& r) {
+        std::vector<QRectF> places{QRectF(QPointF(graph.right() + kLegendGap, graph.top()), size),
+                                   QRectF(QPointF(graph.left(), graph.bottom() + kLegendGap), size)};
+        // Under the distance tables beside the drawing, where the column often has room left.
+        for (const LaidOutTable& t : m_layout->tables)
+            if (t.box.left() > graph.left() + 1)
+                places.emplace_back(QPointF(t.box.left(), t.box.bottom() + kLegendGap), size);
+        // The place that makes the picture smallest once scaled to the shape the layout aimed at (a page,
+        // a screen): a legend as wide as a third of the graph would otherwise shrink everything on paper.
+        const double aspect = m_layout->aspect > 0 ? m_layout->aspect : 4.0 / 3.0;
+        const auto fitted = [&](const QRectF& r) {
             const QRectF all = graph.united(r).united(m_title);
-            return std::abs(std::log(all.width() / std::max(all.height(), 1.0) / m_layout->aspect));
+            return std::max(all.width(), all.height() * aspect);
         };
-        m_legend = m_layout->aspect > 0 && miss(below) < miss(right) ? below : right;
+        m_legend = places.front();
+        for (const QRectF& r : places)
+            if (fitted(r) < fitted(m_legend) - 0.5)
+                m_legend = r;
     }
     QRectF all = graph.united(m_title);
     if (!m_legend.isNull())

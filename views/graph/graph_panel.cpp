@@ -705,7 +705,10 @@ void GraphPanel::updateStatus()
                        .arg(s.clusters.size())
                        .arg(formatDuration(m_layout->seconds * 1e9, 2));
     // What is not on the picture is said, not left to guess: filters, folded groups, labels on hover.
-    const QStringList notes = s.hiddenNotes + m_layout->notes;
+    QStringList notes = s.hiddenNotes + m_layout->notes;
+    if (m_layout->labelsOnHover > 0)
+        notes << tr("%n edge label(s) on hover (no free room beside the edge)", nullptr,
+                    m_layout->labelsOnHover);
     for (const QString& note : notes)
         text += QStringLiteral(" · ") + note;
     m_status->setText(text);

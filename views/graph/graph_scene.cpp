@@ -318,10 +318,11 @@ void GraphScene::setGraphLayout(GraphLayoutPtr layout)
     applyMarks();
     m_legend = new GraphLegendItem(m_layout);
     addItem(m_legend);
-    // Room around the picture so the graph can be panned off the edges a little.
+    // Room around the picture so that any node, even one in a corner, can be centred in a window larger
+    // than the picture (a found node, the node just expanded).
     const QRectF picture = m_legend->pictureRect();
-    setSceneRect(picture.adjusted(-picture.width() * 0.25 - 100, -picture.height() * 0.25 - 100,
-                                  picture.width() * 0.25 + 100, picture.height() * 0.25 + 100));
+    const double dx = std::max(picture.width(), 2000.0), dy = std::max(picture.height(), 1500.0);
+    setSceneRect(picture.adjusted(-dx, -dy, dx, dy));
 
     m_quiet = true;
     for (const QString& id : selectedNodes)
