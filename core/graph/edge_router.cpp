@@ -7,6 +7,7 @@
 #include "util/format.h"
 
 #include <QFile>
+#include <QLineF>
 #include <QSet>
 
 #include <algorithm>
@@ -103,6 +104,65 @@ LaidOutEdge straightEdge(const GraphEdge& edge, const QRectF& from, const QRectF
 
 namespace {
 
+bool drawnAsEllipse(EntityKind kind)
+{
+    return kind == EntityKind::Process || kind == EntityKind::Thread;
+}
+
+// Where the ray from `from` through `through` meets the ellipse inscribed in `r`, when `from` is inside
+// it or on its bounding box; nullopt when the ray misses.
+std::optional<QPointF> ellipseHit(const QRectF& r, QPointF from, QPointF through)
+{
+    const QPointF c = r.center();
+    const double rx = r.width() / 2, ry = r.height() / 2;
+    if (rx <= 0 || ry <= 0)
+        return std::nullopt;
+    // Points relative to the centre, scaled to a unit circle: |p + t d| = 1.
+    const QPointF p((from.x() - c.x()) / rx, (from.y() - c.y()) / ry);
+    const QPointF d((through.x() - from.x()) / rx, (through.y() - from.y()) / ry);
+    const double a = d.x() * d.x() + d.y() * d.y();
+    const double bb = 2 * (p.x() * d.x() + p.y() * d.y());
+    const double cc = p.x() * p.x() + p.y() * p.y() - 1;
+    const double disc = bb * bb - 4 * a * cc;
+    if (a <= 1e-12 || disc < 0)
+        return std::nullopt;
+    const double t = (-bb + std::sqrt(disc)) / (2 * a); // the far hit: leaving the ellipse towards `through`
+    return QPointF(from.x() + t * (through.x() - from.x()), from.y() + t * (through.y() - from.y()));
+}
+
+// Graphviz ended the edge on the node's bounding box; an ellipse drawn in it leaves a gap at the corners.
+// Each end on an ellipse moves, along the edge's own direction, onto the ellipse.
+void snapEndsToOutline(LaidOutEdge& e, const GraphNode& from, const QRectF& fromRect, const GraphNode& to,
+                       const QRectF& toRect)
+{
+    if (e.spline.size() < 4)
+        return;
+    if (drawnAsEllipse(from.kind)) {
+        // From inside the node outwards along the first control leg.
+        const QPointF start = e.spline.front(), next = e.spline[1];
+        if (const auto hit = ellipseHit(fromRect, fromRect.center(), start + (next - start) * 0.01);
+            hit && QLineF(fromRect.center(), start).length() > 1e-6) {
+            const QPointF shift = *hit - start;
+            if (QLineF(QPointF(), shift).length() < std::max(fromRect.width(), fromRect.height())) {
+                e.spline[0] += shift;
+                e.spline[1] += shift / 2;
+            }
+        }
+    }
+    if (drawnAsEllipse(to.kind)) {
+        const QPointF end = e.arrowTip ? *e.arrowTip : e.spline.back();
+        if (const auto hit = ellipseHit(toRect, toRect.center(), end); hit) {
+            const QPointF shift = *hit - end;
+            if (QLineF(QPointF(), shift).length() < std::max(toRect.width(), toRect.height())) {
+                if (e.arrowTip)
+                    *e.arrowTip += shift;
+                e.spline.back() += shift;
+                e.spline[e.spline.size() - 2] += shift / 2;
+            }
+        }
+    }
+}
+
 // Another edge between the nodes of a routed one: the same path beside it.
 LaidOutEdge parallelTo(const LaidOutEdge& routed, const GraphEdge& routedEdge, const GraphEdge& edge, int nth)
 {
@@ -154,9 +214,11 @@ QByteArray routingDot(const GraphSpec& spec, const PackedBoxes& boxes, bool spli
                "\", width=" + number(r.width() / kPointsPerInch) +
                ", height=" + number(r.height() / kPointsPerInch);
     };
+    // Every node is routed around as its bounding box: Graphviz approximates ellipses and cylinders by
+    // polygons of many sides, which makes its visibility graph, and the routing, four times slower
+    // (2.2 s against 0.5 s for 137 edges among 69 nodes). Ends on an ellipse are moved onto it afterwards.
     for (size_t i = 0; i < spec.nodes.size(); ++i)
-        out += "  " + dotQuote(spec.nodes[i].id, false) + " [" + pos(boxes.nodes[i]) +
-               ", shape=" + dotShapeOf(spec.nodes[i].kind) + "];\n";
+        out += "  " + dotQuote(spec.nodes[i].id, false) + " [" + pos(boxes.nodes[i]) + ", shape=box];\n";
     int obstacle = 0;
     const auto addObstacle = [&](const QRectF& r) {
         if (r.isEmpty())
@@ -265,6 +327,13 @@ Result<RoutedEdges> routeEdges(const GraphSpec& spec, const PackedBoxes& boxes, 
             continue;
         }
         e = parallelTo(routed.edges[it->first], spec.edges[it->first], ge, it->second++);
+    }
+    for (size_t i = 0; i < routed.edges.size(); ++i) {
+        const GraphEdge& ge = spec.edges[i];
+        const int a = spec.nodeIndex(ge.from), b = spec.nodeIndex(ge.to);
+        if (a >= 0 && b >= 0)
+            snapEndsToOutline(routed.edges[i], spec.nodes[size_t(a)], boxes.nodes[size_t(a)],
+                              spec.nodes[size_t(b)], boxes.nodes[size_t(b)]);
     }
     return routed;
 }

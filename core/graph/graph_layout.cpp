@@ -19,6 +19,8 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
+#include <cmath>
+
 namespace numasight {
 
 namespace {
@@ -43,10 +45,45 @@ QString firstLines(const QByteArray& text, int count)
     return lines.join(QStringLiteral("; ")).trimmed();
 }
 
+// Graphviz may route an edge around the outside of the drawing: the picture grows to hold it, and moves so
+// that it still starts at (0, 0).
+void growForEdges(PackedBoxes& boxes, std::vector<LaidOutEdge>& edges)
+{
+    QRectF all = boxes.bounds;
+    for (const LaidOutEdge& e : edges) {
+        for (const QPointF& p : e.spline)
+            all = all.united(QRectF(p, QSizeF(0.01, 0.01)));
+        if (e.arrowTip)
+            all = all.united(QRectF(*e.arrowTip, QSizeF(0.01, 0.01)));
+    }
+    const QPointF shift(std::max(0.0, -all.left()) + (all.left() < 0 ? 2 : 0),
+                        std::max(0.0, -all.top()) + (all.top() < 0 ? 2 : 0));
+    if (!shift.isNull()) {
+        for (QRectF& r : boxes.clusters)
+            r.translate(shift);
+        for (QPointF& p : boxes.clusterLabels)
+            p += shift;
+        for (QRectF& r : boxes.clusterLabelRects)
+            r.translate(shift);
+        for (QRectF& r : boxes.nodes)
+            r.translate(shift);
+        for (LaidOutTable& t : boxes.tables)
+            t.box.translate(shift);
+        for (LaidOutEdge& e : edges) {
+            for (QPointF& p : e.spline)
+                p += shift;
+            if (e.arrowTip)
+                *e.arrowTip += shift;
+        }
+    }
+    const QRectF moved = all.translated(shift);
+    boxes.bounds = QRectF(QPointF(0, 0), QPointF(std::ceil(moved.right()), std::ceil(moved.bottom())));
+}
+
 Result<GraphLayoutPtr> layoutPacked(GraphSpecPtr spec, const LayoutOptions& options, const Progress& progress,
                                     const QElapsedTimer& clock)
 {
-    const PackedBoxes boxes = packBoxes(*spec, options.aspect, options.previous.get(), options.live);
+    PackedBoxes boxes = packBoxes(*spec, options.aspect, options.previous.get(), options.live);
     if (progress.isCancelled())
         return LoadError::cancel(QStringLiteral("layout"));
     progress(0.2);
@@ -54,6 +91,7 @@ Result<GraphLayoutPtr> layoutPacked(GraphSpecPtr spec, const LayoutOptions& opti
     if (!routed)
         return routed.error();
     progress(0.9);
+    growForEdges(boxes, routed.value().edges);
     auto layout = std::make_shared<GraphLayout>();
     layout->spec = spec;
     layout->engine = kPackedEngine;
