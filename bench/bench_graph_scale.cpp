@@ -9,9 +9,12 @@
 #include "bench_support.h"
 #include "graph/graph_layout.h"
 #include "support/test_fixtures.h"
+#include "views/graph/graph_painter.h"
 
-#include <QCoreApplication>
 #include <QDir>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -47,7 +50,10 @@ QString scaledWitty(const QString& witty, int scale, const QTemporaryDir& dir)
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    // Drawing needs fonts, hence a GUI application; offscreen unless a display is asked for.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
     const QStringList args = app.arguments();
     int repeat = 3;
     QList<int> scales{10, 100, 1000};
@@ -92,8 +98,8 @@ int main(int argc, char** argv)
                 qPrintable(graphViewName(options.view)), options.processesPerNode,
                 qPrintable(layoutOptions.engine),
                 layoutOptions.method == LayoutMethod::Subprocess ? "subprocess" : "libgvc", repeat);
-    std::printf("%-36s %6s | %9s %9s %9s | %5s %5s %5s | %9s %6s %6s\n", "input", "procs", "read", "build",
-                "layout", "nodes", "edges", "clust", "build all", "nodes", "edges");
+    std::printf("%-36s %6s | %9s %9s %9s %9s %9s | %5s %5s %5s | %9s %6s %6s\n", "input", "procs", "read",
+                "build", "layout", "draw", "live", "nodes", "edges", "clust", "build all", "nodes", "edges");
     GraphOptions all = options;
     all.processesPerNode = 0;
     for (const Input& in : inputs) {
@@ -111,11 +117,34 @@ int main(int argc, char** argv)
             if (!r)
                 error = r.error().toString();
         });
-        std::printf("%-36s %6d | %9.1f %9.1f %9s | %5zu %5zu %5zu | %9.1f %6zu %6zu\n", qPrintable(in.name),
-                    snapshot->countOf(EntityKind::Process), read.median, build.median,
+        // Drawing: the whole picture (graph, tables, title, legend) painted into an image at 72 dpi, as an
+        // export does. Live: the next sample of the same entities, laid out keeping the previous places
+        // (LayoutOptions::previous), which is what a recording pays per sample.
+        Stats draw{}, live{};
+        if (error.isEmpty()) {
+            const GraphLayoutPtr first = *layoutGraph(spec, layoutOptions, Progress::none());
+            draw = measure(repeat, [&] {
+                const GraphPainter painter(first);
+                QImage image(painter.pictureRect().size().toSize() + QSize(1, 1), QImage::Format_RGB32);
+                image.fill(Qt::white);
+                QPainter p(&image);
+                p.translate(-painter.pictureRect().topLeft());
+                painter.paint(&p);
+            });
+            LayoutOptions liveOptions = layoutOptions;
+            liveOptions.live = true;
+            liveOptions.previous = *layoutGraph(spec, liveOptions, Progress::none());
+            live = measure(repeat, [&] {
+                const GraphSpecPtr next = buildGraph(*snapshot, options);
+                if (!layoutGraph(next, liveOptions, Progress::none()))
+                    error = QStringLiteral("live layout failed");
+            });
+        }
+        std::printf("%-36s %6d | %9.1f %9.1f %9s %9.1f %9.1f | %5zu %5zu %5zu | %9.1f %6zu %6zu\n",
+                    qPrintable(in.name), snapshot->countOf(EntityKind::Process), read.median, build.median,
                     error.isEmpty() ? qPrintable(QString::number(layout.median, 'f', 1)) : "failed",
-                    spec->nodes.size(), spec->edges.size(), spec->clusters.size(), buildAll.median,
-                    full->nodes.size(), full->edges.size());
+                    draw.median, live.median, spec->nodes.size(), spec->edges.size(), spec->clusters.size(),
+                    buildAll.median, full->nodes.size(), full->edges.size());
         if (!error.isEmpty())
             std::printf("    layout: %s\n", qPrintable(error));
         if (layoutAll) {

@@ -22,6 +22,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace numasight {
 
 namespace {
@@ -561,6 +563,8 @@ void GraphPanel::onLayoutAvailable(GraphLayoutPtr layout)
     m_focusNode.clear();
     m_searchIndex = -1;
     updateStatus();
+    if (!m_searchAfterLayout.isEmpty())
+        find(std::exchange(m_searchAfterLayout, QString()), false);
     emit layoutShown();
 }
 
@@ -639,6 +643,17 @@ bool GraphPanel::find(const QString& text, bool next)
         m_searchIndex = (m_searchIndex + 1) % int(matches.size());
     m_searchText = text;
     setSearchFeedback(true);
+    // A process folded into a box's "N more" group: the group opens and the search runs again on the
+    // graph that draws it.
+    if (const GraphNode* n = m_layout ? m_layout->spec->node(matches[m_searchIndex]) : nullptr;
+        n && n->expandable && !n->expanded && n->id.startsWith(QLatin1String("more_")) &&
+        !n->label.contains(text.trimmed(), Qt::CaseInsensitive)) {
+        m_searchAfterLayout = text;
+        toggleNode(n->id);
+        m_status->setText(
+            tr("Opening %1 to show “%2”…").arg(n->label.section(QLatin1Char('\n'), 0, 0), text.trimmed()));
+        return true;
+    }
     QGraphicsItem* item = m_scene->selectNode(matches[m_searchIndex]);
     // A match is looked for to be read: a graph zoomed out to fit is brought to a legible scale first.
     if (m_canvas->zoom() < 0.75)

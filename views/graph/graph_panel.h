@@ -166,6 +166,7 @@ private:
     EntityId m_pendingSelection;     // of m_snapshot, applied when its graph is shown
     QSet<std::int64_t> m_highlightPids, m_highlightTids;
     QString m_searchText;
+    QString m_searchAfterLayout; // a search that opened a "more" group, run again on the new graph
     int m_searchIndex = -1;
 };
 

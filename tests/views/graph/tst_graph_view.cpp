@@ -121,6 +121,7 @@ private slots:
     void expandAndFold();
     void search_data();
     void search();
+    void searchOpensMoreGroup();
     void zoomAndPan_data();
     void zoomAndPan();
     void staleResultsDropped();
@@ -359,6 +360,20 @@ void TestGraphView::expandAndFold()
     QCOMPARE(panel.scene()->nodeItemCount(), before);
     const GraphNode* again = panel.currentLayout()->spec->node(id);
     QVERIFY(again && again->expandable);
+}
+
+// A process folded into its box's "N more" group is still found: the group opens and the process is selected.
+void TestGraphView::searchOpensMoreGroup()
+{
+    GraphPanel panel;
+    panel.setProcessesPerNode(1);
+    QVERIFY(show(panel, m_witty, GraphView::Combined));
+    // dockerd (6808) runs on node 7 beside the busier python3 workers: folded with one process per box.
+    QVERIFY(!panel.currentLayout()->spec->node(u"proc6808"));
+    QVERIFY(panel.currentLayout()->spec->node(u"more_numa7"));
+    QVERIFY(layoutAfter(panel, [&] { panel.find(QStringLiteral("6808"), false); }));
+    QTRY_COMPARE(panel.scene()->selectedNodeIds(), QStringList{QStringLiteral("proc6808")});
+    QVERIFY(panel.options().expanded.contains(QStringLiteral("more_numa7")));
 }
 
 void TestGraphView::search_data()
