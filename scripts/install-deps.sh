@@ -15,6 +15,7 @@ packages=(
   libsqlite3-dev sqlite3
   libsimdjson-dev
   fonts-dejavu-core
+  pci.ids
 )
 
 missing=()
