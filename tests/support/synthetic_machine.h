@@ -18,6 +18,26 @@ inline void addSnapshot(SnapshotBuilder& b, const Snapshot& s)
         b.addEdge(e);
 }
 
+// Accelerator `index` attached to NUMA node `node`, on PCI bus busBase + 16 × index.
+inline Entity acceleratorOn(const Entity& node, int index, DeviceClass deviceClass, const QString& name,
+                            int busBase)
+{
+    Entity a;
+    a.kind = EntityKind::Accelerator;
+    a.typeName = entityKindName(EntityKind::Accelerator);
+    a.ns = QStringLiteral("local");
+    a.deviceClass = deviceClass;
+    a.osIndex = index;
+    a.pciBusId = QStringLiteral("0000:%1:00.0").arg(busBase + index * 0x10, 2, 16, QLatin1Char('0'));
+    a.key = a.pciBusId;
+    a.name = name;
+    a.numaNode = NodeId(node.osIndex);
+    a.nodes = NodeSet{node.osIndex};
+    a.cpus = node.cpus;
+    a.attributes = QByteArrayLiteral("{}");
+    return a;
+}
+
 inline SnapshotPtr bigSyntheticMachine()
 {
     const auto loaded = readHwlocSynthetic(QStringLiteral("pack:2 group:8 [numa] core:16 pu:2"));
@@ -37,23 +57,9 @@ inline SnapshotPtr bigSyntheticMachine()
         }
     const std::vector<EntityId> nodes = m.objects;
     b.addDistances(std::move(m));
-    for (int i = 0; i < 8; ++i) {
-        const Entity& node = s.entity(nodes[size_t(i * 2)]);
-        Entity npu;
-        npu.kind = EntityKind::Accelerator;
-        npu.typeName = entityKindName(EntityKind::Accelerator);
-        npu.ns = QStringLiteral("local");
-        npu.deviceClass = DeviceClass::Npu;
-        npu.osIndex = i;
-        npu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x10 + i * 0x10, 2, 16, QLatin1Char('0'));
-        npu.key = npu.pciBusId;
-        npu.name = QStringLiteral("Ascend 910B");
-        npu.numaNode = NodeId(node.osIndex);
-        npu.nodes = NodeSet{node.osIndex};
-        npu.cpus = node.cpus;
-        npu.attributes = QByteArrayLiteral("{}");
-        b.add(npu);
-    }
+    for (int i = 0; i < 8; ++i)
+        b.add(acceleratorOn(s.entity(nodes[size_t(i * 2)]), i, DeviceClass::Npu,
+                            QStringLiteral("Ascend 910B"), 0x10));
     return b.finish();
 }
 

@@ -47,7 +47,11 @@ void paintPicture(QPainter* p, const GraphPainter& graph, double scale)
 
 double graphPageScale(const GraphLayout& layout, QSizeF page)
 {
-    const QRectF picture = GraphPainter(std::make_shared<GraphLayout>(layout)).pictureRect();
+    return pageScale(GraphPainter(std::make_shared<GraphLayout>(layout)).pictureRect(), page);
+}
+
+double pageScale(const QRectF& picture, QSizeF page)
+{
     const QSizeF room = page - QSizeF(2 * kPageMargin, 2 * kPageMargin);
     if (picture.isEmpty() || room.isEmpty())
         return 1;
@@ -59,8 +63,10 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
                                      const Progress& progress)
 {
     const double pageAspect = page.width() / std::max(page.height(), 1.0);
-    const auto printed = [&](const GraphLayout& l) {
-        return GraphPainter(std::make_shared<GraphLayout>(l)).smallestTextPixels() * graphPageScale(l, page);
+    // One painter per layout, sharing it: a candidate is measured, never copied.
+    const auto printed = [&](const GraphLayoutPtr& l) {
+        const GraphPainter painter(l);
+        return painter.smallestTextPixels() * pageScale(painter.pictureRect(), page);
     };
     // The title and the legend take room the packer does not see: a drawing somewhat wider than the page
     // often prints larger. The shape whose smallest text prints largest wins.
@@ -72,7 +78,7 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
             Result<GraphLayoutPtr> r = layoutGraph(spec, layout, progress);
             if (!r)
                 return r;
-            const double points = printed(**r);
+            const double points = printed(*r);
             if (points > bestPoints + 1e-9) {
                 bestPoints = points;
                 best = std::move(r);
@@ -104,7 +110,7 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
     GraphSpecPtr spec = buildGraph(snapshot, options, samples);
     Result<GraphLayoutPtr> best = layOut(spec);
     for (const Step& step : steps) {
-        if (!best || printed(**best) >= kMinPagePoints - 1e-9 || progress.isCancelled())
+        if (!best || printed(*best) >= kMinPagePoints - 1e-9 || progress.isCancelled())
             break;
         step.fold(options);
         GraphSpecPtr next = buildGraph(snapshot, options, samples);

@@ -48,6 +48,7 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
 // How much a picture of `layout` is scaled to fit on `page` (points) inside kPageMargin: the factor every
 // text size is multiplied by on paper.
 double graphPageScale(const GraphLayout& layout, QSizeF page);
+double pageScale(const QRectF& picture, QSizeF page); // the same for a picture's rectangle
 inline constexpr int kMinExportDpi = 18;
 inline constexpr int kMaxExportDpi = 1200;
 

@@ -67,10 +67,7 @@ GraphLayoutPtr packed(const GraphSpecPtr& spec, GraphLayoutPtr previous = {}, bo
 SnapshotPtr withClonedProcess(const Snapshot& snapshot, std::int64_t pid, std::int64_t newPid)
 {
     SnapshotBuilder b;
-    for (const Entity& e : snapshot.entities())
-        b.add(e);
-    for (const Edge& e : snapshot.edges())
-        b.addEdge(e);
+    test::addSnapshot(b, snapshot);
     std::map<std::int32_t, EntityId> clone;
     EntityId original;
     for (EntityId p : snapshot.ofKind(EntityKind::Process))

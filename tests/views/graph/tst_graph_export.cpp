@@ -4,6 +4,7 @@
 #include "readers/hwloc_reader.h"
 #include "readers/open_input.h"
 #include "report/export_request.h"
+#include "support/synthetic_machine.h"
 #include "views/graph/graph_export.h"
 #include "views/graph/graph_painter.h"
 
@@ -571,25 +572,10 @@ void TestGraphExport::a4Landscape()
         QVERIFY(loaded);
         const Snapshot& s = *loaded.value()->snapshots.front();
         SnapshotBuilder b;
-        for (const Entity& e : s.entities())
-            b.add(e);
-        for (const Edge& e : s.edges())
-            b.addEdge(e);
-        for (int i = 0; i < 8; ++i) {
-            const Entity& node = s.entity(s.numaNodes()[size_t(i)]);
-            Entity gpu;
-            gpu.kind = EntityKind::Accelerator;
-            gpu.typeName = entityKindName(EntityKind::Accelerator);
-            gpu.ns = QStringLiteral("local");
-            gpu.deviceClass = DeviceClass::Gpu;
-            gpu.osIndex = i;
-            gpu.name = QStringLiteral("NVIDIA H100 80GB HBM3");
-            gpu.pciBusId = QStringLiteral("0000:%1:00.0").arg(0x18 + i * 0x10, 2, 16, QLatin1Char('0'));
-            gpu.key = gpu.pciBusId;
-            gpu.cpus = node.cpus;
-            gpu.nodes.insert(node.osIndex);
-            b.add(gpu);
-        }
+        test::addSnapshot(b, s);
+        for (int i = 0; i < 8; ++i)
+            b.add(test::acceleratorOn(s.entity(s.numaNodes()[size_t(i)]), i, DeviceClass::Gpu,
+                                      QStringLiteral("NVIDIA H100 80GB HBM3"), 0x18));
         snapshot = b.finish();
     } else {
         const auto loaded = openInput(kFixtures + QLatin1Char('/') + input);
