@@ -63,7 +63,7 @@ void GraphCanvas::zoomBy(double factor)
 
 void GraphCanvas::fitGraph()
 {
-    const QRectF rect = m_scene->graphRect();
+    const QRectF rect = m_scene->fitRect();
     if (rect.isEmpty())
         return;
     fitInView(rect, Qt::KeepAspectRatio);

@@ -339,6 +339,13 @@ QRectF GraphScene::graphRect() const
     return m_legend ? m_legend->pictureRect() : QRectF();
 }
 
+QRectF GraphScene::fitRect() const
+{
+    if (!m_layout || !m_legend)
+        return {};
+    return m_layout->bounds.united(GraphPainter(m_layout).titleRect());
+}
+
 QGraphicsItem* GraphScene::nodeItem(QStringView nodeId) const
 {
     if (!m_layout)

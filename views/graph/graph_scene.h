@@ -60,6 +60,9 @@ public:
     QStringList markedNodeIds() const;
     // The part of the scene holding the graph and its legend: what "fit" shows.
     QRectF graphRect() const;
+    // What Fit shows: the drawing, its tables and its title, without the legend (which can be as large as a
+    // small graph and would halve it on a laptop screen; it stays a pan away).
+    QRectF fitRect() const;
 
     // Called by the items.
     void setHovered(int nodeIndex);
