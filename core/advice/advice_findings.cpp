@@ -342,11 +342,14 @@ void Advisor::patterns()
                               p.allowedCpus.isSubsetOf(m.allCpus) && p.allowedCpus != m.allCpus;
         const bool memBound = !p.allowedMems.isEmpty() && !m.allNodes.isEmpty() &&
                               p.allowedMems.isSubsetOf(m.allNodes) && p.allowedMems != m.allNodes;
-        if (cpuBound || memBound)
+        // On one NUMA node every CPU is as near every page as any other, and the kernel does not balance:
+        // where a process may run or is bound cannot matter there.
+        const bool oneNode = m.allNodes.count() <= 1;
+        if ((cpuBound || memBound) && !oneNode)
             bound << QString::number(p.pid);
         // Allowed everywhere, memory in one place: the scheduler is free to run it far from its pages.
         const bool everywhere = !p.allowedCpus.isEmpty() && m.allCpus.isSubsetOf(p.allowedCpus);
-        if (everywhere && p.hasMemory && p.hasCpu) {
+        if (everywhere && p.hasMemory && p.hasCpu && !oneNode) {
             const Locality& l = m_out->processes[size_t(p.localityIndex)];
             double total = 0;
             for (auto x : p.pages)
