@@ -46,6 +46,7 @@ const QString kGraphViewKey = QStringLiteral("graph/view");
 const QString kGraphEngineKey = QStringLiteral("graph/engine");
 const QString kGraphPerNodeKey = QStringLiteral("graph/perNode");
 const QString kGraphCachesKey = QStringLiteral("graph/caches");
+const QString kGraphUnknownFlowsKey = QStringLiteral("graph/unknownFlows");
 // Each key of HeatmapTabs::state() is kept under this group: view, window, sorts, measure, metric, order.
 const QString kHeatmapGroup = QStringLiteral("heatmaps");
 const QString kAdviceSplitterKey = QStringLiteral("advice/splitter");
@@ -127,6 +128,7 @@ void Workspace::createPages()
         QSettings settings;
         settings.setValue(kGraphPerNodeKey, m_graph->options().processesPerNode);
         settings.setValue(kGraphCachesKey, m_graph->options().showCaches);
+        settings.setValue(kGraphUnknownFlowsKey, m_graph->options().showUnknownFlows);
     });
 
     m_heatmaps = new HeatmapTabs(this);
@@ -492,12 +494,14 @@ void Workspace::restoreState(QSettings& settings)
     if (!engine.isEmpty())
         m_graph->setEngine(engine); // an engine no longer offered (sfdp, …) is ignored
     {
-        // Read both before applying either: applying one writes both back.
+        // Read them all before applying any: applying one writes them all back.
         const int perNode = settings.value(kGraphPerNodeKey, m_graph->options().processesPerNode).toInt();
         const bool caches = settings.value(kGraphCachesKey, false).toBool();
+        const bool unknownFlows = settings.value(kGraphUnknownFlowsKey, false).toBool();
         const QSignalBlocker block(m_graph);
         m_graph->setProcessesPerNode(perNode);
         m_graph->setShowCaches(caches);
+        m_graph->setShowUnknownFlows(unknownFlows);
     }
     settings.beginGroup(kHeatmapGroup);
     QVariantMap heatmaps;

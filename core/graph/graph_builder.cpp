@@ -4,6 +4,8 @@
 // parts).
 #include "graph_builder.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
 
 namespace graphbuild {
@@ -268,6 +270,9 @@ void GraphBuilder::addHiddenNotes()
         notes << QStringLiteral("%1 hidden: %2")
                      .arg(counted(int(kinds.size()), QStringLiteral("kind"), QStringLiteral("kinds")),
                           kinds.join(QStringLiteral(", ")));
+    if (m_unknownFlowsHidden > 0)
+        notes << QCoreApplication::translate("GraphBuilder", "%n flow(s) of unknown volume hidden", nullptr,
+                                             m_unknownFlowsHidden);
 }
 
 void GraphBuilder::dropEmptyClusters()

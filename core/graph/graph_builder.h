@@ -318,6 +318,7 @@ private:
     std::map<QString, FlowAgg> m_flows;
     QHash<QString, std::pair<QString, QString>> m_peers; // key -> (address, namespace)
     bool m_flowDoubled = false;
+    int m_unknownFlowsHidden = 0; // drawn flows left out for their unknown volume
     QStringList m_namespaces;
     QHash<QString, QString> m_hostCluster;
     QHash<std::int32_t, QString> m_numaCluster;

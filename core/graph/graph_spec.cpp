@@ -125,6 +125,7 @@ QString GraphOptions::cacheKey() const
     key += QStringLiteral(";cpuRangeLimit=") + QString::number(cpuRangeLimit);
     key += QStringLiteral(";processesPerNode=") + QString::number(processesPerNode);
     key += QStringLiteral(";caches=") + QString::number(int(showCaches));
+    key += QStringLiteral(";unknownFlows=") + QString::number(int(showUnknownFlows));
     return key;
 }
 

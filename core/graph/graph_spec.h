@@ -128,6 +128,9 @@ struct GraphOptions
     // expandable "N more" group. 0 draws every process.
     int processesPerNode = 8;
     bool showCaches = false; // machine and combined views: cores inside their caches, as lstopo draws them
+    // Flows whose volume is unknown (procfs sees endpoints, not bytes): every socket of a busy machine is
+    // one, and drawn they bury the flows with volumes. Hidden unless asked for; hiddenNotes counts them.
+    bool showUnknownFlows = false;
     QString cacheKey() const;
 };
 

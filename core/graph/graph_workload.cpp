@@ -324,6 +324,10 @@ void GraphBuilder::addFlows()
             d.locality = loc;
     }
     for (const auto& [ends, d] : drawn) {
+        if (!d.sum.volumesKnown && !m_o.showUnknownFlows) {
+            ++m_unknownFlowsHidden;
+            continue;
+        }
         QString label = d.sum.volumesKnown ? graphBytes(d.sum.bytes) : QStringLiteral("volume unknown");
         if (d.sum.connections > 1)
             label += QStringLiteral(" · %1 conn.").arg(d.sum.connections);

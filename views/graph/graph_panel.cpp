@@ -74,6 +74,7 @@ GraphPanel::GraphPanel(QWidget* parent)
     , m_minSpin(new QDoubleSpinBox(this))
     , m_perNodeSpin(new QSpinBox(this))
     , m_cachesButton(new QToolButton(this))
+    , m_unknownFlowsButton(new QToolButton(this))
     , m_search(new QLineEdit(this))
     , m_progressRow(new QWidget(this))
     , m_progress(new QProgressBar(m_progressRow))
@@ -109,6 +110,12 @@ GraphPanel::GraphPanel(QWidget* parent)
     m_cachesButton->setText(tr("Caches"));
     m_cachesButton->setCheckable(true);
     m_cachesButton->setToolTip(tr("Draw the cores inside their caches, as lstopo does"));
+    m_unknownFlowsButton->setObjectName(QStringLiteral("graphUnknownFlows"));
+    m_unknownFlowsButton->setText(tr("Unknown flows"));
+    m_unknownFlowsButton->setCheckable(true);
+    m_unknownFlowsButton->setToolTip(
+        tr("Draw the flows whose volume is unknown too (procfs sees which sockets connect, not the bytes); "
+           "the status line counts them while hidden"));
 
     m_kindsButton->setMenu(m_kindsMenu);
     m_kindsButton->setPopupMode(QToolButton::InstantPopup);
@@ -151,6 +158,7 @@ GraphPanel::GraphPanel(QWidget* parent)
     m_engineCombo->setVisible(engines().size() > 1);
     bar->addWidget(m_kindsButton);
     bar->addWidget(m_cachesButton);
+    bar->addWidget(m_unknownFlowsButton);
     auto* minLabel = new QLabel(tr("CPU &share:"), this);
     minLabel->setBuddy(m_minSpin);
     bar->addWidget(minLabel);
@@ -222,14 +230,17 @@ GraphPanel::GraphPanel(QWidget* parent)
         scheduleRelayout(250);
         emit levelOfDetailChanged();
     });
-    connect(m_cachesButton, &QToolButton::toggled, this, [this](bool on) {
-        if (on == m_options.showCaches)
-            return;
-        m_options.showCaches = on;
-        m_stableNext = false;
-        scheduleRelayout();
-        emit levelOfDetailChanged();
-    });
+    // The switches of the level of detail: each lays out again and is remembered by the window.
+    for (const auto& [button, option] : {std::pair{m_cachesButton, &GraphOptions::showCaches},
+                                         std::pair{m_unknownFlowsButton, &GraphOptions::showUnknownFlows}})
+        connect(button, &QToolButton::toggled, this, [this, option](bool on) {
+            if (on == m_options.*option)
+                return;
+            m_options.*option = on;
+            m_stableNext = false;
+            scheduleRelayout();
+            emit levelOfDetailChanged();
+        });
     connect(m_search, &QLineEdit::textEdited, this, [this](const QString& text) { find(text, false); });
     connect(m_search, &QLineEdit::returnPressed, this, [this] { find(m_search->text(), true); });
     connect(zoomIn, &QToolButton::clicked, m_canvas, [this] { m_canvas->zoomBy(GraphCanvas::kZoomStep); });
@@ -293,6 +304,11 @@ void GraphPanel::setProcessesPerNode(int count)
 void GraphPanel::setShowCaches(bool on)
 {
     m_cachesButton->setChecked(on);
+}
+
+void GraphPanel::setShowUnknownFlows(bool on)
+{
+    m_unknownFlowsButton->setChecked(on);
 }
 
 bool GraphPanel::isLayoutRunning() const

@@ -53,6 +53,7 @@ public:
     void setLive(bool live);
     void setProcessesPerNode(int count); // GraphOptions::processesPerNode, 0 = all
     void setShowCaches(bool on);
+    void setShowUnknownFlows(bool on); // GraphOptions::showUnknownFlows
     const GraphOptions& options() const { return m_options; }
     // Expands an expandable node, or folds an expanded one (or the group a part belongs to), and lays out
     // again.
@@ -92,6 +93,7 @@ public:
     QDoubleSpinBox* minMetricSpin() const { return m_minSpin; }
     QSpinBox* perNodeSpin() const { return m_perNodeSpin; }
     QToolButton* cachesButton() const { return m_cachesButton; }
+    QToolButton* unknownFlowsButton() const { return m_unknownFlowsButton; }
     QLineEdit* searchEdit() const { return m_search; }
     QProgressBar* progressBar() const { return m_progress; }
     QToolButton* cancelButton() const { return m_cancel; }
@@ -105,7 +107,7 @@ signals:
     void layoutShown();
     void viewKindChanged(numasight::GraphView view);
     void engineChanged(const QString& engine);
-    void levelOfDetailChanged(); // per-box count or caches: remembered by the window
+    void levelOfDetailChanged(); // per-box count, caches or unknown flows: remembered by the window
     void exportRequested();      // the Export button: exportFlow()->showDialog() answers it
 
 protected:
@@ -136,6 +138,7 @@ private:
     QDoubleSpinBox* m_minSpin;
     QSpinBox* m_perNodeSpin;
     QToolButton* m_cachesButton;
+    QToolButton* m_unknownFlowsButton;
     QLineEdit* m_search;
     QWidget* m_progressRow;
     QProgressBar* m_progress;

@@ -38,6 +38,8 @@ private slots:
     void twoHosts();
     void legendCoversMarks_data();
     void legendCoversMarks();
+    void unknownFlows_data();
+    void unknownFlows();
 
 private:
     std::map<QString, SnapshotPtr> m_fixtures;
@@ -473,6 +475,45 @@ void TestGraphOptions::legendCoversMarks()
         QVERIFY2(marks.contains(
                      QStringLiteral("edge:%1:%2").arg(graphEdgeRoleName(e.role), localityName(e.locality))),
                  qPrintable(e.id));
+}
+
+// procfs sees which sockets connect, not their bytes: such flows are hidden unless asked for, and counted.
+void TestGraphOptions::unknownFlows_data()
+{
+    QTest::addColumn<bool>("show");
+    QTest::addColumn<bool>("volumesKnown");
+    QTest::addColumn<QString>("label"); // of the flow edge; empty: not drawn
+    QTest::addColumn<QString>("note");  // in hiddenNotes; empty: none about flows
+    QTest::newRow("unknown, hidden by default") << false << false << ""
+                                                << "1 flow(s) of unknown volume hidden";
+    QTest::newRow("unknown, shown when asked") << true << false << "volume unknown"
+                                               << "";
+    QTest::newRow("known, always drawn") << false << true << "5.0 MiB"
+                                         << "";
+    QTest::newRow("known, with unknown shown") << true << true << "5.0 MiB"
+                                               << "";
+}
+
+void TestGraphOptions::unknownFlows()
+{
+    QFETCH(bool, show);
+    QFETCH(bool, volumesKnown);
+    QFETCH(QString, label);
+    QFETCH(QString, note);
+    auto sample = std::make_shared<Sample>(*miniSample());
+    sample->flows.front().volumesKnown = volumesKnown;
+    sample->flows.front().mode = volumesKnown ? CollectionMode::Ebpf : CollectionMode::Procfs;
+    GraphOptions o = viewOptions(GraphView::Combined);
+    QVERIFY(!o.showUnknownFlows); // the default
+    o.showUnknownFlows = show;
+    const GraphSpecPtr spec = buildGraph(*miniMachine(), o, std::vector<SamplePtr>{sample});
+    const GraphEdge* flow =
+        findEdge(*spec, QStringLiteral("proc100"), QStringLiteral("peer10.0.0.8"), GraphEdgeRole::Flow);
+    QCOMPARE(flow ? flow->label : QString(), label);
+    QCOMPARE(spec->hiddenNotes.filter(QStringLiteral("flow")).join(QLatin1Char('|')), note);
+    GraphOptions other = o;
+    other.showUnknownFlows = !show;
+    QVERIFY(o.cacheKey() != other.cacheKey());
 }
 
 QTEST_GUILESS_MAIN(TestGraphOptions)
