@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/save_path_field.h"
 
+#include "views/common/path_line_edit.h"
+
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -11,7 +13,7 @@ namespace numasight {
 SavePathField::SavePathField(const QString& browseText, const QString& title, const QString& filter,
                              QWidget* parent)
     : QWidget(parent)
-    , m_edit(new QLineEdit(this))
+    , m_edit(new PathLineEdit(this))
     , m_title(title)
     , m_filter(filter)
 {
