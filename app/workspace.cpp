@@ -339,6 +339,10 @@ void Workspace::updateActions()
     QString why;
     const bool measurable = m_session->canMeasure(&why);
     m_measureAction->setEnabled(measurable);
+    const QString tip =
+        measurable ? tr("Measure this machine's latency and bandwidth between NUMA nodes") : why;
+    m_measureAction->setToolTip(tip);
+    m_measureAction->setStatusTip(tip);
     m_heatmaps->matrixPanel()->setMeasureAllowed(measurable, why);
 }
 

@@ -4,6 +4,7 @@
 #include "collect/procfs/procfs_collectors.h"
 #include "collect/procfs/scope_resolver.h"
 #include "collect/procfs/workload.h"
+#include "machine_identity.h"
 #include "readers/hwloc_reader.h"
 #include "recorder.h"
 
@@ -24,6 +25,9 @@ public:
         s.format = SourceFormat::LocalMachine;
         s.hostname = QSysInfo::machineHostName();
         s.kernel = QSysInfo::kernelVersion(); // uname -r
+        // What later tells a measurement that this recording is of the machine it runs on.
+        if (const QString id = thisMachineId(); !id.isEmpty())
+            s.extra.insert(QLatin1String(kMachineIdKey), id);
         return s;
     }
 

@@ -107,6 +107,10 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     , m_progress(new QProgressBar(m_progressRow))
     , m_cancel(new QToolButton(m_progressRow))
     , m_caption(newCaption(this, QStringLiteral("matrixCaption")))
+    , m_empty(new QWidget(this))
+    , m_emptyText(new QLabel(m_empty))
+    , m_emptyMeasure(new QPushButton(tr("&Measure…"), m_empty))
+    , m_emptyReason(new QLabel(m_empty))
     , m_error(new MessageBar(this))
 {
     setObjectName(QStringLiteral("matrixPanel"));
@@ -137,9 +141,31 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     m_cancel->setObjectName(QStringLiteral("measureCancel"));
     layOutProgressRow(m_progressRow, tr("Measuring…"), m_progress, m_cancel);
 
+    // The empty state: a centred column saying what the tab is for and how to fill it.
+    m_empty->setObjectName(QStringLiteral("matrixEmptyState"));
+    m_emptyText->setObjectName(QStringLiteral("matrixEmptyText"));
+    m_emptyText->setWordWrap(true);
+    m_emptyText->setAlignment(Qt::AlignCenter);
+    m_emptyText->setText(
+        tr("Nothing measured yet. Measure the latency and bandwidth between this machine's NUMA nodes to "
+           "fill this tab: it takes about a minute and loads the memory system while it runs."));
+    m_emptyMeasure->setObjectName(QStringLiteral("matrixEmptyMeasure"));
+    m_emptyReason->setObjectName(QStringLiteral("matrixEmptyReason"));
+    m_emptyReason->setWordWrap(true);
+    m_emptyReason->setAlignment(Qt::AlignCenter);
+    m_emptyReason->setEnabled(false); // greyed: it explains the greyed button
+    auto* emptyLayout = new QVBoxLayout(m_empty);
+    emptyLayout->addStretch(1);
+    emptyLayout->addWidget(m_emptyText);
+    emptyLayout->addWidget(m_emptyMeasure, 0, Qt::AlignHCenter);
+    emptyLayout->addWidget(m_emptyReason);
+    emptyLayout->addStretch(2);
+    m_empty->hide();
+
     QVBoxLayout* layout = newPanelLayout(bar, m_caption, m_error);
     layout->addWidget(m_progressRow);
     layout->addWidget(m_plot, 1);
+    layout->addWidget(m_empty, 1);
 
     connect(m_combo, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i < 0)
@@ -152,6 +178,7 @@ MatrixPanel::MatrixPanel(QWidget* parent)
             [this](bool near) { setOrder(near ? MatrixOrder::ByDistance : MatrixOrder::Natural); });
     connect(exportButton, &QToolButton::clicked, this, &MatrixPanel::exportRequested);
     connect(m_measure, &QToolButton::clicked, this, &MatrixPanel::measureRequested);
+    connect(m_emptyMeasure, &QPushButton::clicked, this, &MatrixPanel::measureRequested);
     connect(m_cancel, &QToolButton::clicked, this, &MatrixPanel::cancelMeasurement);
     connect(m_measureJob, &MeasureJob::progressChanged, this,
             [this](quint64, double f) { m_progress->setValue(int(f * 100.0)); });
@@ -194,13 +221,13 @@ MatrixPanel::MatrixPanel(QWidget* parent)
     connect(m_measureJob, &MeasureJob::started, this, [this] {
         m_progress->setValue(0);
         m_progressRow->show();
-        m_measure->setEnabled(false);
+        updateMeasureButtons();
     });
     connect(m_measureJob, &MeasureJob::finished, this, [this] {
         if (m_measureJob->isRunning())
             return;
         m_progressRow->hide();
-        m_measure->setEnabled(m_measureAllowed);
+        updateMeasureButtons();
     });
 }
 
@@ -239,6 +266,8 @@ void MatrixPanel::clear()
     m_matrix.reset();
     m_plot->clear();
     m_caption->clear();
+    m_empty->hide();
+    m_plot->show();
 }
 
 void MatrixPanel::updateChoices()
@@ -259,12 +288,14 @@ void MatrixPanel::updateChoices()
     m_combo->setCurrentIndex(index);
     m_input.label = index >= 0 ? m_combo->itemText(index) : QString();
     m_combo->setEnabled(m_combo->count() > 0);
+    const bool empty = m_combo->count() == 0 && m_input.snapshot;
+    m_empty->setVisible(empty);
+    m_plot->setVisible(!empty);
     if (m_combo->count() == 0) {
         m_matrix.reset();
         m_plot->clear();
-        m_caption->setText(
-            tr("This capture has no NUMA distance matrix and no memory attributes (one NUMA node, "
-               "or a source without them). Measure Latency/Bandwidth… measures this machine."));
+        m_caption->setText(tr("This capture has no NUMA distance matrix and no memory attributes (one NUMA "
+                              "node, or a source without them)."));
     }
 }
 
@@ -370,9 +401,24 @@ bool MatrixPanel::isMeasuring() const
 void MatrixPanel::setMeasureAllowed(bool allowed, const QString& why)
 {
     m_measureAllowed = allowed;
-    m_measure->setEnabled(allowed && !m_measureJob->isRunning());
-    m_measure->setToolTip(allowed ? tr("Measure this machine's latency and bandwidth between NUMA nodes")
-                                  : why);
+    m_measureWhyNot = allowed ? QString() : why;
+    updateMeasureButtons();
+}
+
+void MatrixPanel::updateMeasureButtons()
+{
+    const bool enabled = m_measureAllowed && !m_measureJob->isRunning();
+    const QString tip = m_measureAllowed
+                            ? tr("Measure this machine's latency and bandwidth between NUMA nodes")
+                            : m_measureWhyNot;
+    for (QAbstractButton* button :
+         {static_cast<QAbstractButton*>(m_measure), static_cast<QAbstractButton*>(m_emptyMeasure)}) {
+        button->setEnabled(enabled);
+        button->setToolTip(tip);
+        button->setStatusTip(tip);
+    }
+    m_emptyReason->setText(m_measureWhyNot);
+    m_emptyReason->setVisible(!m_measureWhyNot.isEmpty());
 }
 
 } // namespace numasight

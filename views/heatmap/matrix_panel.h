@@ -15,6 +15,7 @@ class QComboBox;
 class QDialog;
 class QLabel;
 class QProgressBar;
+class QPushButton;
 class QToolButton;
 
 namespace numasight {
@@ -66,6 +67,10 @@ public:
     QProgressBar* measureProgress() const { return m_progress; }
     QToolButton* cancelButton() const { return m_cancel; }
     QLabel* captionLabel() const { return m_caption; }
+    // Shown instead of the plot when the capture has no matrix: what to do, and Measure….
+    QWidget* emptyState() const { return m_empty; }
+    QPushButton* emptyMeasureButton() const { return m_emptyMeasure; }
+    QLabel* emptyReasonLabel() const { return m_emptyReason; }
     MessageBar* errorBar() const override { return m_error; }
     MeasureJob* measureJob() const { return m_measureJob; }
 
@@ -91,6 +96,7 @@ private:
     bool showResult(const HeatmapResult& result) override;
     bool isShownCurrent() const override { return m_matrix && m_shown == m_input; }
     void updateChoices();
+    void updateMeasureButtons();
 
     MeasureJob* m_measureJob;
     HeatmapPlot* m_plot;
@@ -101,11 +107,16 @@ private:
     QProgressBar* m_progress;
     QToolButton* m_cancel;
     QLabel* m_caption;
+    QWidget* m_empty;
+    QLabel* m_emptyText;
+    QPushButton* m_emptyMeasure;
+    QLabel* m_emptyReason;
     MessageBar* m_error;
     CapturePtr m_capture;
     Input m_input, m_building, m_shown; // what the next build is of, the running one, the one on screen
     std::vector<MatrixChoice> m_choices;
     bool m_measureAllowed = true;
+    QString m_measureWhyNot;
     MatrixHeatmapPtr m_matrix;
 };
 

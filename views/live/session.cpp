@@ -2,6 +2,7 @@
 #include "views/live/session.h"
 
 #include "readers/open_input.h"
+#include "record/machine_identity.h"
 #include "util/format.h"
 #include "views/jobs/save_job.h"
 #include "views/live/recording_controller.h"
@@ -474,11 +475,24 @@ bool Session::canApply(QString* reason) const
     return m_capture && why.isEmpty();
 }
 
+// A measurement binds its threads and buffers to the CPUs and nodes of the snapshot shown: on another
+// machine's topology it would bind to CPUs this one may not have, and measure this machine regardless.
 bool Session::canMeasure(QString* reason) const
 {
+    QString why;
+    QString other;
+    if (isLive())
+        why = tr("Stop the live session before measuring.");
+    else if (!m_capture || m_capture->snapshots.empty())
+        why = tr("Open a capture first.");
+    else if (m_path != QLatin1String(kLocalMachine) && !isThisMachine(m_capture->source, &other))
+        why = tr("Measuring runs on this machine and binds to the CPUs and NUMA nodes of the topology shown, "
+                 "but the capture shown is not of this machine: %1. Attach to this machine (Ctrl+Shift+A) "
+                 "or open a recording made here to measure.")
+                  .arg(other);
     if (reason)
-        *reason = isLive() ? tr("Stop the live session before measuring") : tr("Open a capture first");
-    return m_capture && !m_capture->snapshots.empty() && !isLive();
+        *reason = why;
+    return why.isEmpty();
 }
 
 void Session::updateApplyAllowed()

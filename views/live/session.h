@@ -100,7 +100,8 @@ public:
     LiveStatus liveStatus() const;
     // Apply changes live processes: only for a capture of this machine read or recorded now.
     bool canApply(QString* reason = nullptr) const;
-    // A measurement loads the memory system: not while a live session samples it.
+    // A measurement loads the memory system and binds to the topology shown: only for this machine's
+    // topology, and not while a live session samples it.
     bool canMeasure(QString* reason = nullptr) const;
 
     LoadJob* loader() const { return m_loader; }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Session alone, without a window: what is shown as a file, a recording of this process and a file again
 // follow each other; the timeline's position is clamped and walks samples and snapshots; Apply is allowed
-// only for this machine now, and says why not otherwise.
+// only for this machine now, and says why not otherwise; so is a measurement, and not while live.
 #include "readers/open_input.h"
+#include "record/machine_identity.h"
+#include "support/capture_samples.h"
 #include "support/recording_fixture.h"
 #include "support/witty_test_server.h"
 #include "views/live/recording_controller.h"
@@ -13,6 +15,7 @@
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -69,6 +72,8 @@ private slots:
     void positions();
     void applyAllowed_data();
     void applyAllowed();
+    void measureAllowed_data();
+    void measureAllowed();
     void closeShowsNothing();
 
 private:
@@ -253,6 +258,62 @@ void TestSession::applyAllowed()
     }
     for (int i = 1; i < said.size(); ++i)
         QVERIFY(said[i] != said[i - 1]);
+}
+
+void TestSession::measureAllowed_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<bool>("allowed");
+    QTest::addColumn<QString>("reason"); // a part of it
+    QTest::newRow("nothing shown") << "none" << false << "Open a capture first.";
+    QTest::newRow("a witty file") << "file" << false
+                                  << "its source (witty-json) does not say which machine it is of";
+    QTest::newRow(":local:") << "local" << true << "";
+    QTest::newRow("a recording, running")
+        << "recording" << false << "Stop the live session before measuring.";
+    QTest::newRow("a recording, stopped") << "stopped" << true << "";
+    QTest::newRow("made here, with this machine's id") << "this id" << true << "";
+    QTest::newRow("made elsewhere, with its id")
+        << "other id" << false << "made on another machine (ascend-01, machine id 4f2c)";
+    QTest::newRow("recorded here without an id") << "this host" << true << "";
+    QTest::newRow("recorded on another host without an id") << "other host" << false << "of host ascend-01";
+}
+
+void TestSession::measureAllowed()
+{
+    QFETCH(QString, source);
+    QFETCH(bool, allowed);
+    QFETCH(QString, reason);
+    if (thisMachineId().isEmpty() && source.endsWith(u"id"))
+        QSKIP("this machine has no /etc/machine-id");
+    Session session;
+    if (source == u"file" || source == u"local") {
+        QVERIFY(openIn(session, source == u"file" ? kWitty : QString::fromLatin1(kLocalMachine)));
+    } else if (source == u"recording" || source == u"stopped") {
+        QVERIFY(session.startRecording(
+            recordThisProcess(m_dir.filePath(QStringLiteral("measure-%1.numasight").arg(source)))));
+        QTRY_VERIFY_WITH_TIMEOUT(session.capture() && !session.capture()->samples.empty(), kTimeout);
+        if (source == u"stopped") {
+            session.stop();
+            QTRY_VERIFY_WITH_TIMEOUT(!session.isLive(), kTimeout);
+        }
+    } else if (source != u"none") {
+        // A recording's source as each machine and numasight version writes it.
+        Capture capture = test::richRecording();
+        capture.source.extra.clear();
+        if (source == u"this id")
+            capture.source.extra.insert(QLatin1String(kMachineIdKey), thisMachineId());
+        else if (source == u"other id")
+            capture.source.extra.insert(QLatin1String(kMachineIdKey), QStringLiteral("4f2c"));
+        if (source == u"this host")
+            capture.source.hostname = QSysInfo::machineHostName();
+        const QString path = m_dir.filePath(QStringLiteral("measure-%1.numasight").arg(source));
+        QVERIFY(!writeCaptureFile(capture, path));
+        QVERIFY(openIn(session, path));
+    }
+    QString why;
+    QCOMPARE(session.canMeasure(&why), allowed);
+    QVERIFY2(reason.isEmpty() ? why.isEmpty() : why.contains(reason), qPrintable(why));
 }
 
 void TestSession::closeShowsNothing()

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "machine_identity.h"
+
+#include <QCoreApplication>
+#include <QSysInfo>
+
+namespace numasight {
+
+QString thisMachineId()
+{
+    return QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed();
+}
+
+bool isThisMachine(const SourceInfo& source, QString* why)
+{
+    const auto tr = [](const char* text) { return QCoreApplication::translate("MachineIdentity", text); };
+    const QString id = source.extra.value(QLatin1String(kMachineIdKey)).trimmed();
+    const QString here = thisMachineId();
+    QString reason;
+    if (!id.isEmpty() && !here.isEmpty()) {
+        if (id == here)
+            return true;
+        reason = source.hostname.isEmpty()
+                     ? tr("it was made on another machine (machine id %1)").arg(id)
+                     : tr("it was made on another machine (%1, machine id %2)").arg(source.hostname, id);
+    } else {
+        const bool recorded = source.format == SourceFormat::LocalMachine ||
+                              source.originalFormat == SourceFormat::LocalMachine;
+        if (recorded && !source.hostname.isEmpty() && source.hostname == QSysInfo::machineHostName())
+            return true;
+        reason = !source.hostname.isEmpty()
+                     ? tr("it is of host %1").arg(source.hostname)
+                     : tr("its source (%1) does not say which machine it is of")
+                           .arg(sourceFormatName(source.originalFormat != SourceFormat::Unknown
+                                                     ? source.originalFormat
+                                                     : source.format));
+    }
+    if (why)
+        *why = reason;
+    return false;
+}
+
+} // namespace numasight
