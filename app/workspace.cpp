@@ -286,6 +286,8 @@ void Workspace::onPositionChanged()
     m_browser->setSnapshot(shown.snapshot());
     if (const SamplePtr sample = m_session->sample())
         m_threads->setSample(sample, m_session->sampleSnapshot(), m_session->sampleCaption());
+    else if (const SnapshotPtr snapshot = shown.snapshot())
+        m_threads->setSnapshot(snapshot);
     else
         m_threads->clear();
     if (shown.position >= 0 && m_timeline->position() != shown.position) {

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/thread_table_model.h"
 
+#include "analysis/witty_metrics.h"
 #include "util/format.h"
 #include "views/live/sample_roles.h"
 
 #include <QHash>
+
+#include <algorithm>
 
 namespace numasight {
 
 void ThreadTableModel::setSample(SamplePtr sample, SnapshotPtr snapshot)
 {
     beginResetModel();
+    m_fromSnapshot = false;
     m_sample = std::move(sample);
     m_snapshot = std::move(snapshot);
     setNodes({});
@@ -45,6 +49,61 @@ void ThreadTableModel::setSample(SamplePtr sample, SnapshotPtr snapshot)
     endResetModel();
 }
 
+void ThreadTableModel::setSnapshotThreads(SnapshotPtr snapshot)
+{
+    beginResetModel();
+    m_fromSnapshot = true;
+    m_snapshot = std::move(snapshot);
+    m_sample.reset();
+    setNodes({});
+    m_rows.clear();
+    if (m_snapshot) {
+        setNodes(localNodes(m_snapshot.get()));
+        int nodeCount = 0;
+        for (int node : nodes())
+            nodeCount = std::max(nodeCount, node + 1);
+        auto sample = std::make_shared<Sample>();
+        for (EntityId id : m_snapshot->ofKind(EntityKind::Thread)) {
+            const Entity& e = m_snapshot->entity(id);
+            ThreadCpuSample t;
+            t.tid = e.tid;
+            t.pid = e.pid >= 0 ? e.pid : e.parent.isValid() ? m_snapshot->entity(e.parent).pid : -1;
+            t.comm = e.name;
+            t.mode = CollectionMode::Import;
+            Row row;
+            row.nodeShare.assign(nodes().size(), 0.0);
+            std::vector<double> nsPerNode;
+            for (EdgeId edgeId : m_snapshot->outEdges(id)) {
+                const Edge& edge = m_snapshot->edge(edgeId);
+                if (edge.kind != EdgeKind::AccessWithProcStatus)
+                    continue;
+                if (auto ns = readNumaIndexToCpuRuntime(edge.payload, nodeCount, nullptr))
+                    nsPerNode = std::move(*ns);
+                break;
+            }
+            double total = 0;
+            for (double ns : nsPerNode)
+                total += ns;
+            t.cpuNs = std::uint64_t(total);
+            for (size_t i = 0; i < nodes().size(); ++i)
+                if (total > 0 && size_t(nodes()[i]) < nsPerNode.size())
+                    row.nodeShare[i] = nsPerNode[size_t(nodes()[i])] / total;
+            sample->threads.push_back(std::move(t));
+            m_rows.push_back(std::move(row));
+        }
+        m_sample = std::move(sample);
+    }
+    endResetModel();
+}
+
+int ThreadTableModel::threadsWithCpuTime() const
+{
+    if (!m_sample)
+        return 0;
+    return int(std::count_if(m_sample->threads.cbegin(), m_sample->threads.cend(),
+                             [](const ThreadCpuSample& t) { return t.cpuNs > 0; }));
+}
+
 int ThreadTableModel::rowOfTid(std::int64_t tid) const
 {
     if (!m_sample)
@@ -72,7 +131,7 @@ QVariant ThreadTableModel::cell(int rowIndex, int column, int role) const
         case LastCpuColumn:
             return t.lastCpu >= 0 ? QVariant(t.lastCpu) : QVariant(QStringLiteral("—"));
         case SwitchesColumn:
-            return QString::number(switches, 'f', 1);
+            return m_fromSnapshot ? QStringLiteral("—") : QString::number(switches, 'f', 1);
         default:
             break;
         }
@@ -104,6 +163,10 @@ QVariant ThreadTableModel::cell(int rowIndex, int column, int role) const
         return column == CommColumn || column == ModeColumn ? QVariant()
                                                             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
+        if (column == CpuMsColumn && m_fromSnapshot)
+            return tr("On-CPU time since the thread started, as the capture's source counted it");
+        if (column == ModeColumn && t.mode == CollectionMode::Import)
+            return tr("Imported: the figures of the file's source, not sampled by numasight");
         if (column == ModeColumn)
             return t.mode == CollectionMode::Ebpf
                        ? tr("eBPF: on-CPU time measured per CPU at every context switch")

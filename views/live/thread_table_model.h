@@ -34,7 +34,12 @@ public:
     }
 
     void setSample(SamplePtr sample, SnapshotPtr snapshot);
+    // The threads of a capture without samples (a witty-profiler graph): the CPU time per node its source
+    // counted since each thread started (proc_status.numa_index_to_cpu_runtime), no interval.
+    void setSnapshotThreads(SnapshotPtr snapshot);
     const Sample* sample() const { return m_sample.get(); }
+    bool showsSnapshot() const { return m_fromSnapshot; }
+    int threadsWithCpuTime() const;
     int rowOfTid(std::int64_t tid) const;
 
 private:
@@ -52,6 +57,7 @@ private:
     SamplePtr m_sample;
     SnapshotPtr m_snapshot;
     std::vector<Row> m_rows;
+    bool m_fromSnapshot = false;
 };
 
 } // namespace numasight

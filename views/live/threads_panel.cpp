@@ -7,12 +7,16 @@
 #include "views/live/thread_table_model.h"
 
 #include <QDataStream>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QIODevice>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace numasight {
@@ -46,15 +50,23 @@ ThreadsPanel::ThreadsPanel(QWidget* parent)
     , m_memoryProxy(new SampleFilterProxy(this))
     , m_filter(new QLineEdit(this))
     , m_caption(new QLabel(this))
+    , m_resort(new QToolButton(this))
     , m_split(new QSplitter(Qt::Vertical, this))
 {
     setObjectName(QStringLiteral("threadsPanel"));
     m_threadProxy->setSourceModel(m_threads);
     m_memoryProxy->setSourceModel(m_memory);
+    m_memoryProxy->setKeyRole(SamplePidRole);
     m_filter->setObjectName(QStringLiteral("threadsFilter"));
     m_filter->setPlaceholderText(tr("Filter by comm, pid, tid, or cpu:N"));
     m_filter->setClearButtonEnabled(true);
     m_caption->setObjectName(QStringLiteral("threadsCaption"));
+    m_caption->setWordWrap(true);
+    m_resort->setObjectName(QStringLiteral("threadsResort"));
+    m_resort->setText(tr("Re-sort"));
+    m_resort->setToolTip(tr("Sort the rows again by the sorted column. While the pointer is over a table or "
+                            "it has the focus, new samples keep its rows in place; leaving it sorts too."));
+    m_resort->setAutoRaise(true);
     m_threadView = makeTable(m_split, m_threadProxy, QStringLiteral("threadTable"));
     m_memoryView = makeTable(m_split, m_memoryProxy, QStringLiteral("memoryTable"));
     m_threadView->sortByColumn(ThreadTableModel::CpuMsColumn, Qt::DescendingOrder);
@@ -66,7 +78,11 @@ ThreadsPanel::ThreadsPanel(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_filter);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_resort);
+    layout->addLayout(bar);
     layout->addWidget(m_caption);
     layout->addWidget(m_split, 1);
 
@@ -74,6 +90,9 @@ ThreadsPanel::ThreadsPanel(QWidget* parent)
         m_threadProxy->setFilterText(text);
         m_memoryProxy->setFilterText(text);
     });
+    connect(m_resort, &QToolButton::clicked, this, &ThreadsPanel::resort);
+    for (QTableView* view : {m_threadView, m_memoryView})
+        view->viewport()->installEventFilter(this);
     connect(m_threadView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ThreadsPanel::onThreadCurrentChanged);
     connect(m_memoryView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -83,17 +102,91 @@ ThreadsPanel::ThreadsPanel(QWidget* parent)
 
 void ThreadsPanel::setSample(SamplePtr sample, SnapshotPtr snapshot, const QString& caption)
 {
-    m_restoring = true;
-    m_threads->setSample(sample, snapshot);
-    m_memory->setSample(std::move(sample), std::move(snapshot));
+    replaceRows([&] {
+        m_threads->setSample(sample, snapshot);
+        m_memory->setSample(sample, snapshot);
+    });
     m_caption->setText(caption);
+}
+
+void ThreadsPanel::setSnapshot(SnapshotPtr snapshot)
+{
+    replaceRows([&] {
+        m_threads->setSnapshotThreads(snapshot);
+        m_memory->setSample(nullptr, nullptr);
+    });
+    const int withTime = m_threads->threadsWithCpuTime();
+    if (m_threads->rowCount() == 0)
+        m_caption->setText(tr("No samples and no threads in this capture: record this machine (File ▸ "
+                              "Attach to This Machine) or open a recording."));
+    else
+        m_caption->setText(tr("The snapshot's %1 thread(s), %2 with CPU time: the time its source counted "
+                              "per NUMA node since each thread started, not over an interval. Per-process "
+                              "memory needs a recording.")
+                               .arg(m_threads->rowCount())
+                               .arg(withTime));
+}
+
+bool ThreadsPanel::isHeld(const QTableView* view) const
+{
+    return m_hovered == view->viewport() || view->hasFocus();
+}
+
+// New rows keep the order of the tables the user is at, and the scroll position with it, so the row under
+// the pointer is still the same thread.
+void ThreadsPanel::replaceRows(const std::function<void()>& replace)
+{
+    const std::pair<QTableView*, SampleFilterProxy*> tables[] = {{m_threadView, m_threadProxy},
+                                                                 {m_memoryView, m_memoryProxy}};
+    int scroll[2] = {};
+    for (int i = 0; i < 2; ++i) {
+        const auto [view, proxy] = tables[i];
+        scroll[i] = view->verticalScrollBar()->value();
+        if (isHeld(view))
+            proxy->holdOrder();
+        else
+            proxy->resort();
+    }
+    m_restoring = true;
+    replace();
     reselect();
     m_restoring = false;
+    for (int i = 0; i < 2; ++i)
+        if (tables[i].second->isOrderHeld())
+            tables[i].first->verticalScrollBar()->setValue(scroll[i]);
+}
+
+void ThreadsPanel::resort()
+{
+    m_threadProxy->resort();
+    m_memoryProxy->resort();
+}
+
+bool ThreadsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    switch (event->type()) {
+    case QEvent::Enter:
+    case QEvent::MouseMove:
+    case QEvent::MouseButtonPress:
+        m_hovered = qobject_cast<QWidget*>(watched);
+        break;
+    case QEvent::Leave:
+        if (m_hovered == watched) {
+            m_hovered = nullptr;
+            (watched == m_threadView->viewport() ? m_threadProxy : m_memoryProxy)->resort();
+        }
+        break;
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ThreadsPanel::clear()
 {
     m_restoring = true;
+    m_threadProxy->resort();
+    m_memoryProxy->resort();
     m_threads->setSample(nullptr, nullptr);
     m_memory->setSample(nullptr, nullptr);
     m_caption->setText(tr("No samples: record this machine (File ▸ Attach to This Machine) or open a "
