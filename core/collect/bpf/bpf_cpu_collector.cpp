@@ -15,6 +15,7 @@
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
 #include "collect/bpf/oncpu_program.h"
+#include "collect/own_capabilities.h"
 #include "collect/procfs/task_stat.h"
 
 #include <QFile>
@@ -293,24 +294,13 @@ std::unique_ptr<Collector> makeBpfCpuCollector()
 }
 
 namespace {
-// CAP_BPF + CAP_PERFMON (kernel ≥ 5.8) or CAP_SYS_ADMIN, from the effective set in /proc/self/status.
+// CAP_BPF + CAP_PERFMON (kernel ≥ 5.8) or CAP_SYS_ADMIN; root when the effective set cannot be read.
 bool hasBpfCapabilities()
 {
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return geteuid() == 0;
-    for (const QByteArray& line : status.readAll().split('\n')) {
-        if (!line.startsWith("CapEff:"))
-            continue;
-        bool ok = false;
-        const quint64 caps = line.mid(7).trimmed().toULongLong(&ok, 16);
-        if (!ok)
-            return geteuid() == 0;
-        constexpr int kSysAdmin = 21, kPerfmon = 38, kBpf = 39;
-        const auto has = [caps](int bit) { return (caps >> bit) & 1u; };
-        return has(kSysAdmin) || (has(kBpf) && has(kPerfmon));
-    }
-    return geteuid() == 0;
+    const OwnCapabilities caps = ownCapabilities();
+    if (!caps.known)
+        return caps.root;
+    return caps.sysAdmin || (caps.bpf && caps.perfmon);
 }
 } // namespace
 
