@@ -277,6 +277,10 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_workspace->confirmClose()) {
+        event->ignore();
+        return;
+    }
     m_session->stopAndWait();
     saveSettings();
     event->accept();

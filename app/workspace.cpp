@@ -17,6 +17,8 @@
 #include "views/heatmap/matrix_panel.h"
 #include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
+#include "views/live/log_panel.h"
+#include "views/live/recording_prompts.h"
 #include "views/live/session.h"
 #include "views/live/threads_panel.h"
 #include "views/live/timeline_bar.h"
@@ -63,6 +65,7 @@ Workspace::Workspace(Session* session, QWidget* parent)
     , m_details(new DetailsPane(this))
     , m_summary(new SummaryPanel(this))
     , m_threads(new ThreadsPanel(this))
+    , m_log(new LogPanel(this))
 {
     setObjectName(QStringLiteral("workspace"));
     createPages();
@@ -81,6 +84,10 @@ Workspace::Workspace(Session* session, QWidget* parent)
     connect(session, &Session::liveStateChanged, this, &Workspace::updateActions);
     connect(session, &Session::opened, m_browser, &BrowserPanel::expandMatches);
     connect(session, &Session::applyAllowedChanged, m_advice, &AdvicePanel::setApplyAllowed);
+    connect(session, &Session::logged, m_log,
+            [this](const QString& text, MessageBar::Kind kind) { m_log->add(text, kind); });
+    connect(session, &Session::sizeLimitReached, this,
+            [this](qint64 bytes, qint64 limit) { askPastSizeLimit(window(), m_session, bytes, limit); });
     QString reason;
     m_advice->setApplyAllowed(session->canApply(&reason), reason);
 
@@ -100,6 +107,7 @@ Workspace::Workspace(Session* session, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_timeline);
     layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_log);
     updateActions();
 }
 
@@ -485,6 +493,11 @@ void Workspace::closeComparison()
     m_compare->clear();
     m_graph->setHighlighted({}, {});
     m_heatmaps->setHighlighted({}, {});
+}
+
+bool Workspace::confirmClose()
+{
+    return confirmCloseWithRecording(window(), m_session);
 }
 
 void Workspace::restoreState(QSettings& settings)

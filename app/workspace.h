@@ -25,6 +25,7 @@ class DetailsPane;
 class GraphPanel;
 class HeatmapTabs;
 class LoadJob;
+class LogPanel;
 class Session;
 class SummaryPanel;
 class ThreadsPanel;
@@ -32,7 +33,8 @@ class TimelineBar;
 
 // What the window shows once something is loaded, fed from the Session alone: the timeline above the tabs —
 // entity browser, topology graph, heatmaps, advice and, while a comparison exists, Compare — and the panels
-// the window puts in docks (details, summary, threads). The browser's current entity is the selection: a pick
+// the window puts in docks (details, summary, threads), and under the tabs the log of what live sessions
+// said. The browser's current entity is the selection: a pick
 // in any page selects it there and every other page follows (WorkspaceTab keeps it from coming back). It
 // owns the actions that act on what is shown: switching pages and heatmap views, the timeline keys, Find,
 // the exports, Compare and the measurement.
@@ -57,6 +59,8 @@ public:
     void showCompareDialog();
     void compareWith(const QString& path);
     void closeComparison();
+    // Before the window closes: asks about an unsaved recording; false to keep the window open.
+    bool confirmClose();
 
     // The pages' and panels' layout and choices, under the window's keys.
     void saveState(QSettings& settings) const;
@@ -82,6 +86,7 @@ public:
     DetailsPane* details() const { return m_details; }
     SummaryPanel* summary() const { return m_summary; }
     ThreadsPanel* threads() const { return m_threads; }
+    LogPanel* log() const { return m_log; }
 
 signals:
     void statusMessage(const QString& text, int timeoutMs);
@@ -120,6 +125,7 @@ private:
     DetailsPane* m_details = nullptr;
     SummaryPanel* m_summary = nullptr;
     ThreadsPanel* m_threads = nullptr;
+    LogPanel* m_log = nullptr;
 
     QList<QAction*> m_pageActions;
     QList<QAction*> m_heatmapViewActions;

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// A small recording as a capture file, for the GUI tests that walk a timeline of samples.
+// A small recording as a capture file, for the GUI tests that walk a timeline of samples, and the options
+// that record this test process itself.
 
+#include "record/recorder.h"
+
+#include <QCoreApplication>
 #include <QFile>
 #include <QString>
 
@@ -24,6 +28,18 @@ inline QString makeRecording(const QString& path)
     const int rc = sqlite3_exec(db, sql.readAll().constData(), nullptr, nullptr, nullptr);
     sqlite3_close(db);
     return rc == SQLITE_OK ? path : QString();
+}
+
+// This process in procfs mode every 100 ms until stopped, into `path`.
+inline RecordOptions recordThisProcess(const QString& path)
+{
+    RecordOptions options;
+    options.outputPath = path;
+    options.intervalNs = 100'000'000;
+    options.durationNs = 3600LL * 1'000'000'000;
+    options.mode = RecordMode::Procfs;
+    options.scope.pids = {QCoreApplication::applicationPid()};
+    return options;
 }
 
 } // namespace numasight::test

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/record_dialog.h"
 
+#include "util/format.h"
 #include "views/common/save_path_field.h"
 
 #include <QCheckBox>
@@ -9,11 +10,13 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMetaObject>
 #include <QPointer>
 #include <QPushButton>
@@ -40,6 +43,8 @@ const QString kDurationKey = QStringLiteral("record/durationS");
 const QString kUntilStoppedKey = QStringLiteral("record/untilStopped");
 const QString kModeKey = QStringLiteral("record/mode");
 const QString kDirKey = QStringLiteral("record/directory");
+const QString kSizeLimitKey = QStringLiteral("record/sizeLimitMiB");
+constexpr int kDefaultSizeLimitMiB = 1024;
 
 // "Until stopped" is a very long duration: the recorder needs one, and a year is more than anyone records.
 constexpr std::int64_t kUntilStoppedNs = 365LL * 24 * 3600 * 1'000'000'000;
@@ -121,6 +126,9 @@ RecordDialog::RecordDialog(QWidget* parent)
     , m_outputField(
           new SavePathField(tr("Browse…"), tr("Record Into"), tr("numasight captures (*.numasight)"), this))
     , m_output(m_outputField->lineEdit())
+    , m_sizeLimitMiB(new QSpinBox(this))
+    , m_stale(new QLabel(this))
+    , m_deleteStale(new QPushButton(tr("&Delete Them…"), this))
     , m_error(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -135,6 +143,16 @@ RecordDialog::RecordDialog(QWidget* parent)
     m_ebpf->setObjectName(QStringLiteral("ebpfLabel"));
     m_output->setObjectName(QStringLiteral("outputEdit"));
     m_error->setObjectName(QStringLiteral("recordError"));
+    m_sizeLimitMiB->setObjectName(QStringLiteral("sizeLimitSpin"));
+    m_sizeLimitMiB->setRange(0, 1024 * 1024);
+    m_sizeLimitMiB->setSingleStep(256);
+    m_sizeLimitMiB->setSuffix(tr(" MiB"));
+    m_sizeLimitMiB->setSpecialValueText(tr("No limit"));
+    m_sizeLimitMiB->setToolTip(tr("When the file reaches this size the recording pauses and asks whether to "
+                                  "keep recording"));
+    m_stale->setObjectName(QStringLiteral("staleLabel"));
+    m_stale->setWordWrap(true);
+    m_deleteStale->setObjectName(QStringLiteral("deleteStaleButton"));
 
     m_scope->addItem(tr("All processes"), int(ScopeKind::All));
     m_scope->addItem(tr("These pids"), int(ScopeKind::Pids));
@@ -168,8 +186,13 @@ RecordDialog::RecordDialog(QWidget* parent)
     form->addRow(tr("&Mode:"), m_mode);
     form->addRow(QString(), m_ebpf);
     form->addRow(tr("&File:"), m_outputField);
+    form->addRow(tr("Size &limit:"), m_sizeLimitMiB);
+    auto* staleRow = new QHBoxLayout;
+    staleRow->addWidget(m_stale, 1);
+    staleRow->addWidget(m_deleteStale, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addLayout(staleRow);
     layout->addWidget(m_error);
     layout->addWidget(m_buttons);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Record"));
@@ -183,7 +206,9 @@ RecordDialog::RecordDialog(QWidget* parent)
     m_durationS->setValue(settings.value(kDurationKey, 60).toInt());
     m_untilStopped->setChecked(settings.value(kUntilStoppedKey, true).toBool());
     m_mode->setCurrentIndex(std::max(0, m_mode->findData(settings.value(kModeKey, 0).toInt())));
+    m_sizeLimitMiB->setValue(settings.value(kSizeLimitKey, kDefaultSizeLimitMiB).toInt());
     m_output->setText(defaultOutputPath());
+    updateStale();
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         if (options()) {
@@ -193,6 +218,7 @@ RecordDialog::RecordDialog(QWidget* parent)
     });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_outputField, &SavePathField::chosen, this, &RecordDialog::onOutputChosen);
+    connect(m_deleteStale, &QPushButton::clicked, this, &RecordDialog::deleteStale);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &RecordDialog::validate);
     connect(m_untilStopped, &QCheckBox::toggled, this, &RecordDialog::validate);
     for (QLineEdit* e : {m_pids, m_comm, m_output})
@@ -231,11 +257,64 @@ RecordDialog::RecordDialog(QWidget* parent)
     });
 }
 
+QString RecordDialog::cacheFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/recordings");
+}
+
+QStringList RecordDialog::staleRecordings(const QString& except)
+{
+    QStringList out;
+    const QFileInfoList files =
+        QDir(cacheFolder()).entryInfoList({QStringLiteral("recording-*.numasight")}, QDir::Files, QDir::Time);
+    for (const QFileInfo& f : files)
+        if (f.absoluteFilePath() != QFileInfo(except).absoluteFilePath())
+            out << f.absoluteFilePath();
+    return out;
+}
+
+qint64 RecordDialog::rememberedSizeLimit()
+{
+    return qint64(QSettings().value(kSizeLimitKey, kDefaultSizeLimitMiB).toInt()) * 1024 * 1024;
+}
+
+void RecordDialog::updateStale()
+{
+    const QStringList files = staleRecordings();
+    qint64 bytes = 0;
+    for (const QString& f : files)
+        bytes += QFileInfo(f).size();
+    m_stale->setText(tr("%n recording(s) of earlier runs left in %1 (%2), never saved elsewhere.", nullptr,
+                        int(files.size()))
+                         .arg(QDir::toNativeSeparators(cacheFolder()), formatBytes(double(bytes))));
+    m_stale->setToolTip(files.join(QLatin1Char('\n')));
+    m_stale->setVisible(!files.isEmpty());
+    m_deleteStale->setVisible(!files.isEmpty());
+}
+
+void RecordDialog::deleteStale()
+{
+    const QStringList files = staleRecordings();
+    if (files.isEmpty())
+        return;
+    const auto answer = QMessageBox::question(
+        this, tr("Delete Earlier Recordings"),
+        tr("Delete %n recording(s) left in %1 by earlier runs? They were never saved elsewhere.", nullptr,
+           int(files.size()))
+            .arg(QDir::toNativeSeparators(cacheFolder())),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Yes)
+        return;
+    for (const QString& f : files)
+        QFile::remove(f);
+    updateStale();
+}
+
 QString RecordDialog::defaultOutputPath()
 {
     QString dir = QSettings().value(kDirKey).toString();
     if (dir.isEmpty() || !QFileInfo(dir).isDir()) {
-        dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/recordings");
+        dir = cacheFolder();
         QDir().mkpath(dir);
     }
     return QDir(dir).filePath(
@@ -272,6 +351,7 @@ void RecordDialog::saveSettings() const
     s.setValue(kDurationKey, m_durationS->value());
     s.setValue(kUntilStoppedKey, m_untilStopped->isChecked());
     s.setValue(kModeKey, m_mode->currentData().toInt());
+    s.setValue(kSizeLimitKey, m_sizeLimitMiB->value());
 }
 
 void RecordDialog::validate()

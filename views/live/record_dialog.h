@@ -10,6 +10,7 @@ class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace numasight {
@@ -19,7 +20,9 @@ class SavePathField;
 // What "Attach to this machine" records: scope (all processes, pids with their children, or a comm
 // regex), interval, duration or until stopped, the collection mode, and the file. eBPF's availability is
 // probed in the background once per session; when it cannot run, its mode is greyed out and the reason
-// shown. Every choice but the file name is remembered; the file defaults to a new name in the cache folder.
+// shown. Every choice but the file name is remembered; the file defaults to a new name in the cache folder,
+// whose leftovers from earlier runs it offers to delete. A size limit says when the window asks before the
+// recording grows on.
 class RecordDialog : public QDialog
 {
     Q_OBJECT
@@ -38,6 +41,12 @@ public:
     std::optional<RecordOptions> options(QString* error = nullptr) const;
     void saveSettings() const;
     static QString defaultOutputPath();
+    // Where recordings go unless the user names a file: the cache, cleaned by asking.
+    static QString cacheFolder();
+    // Recordings left in cacheFolder() by earlier runs, newest first; `except` is the one being recorded.
+    static QStringList staleRecordings(const QString& except = QString());
+    // The size at which the window pauses a recording and asks before it grows on (0: no limit).
+    static qint64 rememberedSizeLimit();
     // Options from the remembered settings alone (for `numasight --attach`).
     static std::optional<RecordOptions> rememberedOptions(QString* error);
 
@@ -49,6 +58,9 @@ public:
     QCheckBox* untilStoppedCheck() const { return m_untilStopped; }
     QComboBox* modeCombo() const { return m_mode; }
     QLineEdit* outputEdit() const { return m_output; }
+    QSpinBox* sizeLimitSpin() const { return m_sizeLimitMiB; }
+    QLabel* staleLabel() const { return m_stale; }
+    QPushButton* deleteStaleButton() const { return m_deleteStale; }
     QLabel* ebpfLabel() const { return m_ebpf; }
     QDialogButtonBox* buttons() const { return m_buttons; }
 
@@ -56,6 +68,8 @@ private:
     void validate();
     void onEbpfProbed(bool available, const QString& why);
     void onOutputChosen(const QString& path);
+    void updateStale();
+    void deleteStale();
 
     QComboBox* m_scope;
     QLineEdit* m_pids;
@@ -68,6 +82,9 @@ private:
     QLabel* m_ebpf;
     SavePathField* m_outputField;
     QLineEdit* m_output;
+    QSpinBox* m_sizeLimitMiB;
+    QLabel* m_stale;
+    QPushButton* m_deleteStale;
     QLabel* m_error;
     QDialogButtonBox* m_buttons;
 };

@@ -5,8 +5,11 @@
 #include "record/machine_identity.h"
 #include "util/format.h"
 #include "views/jobs/save_job.h"
+#include "views/live/record_dialog.h"
 #include "views/live/recording_controller.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 namespace numasight {
@@ -34,17 +37,23 @@ Session::Session(QObject* parent)
     connect(m_loader, &LoadJob::cancelled, this,
             [this] { emit statusMessage(tr("Loading %1 cancelled").arg(displayName(m_loadingPath)), 5000); });
 
-    connect(m_recorder, &RecordingController::captureChanged, this,
-            [this](CapturePtr capture) { onLiveCapture(std::move(capture), true); });
+    connect(m_recorder, &RecordingController::captureChanged, this, [this](CapturePtr capture) {
+        onLiveCapture(std::move(capture), true);
+        checkSizeLimit();
+    });
     connect(m_recorder, &RecordingController::stateChanged, this, [this] {
         emit liveStateChanged();
         updateApplyAllowed();
     });
-    connect(m_recorder, &RecordingController::warning, this,
-            [this](const QString& message) { sayOnce(message, MessageBar::Kind::Warning); });
+    connect(m_recorder, &RecordingController::warning, this, [this](const QString& message) {
+        const RecorderNotice notice = explainRecorderWarning(message, m_capabilities);
+        logOnce(notice.kind, notice.text, MessageBar::Kind::Warning);
+    });
     connect(m_recorder, &RecordingController::finished, this, &Session::onRecordingFinished);
 
     connect(m_saver, &SaveJob::saved, this, [this](const QString& path) {
+        if (showsRecording())
+            m_recordingSaved = true;
         emit statusMessage(tr("Saved %1").arg(path), 8000);
         emit saveStateChanged();
     });
@@ -116,6 +125,11 @@ void Session::close()
 {
     m_loader->cancel();
     stop();
+    clearShown();
+}
+
+void Session::clearShown()
+{
     m_capture.reset();
     m_recordingCapture.reset();
     m_liveOwnsView = false; // a session still winding down must not reopen the workspace
@@ -135,6 +149,8 @@ void Session::beginLive(Live live)
     m_liveShown = false;
     m_liveOwnsView = true;
     m_liveMessages.clear();
+    m_wittyFailures.clear();
+    m_capabilities = ownCapabilities();
 }
 
 bool Session::startRecording(const RecordOptions& options)
@@ -149,6 +165,9 @@ bool Session::startRecording(const RecordOptions& options)
     beginLive(Live::Recording);
     m_recordingPath = options.outputPath;
     m_recordingCapture.reset();
+    m_recordingSaved = false;
+    m_askingSize = false;
+    m_sizeLimit = RecordDialog::rememberedSizeLimit();
     emit statusMessage(tr("Starting to record into %1…").arg(options.outputPath), 5000);
     emit liveStateChanged();
     updateApplyAllowed();
@@ -167,7 +186,11 @@ bool Session::startWitty(const QList<QUrl>& servers, const WittyPollOptions& opt
         m_poller->deleteLater();
     m_poller = new WittyHttpPoller(servers, options, this);
     WittyHttpPoller* poller = m_poller;
+    // What was shown is not of these hosts: until their first round it is not shown under their name.
+    if (m_capture)
+        clearShown();
     beginLive(Live::Witty);
+    m_wittyInterval = options.interval;
     m_liveTitle = tr("witty-profiler %1").arg(m_poller->hostLabels().join(QStringLiteral(", ")));
     // Every handler checks the sender is still the session's poller: a stopped one may still deliver.
     connect(poller, &WittyHttpPoller::snapshotAvailable, this, [this, poller](CapturePtr capture) {
@@ -175,10 +198,20 @@ bool Session::startWitty(const QList<QUrl>& servers, const WittyPollOptions& opt
             onLiveCapture(std::move(capture), false);
     });
     connect(poller, &WittyHttpPoller::hostFailed, this,
-            [this, poller](const QString&, const QString& message) {
-                if (poller == m_poller)
-                    sayOnce(message, MessageBar::Kind::Warning);
+            [this, poller](const QString& host, const QString& message) {
+                if (poller != m_poller || m_live != Live::Witty)
+                    return;
+                // "http://h:p/graph: connection refused: nothing listens…": the cause is the part after the
+                // URL, its first clause for the status bar.
+                const QString cause = message.section(QStringLiteral(": "), 1, 1);
+                m_wittyFailures.insert(host, cause.isEmpty() ? message : cause);
+                logOnce(message, message, MessageBar::Kind::Warning);
+                emit liveStateChanged();
             });
+    connect(poller, &WittyHttpPoller::hostSnapshot, this, [this, poller](const QString& host) {
+        if (poller == m_poller && m_wittyFailures.remove(host) > 0)
+            emit liveStateChanged();
+    });
     connect(poller, &WittyHttpPoller::roundFinished, this, [this, poller] {
         if (poller == m_poller)
             emit liveStateChanged();
@@ -188,6 +221,7 @@ bool Session::startWitty(const QList<QUrl>& servers, const WittyPollOptions& opt
             return;
         if (m_live == Live::Witty)
             m_live = Live::None;
+        m_wittyFailures.clear();
         emit liveStateChanged();
         updateApplyAllowed();
     });
@@ -200,8 +234,13 @@ bool Session::startWitty(const QList<QUrl>& servers, const WittyPollOptions& opt
 
 void Session::setRecordingPaused(bool paused)
 {
-    if (m_live == Live::Recording)
-        m_recorder->setPaused(paused);
+    if (m_live != Live::Recording)
+        return;
+    if (!paused && m_askingSize) {
+        keepRecordingPastLimit(); // Resume pressed while the limit's question is open answers it
+        return;
+    }
+    m_recorder->setPaused(paused);
 }
 
 void Session::stop()
@@ -211,6 +250,7 @@ void Session::stop()
     } else if (m_live == Live::Witty && m_poller) {
         m_poller->stop();
         m_live = Live::None;
+        m_wittyFailures.clear();
     }
     emit liveStateChanged();
     updateApplyAllowed();
@@ -226,12 +266,67 @@ void Session::stopAndWait()
         m_poller->stop();
 }
 
-void Session::sayOnce(const QString& message, MessageBar::Kind kind)
+void Session::logOnce(const QString& kind, const QString& text, MessageBar::Kind level)
 {
-    if (m_liveMessages.contains(message))
+    if (m_liveMessages.contains(kind))
         return;
-    m_liveMessages.insert(message);
-    emit this->message(message, kind);
+    m_liveMessages.insert(kind);
+    emit logged(text, level);
+}
+
+qint64 Session::recordingBytes() const
+{
+    if (m_recordingPath.isEmpty())
+        return 0;
+    return QFileInfo(m_recordingPath).size() + QFileInfo(m_recordingPath + QStringLiteral("-wal")).size();
+}
+
+// Pauses at the limit and asks once; the answer comes back through keepRecordingPastLimit() or stop().
+void Session::checkSizeLimit()
+{
+    if (m_live != Live::Recording || m_sizeLimit <= 0 || m_askingSize || m_recorder->isPaused())
+        return;
+    const qint64 bytes = recordingBytes();
+    if (bytes < m_sizeLimit)
+        return;
+    m_askingSize = true;
+    m_recorder->setPaused(true);
+    emit liveStateChanged();
+    emit sizeLimitReached(bytes, m_sizeLimit);
+}
+
+void Session::keepRecordingPastLimit()
+{
+    if (!m_askingSize)
+        return;
+    m_askingSize = false;
+    while (m_sizeLimit > 0 && m_sizeLimit <= recordingBytes())
+        m_sizeLimit *= 2;
+    if (m_live == Live::Recording)
+        m_recorder->setPaused(false);
+    emit liveStateChanged();
+}
+
+QString Session::unsavedRecording() const
+{
+    if (m_recordingPath.isEmpty() || m_recordingSaved || !QFileInfo::exists(m_recordingPath))
+        return {};
+    const QString folder = QDir(RecordDialog::cacheFolder()).canonicalPath();
+    return !folder.isEmpty() && QFileInfo(m_recordingPath).canonicalPath() == folder ? m_recordingPath
+                                                                                     : QString();
+}
+
+void Session::discardRecording()
+{
+    const QString path = m_recordingPath;
+    if (path.isEmpty())
+        return;
+    m_recorder->stopAndWait();
+    if (showsRecording())
+        clearShown();
+    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        QFile::remove(path + suffix);
+    m_recordingPath.clear();
 }
 
 void Session::onLiveCapture(CapturePtr capture, bool recording)
@@ -270,22 +365,44 @@ Session::LiveStatus Session::liveStatus() const
         const bool paused = m_recorder->isPaused();
         const bool stopping = m_recorder->state() == RecordingController::State::Stopping;
         const QString mode = m_recorder->mode().isEmpty() ? tr("starting") : m_recorder->mode();
-        const QString what = stopping ? tr("Stopping") : paused ? tr("Paused") : tr("Recording");
-        status = {
-            .shown = true,
-            .text =
-                QStringLiteral("%1 · %2 · %3").arg(what, mode, plural(m_recorder->sampleCount(), "sample")),
-            .toolTip = m_recordingPath,
-            .canPause = !stopping,
-            .paused = paused,
-            .canStop = !stopping};
-    } else if (m_live == Live::Witty && m_poller) {
-        const QString hosts = plural(int(m_poller->hostLabels().size()), "host");
+        const QString what = stopping       ? tr("Stopping")
+                             : m_askingSize ? tr("Paused at the size limit")
+                             : paused       ? tr("Paused")
+                                            : tr("Recording");
+        const qint64 bytes = recordingBytes();
+        // Where it is written and how big it is, always in sight: a recording grows without a word.
+        QString tip = tr("Writing %1 into %2").arg(formatBytes(double(bytes)), m_recordingPath);
+        if (m_sizeLimit > 0)
+            tip += QLatin1Char('\n') + tr("Asks before growing past %1 (Record dialog ▸ Size limit)")
+                                           .arg(formatBytes(double(m_sizeLimit)));
         status = {.shown = true,
-                  .text = QStringLiteral("%1 · %2 · %3")
-                              .arg(tr("Polling"), hosts, plural(m_poller->roundsCaptured(), "round")),
-                  .toolTip = m_liveTitle,
-                  .canStop = true};
+                  .text = QStringLiteral("%1 · %2 · %3 · %4 · %5")
+                              .arg(what, mode, plural(m_recorder->sampleCount(), "sample"),
+                                   QFileInfo(m_recordingPath).fileName(), formatBytes(double(bytes))),
+                  .toolTip = tip,
+                  .canPause = !stopping,
+                  .paused = paused,
+                  .canStop = !stopping};
+    } else if (m_live == Live::Witty && m_poller) {
+        const int hostCount = int(m_poller->hostLabels().size());
+        QString text =
+            QStringLiteral("%1 · %2 · %3")
+                .arg(tr("Polling"), plural(hostCount, "host"), plural(m_poller->roundsCaptured(), "round"));
+        QString tip = m_liveTitle;
+        if (!m_wittyFailures.isEmpty()) {
+            const auto first = m_wittyFailures.constBegin();
+            const QString what = hostCount == 1                ? first.value()
+                                 : m_wittyFailures.size() == 1 ? tr("%1: %2").arg(first.key(), first.value())
+                                                               : tr("%1 hosts failing (%2: %3)")
+                                                                     .arg(m_wittyFailures.size())
+                                                                     .arg(first.key(), first.value());
+            text +=
+                QStringLiteral(" · ") +
+                tr("%1, retrying in %2").arg(what, formatDuration(std::chrono::nanoseconds(m_wittyInterval)));
+            for (auto it = m_wittyFailures.constBegin(); it != m_wittyFailures.constEnd(); ++it)
+                tip += QLatin1Char('\n') + tr("%1: %2").arg(it.key(), it.value());
+        }
+        status = {.shown = true, .text = text, .toolTip = tip, .canStop = true};
     }
     return status;
 }

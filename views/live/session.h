@@ -3,12 +3,16 @@
 
 #include "attach/witty_http_poller.h"
 #include "record/recorder.h"
+#include "record/recorder_notice.h"
 #include "views/common/message_bar.h"
 #include "views/common/workspace_tab.h"
 #include "views/jobs/load_job.h"
 
+#include <QMap>
 #include <QObject>
 #include <QSet>
+
+#include <chrono>
 
 namespace numasight {
 
@@ -23,6 +27,12 @@ class SaveJob;
 // Opening anything ends a live session first. A live session's captures replace what is shown only until
 // the user opens or closes something else. The timeline of a live session follows the newest position
 // unless moved back (then it stays); a file starts at its first position.
+//
+// What the recorder and the poller say goes to the log (logged()), once per kind, not to the message bar;
+// a failing witty-profiler host is also said in the live status until it answers again. Starting to poll
+// clears what was shown, so that a file is never shown under a live session's name. A recording into the
+// cache folder is unsaved until Save As copies it: the window asks before it grows past the size limit, and
+// before the program exits with it.
 class Session : public QObject
 {
     Q_OBJECT
@@ -104,6 +114,22 @@ public:
     // topology, and not while a live session samples it.
     bool canMeasure(QString* reason = nullptr) const;
 
+    // The recording's file and its size now (with SQLite's write-ahead log); empty and 0 without one.
+    QString recordingPath() const { return m_recordingPath; }
+    qint64 recordingBytes() const;
+    // The size at which a recording pauses and sizeLimitReached() asks; 0: none. Read from the record
+    // dialog's setting when a recording starts.
+    void setRecordingSizeLimit(qint64 bytes) { m_sizeLimit = bytes; }
+    qint64 recordingSizeLimit() const { return m_sizeLimit; }
+    // The answer to sizeLimitReached(): keep recording to twice the size, or stop.
+    void keepRecordingPastLimit();
+    // A recording in the cache folder that Save As has not copied: asked about on exit.
+    QString unsavedRecording() const;
+    // Stops the recording, waits for its file and deletes it.
+    void discardRecording();
+    // The witty hosts failing now, by host label: their last failure.
+    QMap<QString, QString> wittyFailures() const { return m_wittyFailures; }
+
     LoadJob* loader() const { return m_loader; }
     RecordingController* recorder() const { return m_recorder; }
     WittyHttpPoller* wittyPoller() const { return m_poller; }
@@ -123,6 +149,10 @@ signals:
 
     void statusMessage(const QString& text, int timeoutMs);
     void message(const QString& text, numasight::MessageBar::Kind kind);
+    // A line for the log: what the recorder or the poller said, once per kind and live session.
+    void logged(const QString& text, numasight::MessageBar::Kind kind);
+    // The recording reached the size limit and is paused until keepRecordingPastLimit() or stop().
+    void sizeLimitReached(qint64 bytes, qint64 limit);
 
 private:
     void show(CapturePtr capture, bool fresh, bool follow = false);
@@ -130,7 +160,9 @@ private:
     void onLoaded(CapturePtr capture);
     void onLiveCapture(CapturePtr capture, bool recording);
     void onRecordingFinished(const RecordSummary& summary);
-    void sayOnce(const QString& message, MessageBar::Kind kind); // once per live session
+    void logOnce(const QString& kind, const QString& text, MessageBar::Kind level); // once per live session
+    void clearShown();
+    void checkSizeLimit();
     void beginLive(Live live);
     void updateApplyAllowed();
 
@@ -153,7 +185,13 @@ private:
     QString m_recordingPath;       // file of the current or last recording
     CapturePtr m_recordingCapture; // its capture, while it is the one shown
     QString m_liveTitle;           // what a session without a file is called
-    QSet<QString> m_liveMessages;
+    QSet<QString> m_liveMessages;  // kinds logged in this live session
+    OwnCapabilities m_capabilities;
+    QMap<QString, QString> m_wittyFailures;
+    std::chrono::milliseconds m_wittyInterval{0};
+    qint64 m_sizeLimit = 0;
+    bool m_askingSize = false;
+    bool m_recordingSaved = false;                          // Save As copied the recording
     std::optional<std::pair<bool, QString>> m_applyAllowed; // last said
 };
 

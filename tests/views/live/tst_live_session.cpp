@@ -4,13 +4,16 @@
 // recording; and attaching to loopback witty-profiler servers, one of them refusing.
 #include "capture/capture_reader.h"
 #include "main_window.h"
+#include "support/recording_fixture.h"
 #include "support/witty_test_server.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/common/message_bar.h"
+#include "views/common/path_line_edit.h"
 #include "views/jobs/save_job.h"
 #include "views/live/live_indicator.h"
+#include "views/live/log_panel.h"
 #include "views/live/process_memory_model.h"
 #include "views/live/record_dialog.h"
 #include "views/live/recording_controller.h"
@@ -21,14 +24,20 @@
 #include "views/live/witty_attach_dialog.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -37,6 +46,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 
@@ -122,6 +132,11 @@ private slots:
     void closeWhileRecording();
     void openFileStopsRecording();
     void attachWitty();
+    void unreachableWitty();
+    void recordDialogPathAndLimit();
+    void unsavedRecordingOnClose_data();
+    void unsavedRecordingOnClose();
+    void sizeLimitAsks();
 
 private:
     QTemporaryDir m_dir;
@@ -234,10 +249,13 @@ void TestLiveSession::recordThisProcess()
     QTRY_VERIFY_WITH_TIMEOUT(slider->maximum() > maximum, kTimeout);
     QCOMPARE(slider->value(), slider->maximum()); // following the newest
     QCOMPARE(w.capture()->source.mode, mode);
+    // The mode, the samples, and where the file is written with its size now.
     const QString indicator = w.liveIndicator()->label()->text();
-    QVERIFY2(indicator.startsWith(QStringLiteral("Recording · %1 · ").arg(mode)) &&
-                 indicator.endsWith(QStringLiteral("samples")),
-             qPrintable(indicator));
+    const QRegularExpression shape(
+        QStringLiteral("^Recording · %1 · \\d+ samples · %2 · [0-9.]+ (B|KiB|MiB)$")
+            .arg(mode, QRegularExpression::escape(QFileInfo(file).fileName())));
+    QVERIFY2(shape.match(indicator).hasMatch(), qPrintable(indicator));
+    QVERIFY(w.liveIndicator()->toolTip().contains(file));
     QVERIFY(w.findChild<QLabel*>(QStringLiteral("sourceLabel"))->text().contains(mode));
 
     // The Threads dock lists this process's threads, with the spinner's CPU time.
@@ -336,13 +354,7 @@ void TestLiveSession::closeWhileRecording()
     auto w = std::make_unique<MainWindow>();
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-    RecordOptions options;
-    options.outputPath = file;
-    options.intervalNs = 100'000'000;
-    options.durationNs = 3600LL * 1'000'000'000;
-    options.mode = RecordMode::Procfs;
-    options.scope.pids = {QCoreApplication::applicationPid()};
-    QVERIFY(w->startRecording(options));
+    QVERIFY(w->startRecording(numasight::test::recordThisProcess(file)));
     QTRY_VERIFY_WITH_TIMEOUT(sampleCount(*w) >= 2, kTimeout);
     QSignalSpy finished(w->recorder(), &RecordingController::finished);
     QVERIFY(w->close());
@@ -361,12 +373,8 @@ void TestLiveSession::openFileStopsRecording()
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    RecordOptions options;
-    options.outputPath = m_dir.filePath(QStringLiteral("superseded.numasight"));
-    options.intervalNs = 100'000'000;
-    options.durationNs = 3600LL * 1'000'000'000;
-    options.mode = RecordMode::Procfs;
-    options.scope.pids = {QCoreApplication::applicationPid()};
+    const RecordOptions options =
+        numasight::test::recordThisProcess(m_dir.filePath(QStringLiteral("superseded.numasight")));
     QVERIFY(w.startRecording(options));
     QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) >= 1, kTimeout);
     const QString witty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
@@ -416,14 +424,21 @@ void TestLiveSession::attachWitty()
     QVERIFY(w.isLive());
     QVERIFY(w.wittyPoller());
 
-    // Rounds arrive; both hosts' namespaces are in the browser; the refused one is said inline.
+    // Rounds arrive; both hosts' namespaces are in the browser; the refused one is said in the log, and
+    // in the live status while it fails, not in a banner.
     QTRY_VERIFY_WITH_TIMEOUT(w.capture() && w.capture()->snapshots.size() >= 2, kTimeout);
     QVERIFY(w.timeline()->isVisible());
     QCOMPARE(w.timeline()->slider()->maximum(), int(w.capture()->snapshots.size()) - 1);
-    QTRY_VERIFY(w.messageBar()->isVisible());
-    QVERIFY2(w.messageBar()->text().contains(QStringLiteral("refused")) &&
-                 w.messageBar()->text().contains(QString::number(refused)),
-             qPrintable(w.messageBar()->text()));
+    LogPanel* log = w.findChild<LogPanel*>();
+    QVERIFY(log);
+    QTRY_COMPARE(log->count(), 1);
+    QVERIFY2(log->text(0).contains(QStringLiteral("refused")) &&
+                 log->text(0).contains(QString::number(refused)),
+             qPrintable(log->text(0)));
+    QVERIFY(log->isVisible());
+    QVERIFY(!w.messageBar()->isVisible());
+    QTRY_VERIFY(w.liveIndicator()->label()->text().contains(
+        QStringLiteral("127.0.0.1:%1: connection refused, retrying in 1.5 s").arg(refused)));
     const Snapshot* shown = w.browserPanel()->model()->snapshot();
     QVERIFY(shown);
     for (const QString& ns : {QStringLiteral("10.0.0.1"), QStringLiteral("10.0.0.2")}) {
@@ -437,10 +452,10 @@ void TestLiveSession::attachWitty()
     QCOMPARE(w.timeline()->position(), w.timeline()->count() - 1);
     QVERIFY(w.liveIndicator()->label()->text().startsWith(QStringLiteral("Polling · 3 hosts")));
     QVERIFY(!w.liveIndicator()->pauseButton()->isVisible());
-    // The same failure every round is said once: dismissing it keeps it dismissed.
-    w.messageBar()->dismiss();
+    // The same failure every round is logged once.
     const int now = w.timeline()->count();
     QTRY_VERIFY_WITH_TIMEOUT(w.timeline()->count() > now, kTimeout);
+    QCOMPARE(log->count(), 1);
     QVERIFY(!w.messageBar()->isVisible());
 
     // Going back in the timeline shows an older round.
@@ -464,6 +479,170 @@ void TestLiveSession::attachWitty()
     QVERIFY(read.value()->snapshots.back()->processByPid(1895087, QStringLiteral("10.0.0.2")).isValid());
     // The addresses are remembered for the next time.
     QCOMPARE(QSettings().value(QStringLiteral("witty/urls")).toStringList().size(), 3);
+}
+
+// A server that refuses: the status says so and when it retries, the file shown before is not shown under
+// the session's name, and stopping leaves no banner behind.
+void TestLiveSession::unreachableWitty()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy loaded(w.loader(), &LoadJob::finished);
+    w.openPath(QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json"));
+    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(w.windowTitle().contains(QStringLiteral("graph.json")));
+    const quint16 refused = refusedPort();
+    WittyPollOptions options;
+    options.interval = std::chrono::milliseconds(5000);
+    options.timeout = std::chrono::milliseconds(3000);
+    QVERIFY(w.startWittySession({QUrl(QStringLiteral("http://127.0.0.1:%1").arg(refused))}, options));
+    QVERIFY(!w.capture());
+    QVERIFY(!w.windowTitle().contains(QStringLiteral("graph.json")));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        w.liveIndicator()->label()->text(),
+        QStringLiteral("Polling · 1 host · 0 rounds · connection refused, retrying in 5 s"), kTimeout);
+    QVERIFY(w.liveIndicator()->toolTip().contains(QString::number(refused)));
+    QVERIFY(!w.messageBar()->isVisible());
+    LogPanel* log = w.findChild<LogPanel*>();
+    QVERIFY(log);
+    QCOMPARE(log->count(), 1);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier); // Stop
+    QVERIFY(!w.isLive());
+    QVERIFY(!w.liveIndicator()->isVisible());
+    QVERIFY(!w.messageBar()->isVisible());
+}
+
+// The file field shows the start of a long path, elided in the middle, the whole path in its tooltip; the
+// size limit is remembered; recordings left in the cache are offered for deletion.
+void TestLiveSession::recordDialogPathAndLimit()
+{
+    const QString cache = RecordDialog::cacheFolder();
+    QVERIFY(QDir().mkpath(cache));
+    const QString stale = cache + QStringLiteral("/recording-20200101-000000.numasight");
+    QFile file(stale);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(2048, 'x'));
+    file.close();
+    {
+        RecordDialog dialog;
+        dialog.resize(420, dialog.sizeHint().height());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* edit = qobject_cast<PathLineEdit*>(dialog.outputEdit());
+        QVERIFY(edit);
+        const QString path = QStringLiteral("/home/someone/projects/numasight/recordings/of/a/long/run/"
+                                            "with/many/folders/recording-20260101-120000.numasight");
+        edit->setText(path);
+        dialog.buttons()->setFocus();
+        QVERIFY(!edit->hasFocus());
+        const QString shown = edit->shownText();
+        QVERIFY2(shown.startsWith(QStringLiteral("/home/")) && shown.contains(QChar(0x2026)) &&
+                     shown.endsWith(QStringLiteral(".numasight")),
+                 qPrintable(shown));
+        QVERIFY(shown.size() < path.size());
+        QCOMPARE(edit->toolTip(), path);
+        edit->setFocus();
+        QCOMPARE(edit->shownText(), path);               // editing shows it whole
+        QCOMPARE(dialog.sizeLimitSpin()->value(), 1024); // MiB, the default
+        dialog.sizeLimitSpin()->setValue(64);
+        dialog.saveSettings();
+        QCOMPARE(RecordDialog::rememberedSizeLimit(), 64LL * 1024 * 1024);
+        QVERIFY(dialog.staleLabel()->isVisible());
+        QVERIFY(dialog.staleLabel()->text().startsWith(QStringLiteral("1 recording(s) of earlier runs")));
+        QCOMPARE(RecordDialog::staleRecordings(), QStringList{stale});
+        // Deleting asks first; Cancel keeps the file.
+        QTimer::singleShot(0, &dialog, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Cancel)->click();
+        });
+        dialog.deleteStaleButton()->click();
+        QVERIFY(QFileInfo::exists(stale));
+        QTimer::singleShot(0, &dialog, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Yes)->click();
+        });
+        dialog.deleteStaleButton()->click();
+        QVERIFY(!QFileInfo::exists(stale));
+        QVERIFY(!dialog.staleLabel()->isVisible());
+    }
+    RecordDialog again;
+    QCOMPARE(again.sizeLimitSpin()->value(), 64);
+}
+
+namespace {
+
+// Answers the next modal box with `button`; it looks every 20 ms, so a slow machine opening it late is
+// still answered.
+void answerModal(QMessageBox::StandardButton button)
+{
+    auto* timer = new QTimer(qApp);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            box->button(button)->click();
+            timer->deleteLater();
+        }
+    });
+    timer->start(20);
+}
+
+} // namespace
+
+// Quitting with a recording that is only in the cache asks: Cancel keeps the window and the recording,
+// Discard deletes the file.
+void TestLiveSession::unsavedRecordingOnClose_data()
+{
+    QTest::addColumn<int>("answer");
+    QTest::addColumn<bool>("closed");
+    QTest::newRow("cancel") << int(QMessageBox::Cancel) << false;
+    QTest::newRow("discard") << int(QMessageBox::Discard) << true;
+}
+
+void TestLiveSession::unsavedRecordingOnClose()
+{
+    QFETCH(int, answer);
+    QFETCH(bool, closed);
+    QVERIFY(QDir().mkpath(RecordDialog::cacheFolder()));
+    const QString path =
+        RecordDialog::cacheFolder() + QStringLiteral("/recording-%1.numasight").arg(QTest::currentDataTag());
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.startRecording(numasight::test::recordThisProcess(path)));
+    QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) >= 2, kTimeout);
+    answerModal(QMessageBox::StandardButton(answer));
+    QCOMPARE(w.close(), closed);
+    if (!closed) {
+        QVERIFY(w.isLive());
+        QVERIFY(QFileInfo::exists(path));
+        w.session()->discardRecording();
+        QVERIFY(!QFileInfo::exists(path));
+        return;
+    }
+    QVERIFY(!QFileInfo::exists(path));
+}
+
+// At the size limit the recording pauses and a question opens; Keep Recording resumes it.
+void TestLiveSession::sizeLimitAsks()
+{
+    QSettings().setValue(QStringLiteral("record/sizeLimitMiB"), 64);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.startRecording(
+        numasight::test::recordThisProcess(m_dir.filePath(QStringLiteral("limited.numasight")))));
+    QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) >= 1, kTimeout);
+    w.session()->setRecordingSizeLimit(1);
+    QMessageBox* box = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((box = w.findChild<QMessageBox*>(QStringLiteral("sizeLimitBox"))), kTimeout);
+    QVERIFY(w.recorder()->isPaused());
+    QVERIFY(w.liveIndicator()->label()->text().startsWith(QStringLiteral("Paused at the size limit")));
+    box->findChild<QPushButton*>(QStringLiteral("keepRecordingButton"))->click();
+    QVERIFY(!w.recorder()->isPaused());
+    QVERIFY(w.session()->recordingSizeLimit() >= 2);
+    w.session()->stopAndWait();
 }
 
 QTEST_MAIN(TestLiveSession)

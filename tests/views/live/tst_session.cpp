@@ -7,9 +7,12 @@
 #include "support/capture_samples.h"
 #include "support/recording_fixture.h"
 #include "support/witty_test_server.h"
+#include "views/jobs/save_job.h"
+#include "views/live/record_dialog.h"
 #include "views/live/recording_controller.h"
 #include "views/live/session.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -21,6 +24,7 @@
 
 using namespace numasight;
 using numasight::test::makeRecording;
+using numasight::test::recordThisProcess;
 
 namespace {
 
@@ -48,17 +52,6 @@ QString makeRounds(const QString& path, int rounds)
     return path;
 }
 
-RecordOptions recordThisProcess(const QString& path)
-{
-    RecordOptions options;
-    options.outputPath = path;
-    options.intervalNs = 100'000'000;
-    options.durationNs = 3600LL * 1'000'000'000;
-    options.mode = RecordMode::Procfs;
-    options.scope.pids = {QCoreApplication::applicationPid()};
-    return options;
-}
-
 } // namespace
 
 class TestSession : public QObject
@@ -75,6 +68,10 @@ private slots:
     void measureAllowed_data();
     void measureAllowed();
     void closeShowsNothing();
+    void sizeLimit();
+    void unsavedRecording_data();
+    void unsavedRecording();
+    void recorderWarningsLogged();
 
 private:
     QTemporaryDir m_dir;
@@ -333,6 +330,97 @@ void TestSession::closeShowsNothing()
     QCOMPARE(session.positionCount(), 0);
     session.setPosition(2); // nothing to move
     QCOMPARE(session.position(), -1);
+}
+
+// At the limit the recording pauses and asks once; keeping on doubles the limit and resumes.
+void TestSession::sizeLimit()
+{
+    Session session;
+    QSignalSpy reached(&session, &Session::sizeLimitReached);
+    QVERIFY(session.startRecording(recordThisProcess(m_dir.filePath(QStringLiteral("limit.numasight")))));
+    QCOMPARE(session.recordingSizeLimit(), 1024LL * 1024 * 1024); // the dialog's default
+    session.setRecordingSizeLimit(1);
+    QTRY_COMPARE_WITH_TIMEOUT(reached.size(), 1, kTimeout);
+    const qint64 bytes = reached.front().at(0).toLongLong();
+    QVERIFY(bytes >= 1);
+    QCOMPARE(reached.front().at(1).toLongLong(), 1);
+    QVERIFY(session.recorder()->isPaused());
+    QVERIFY(session.liveStatus().text.startsWith(QStringLiteral("Paused at the size limit · ")));
+    QVERIFY(session.liveStatus().text.contains(QStringLiteral("limit.numasight")));
+    QVERIFY(session.liveStatus().toolTip.contains(m_dir.filePath(QStringLiteral("limit.numasight"))));
+    QTest::qWait(300); // paused: it is not asked again
+    QCOMPARE(reached.size(), 1);
+    session.keepRecordingPastLimit();
+    QVERIFY(!session.recorder()->isPaused());
+    QVERIFY(session.recordingSizeLimit() > bytes);
+    QCOMPARE(session.recordingSizeLimit() & (session.recordingSizeLimit() - 1), 0); // 1 doubled
+    session.setRecordingSizeLimit(0);                                               // none: never asked
+    const int samples = session.recorder()->sampleCount();
+    QTRY_VERIFY_WITH_TIMEOUT(session.recorder()->sampleCount() > samples + 1, kTimeout);
+    QCOMPARE(reached.size(), 1);
+    session.stopAndWait();
+}
+
+void TestSession::unsavedRecording_data()
+{
+    QTest::addColumn<bool>("inCache");
+    QTest::addColumn<bool>("saved");
+    QTest::addColumn<bool>("unsaved");
+    QTest::newRow("in the cache") << true << false << true;
+    QTest::newRow("in the cache, saved as") << true << true << false;
+    QTest::newRow("a file the user named") << false << false << false;
+}
+
+void TestSession::unsavedRecording()
+{
+    QFETCH(bool, inCache);
+    QFETCH(bool, saved);
+    QFETCH(bool, unsaved);
+    QVERIFY(QDir().mkpath(RecordDialog::cacheFolder()));
+    const QString path =
+        inCache ? RecordDialog::defaultOutputPath()
+                : m_dir.filePath(QStringLiteral("named-%1.numasight").arg(QTest::currentDataTag()));
+    Session session;
+    QVERIFY(session.startRecording(recordThisProcess(path)));
+    QTRY_VERIFY_WITH_TIMEOUT(session.capture() && session.capture()->samples.size() >= 2, kTimeout);
+    session.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isLive(), kTimeout);
+    if (saved) {
+        QSignalSpy done(session.saveJob(), &SaveJob::saved);
+        session.saveAs(m_dir.filePath(QStringLiteral("copy.numasight")));
+        QVERIFY(done.wait(kTimeout));
+    }
+    QCOMPARE(session.unsavedRecording(), unsaved ? QFileInfo(path).absoluteFilePath() : QString());
+    if (!unsaved) {
+        QFile::remove(path);
+        return;
+    }
+    QVERIFY(!RecordDialog::staleRecordings(path).contains(path)); // the one recorded now is not stale
+    session.discardRecording();
+    QVERIFY(!QFileInfo::exists(path));
+    QVERIFY(!session.capture());
+    QVERIFY(session.unsavedRecording().isEmpty());
+}
+
+// What the recorder warns goes to the log once per kind, never to the message bar.
+void TestSession::recorderWarningsLogged()
+{
+    Session session;
+    QSignalSpy logged(&session, &Session::logged);
+    QSignalSpy messages(&session, &Session::message);
+    QVERIFY(session.startRecording(recordThisProcess(m_dir.filePath(QStringLiteral("warn.numasight")))));
+    const RecordingController* recorder = session.recorder();
+    for (const char* w :
+         {"pid 1: cannot read numa_maps: Permission denied",
+          "pid 2: cannot read numa_maps: Permission denied", "pid 1: cannot read fd: Permission denied"})
+        QMetaObject::invokeMethod(const_cast<RecordingController*>(recorder), "warning",
+                                  Q_ARG(QString, QString::fromLatin1(w)));
+    QCOMPARE(logged.size(), 2); // numa_maps once, fd once
+    QVERIFY(logged[0].at(0).toString().contains(QStringLiteral("numa_maps")));
+    QVERIFY(logged[0].at(0).toString().contains(QStringLiteral("CAP_SYS_PTRACE")));
+    QVERIFY(logged[1].at(0).toString().contains(QStringLiteral("Cannot read fd")));
+    QVERIFY(messages.isEmpty());
+    session.stopAndWait();
 }
 
 QTEST_MAIN(TestSession)

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Threads dock driven as a user would while a recording goes on: rows clicked, keys pressed, headers
 // clicked and the pointer leaving the table between samples whose CPU times reorder the threads; and the
-// threads of a witty-profiler file, which has no samples, through the workspace.
+// threads of a witty-profiler file, which has no samples, through the workspace; and the log under the
+// tabs, where the live sessions' messages go.
 #include "support/capture_samples.h"
 #include "support/test_fixtures.h"
+#include "views/live/log_panel.h"
 #include "views/live/sample_filter_proxy.h"
 #include "views/live/sample_roles.h"
 #include "views/live/session.h"
@@ -17,6 +19,7 @@
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
+#include <QTreeWidget>
 
 using namespace numasight;
 using namespace numasight::test;
@@ -72,6 +75,7 @@ private slots:
     void keysAndResortButton();
     void headerClickSorts();
     void wittyThreads();
+    void logPanel();
 };
 
 void TestThreadsPanel::clickWhileSamplesArrive_data()
@@ -219,6 +223,34 @@ void TestThreadsPanel::wittyThreads()
     // Closing empties the dock.
     session.close();
     QCOMPARE(model->rowCount(), 0);
+}
+
+void TestThreadsPanel::logPanel()
+{
+    QWidget window;
+    auto& log = *new LogPanel(&window);
+    window.resize(600, 300);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!log.isVisible()); // nothing said yet
+    const QDateTime at(QDate(2026, 1, 2), QTime(3, 4, 5));
+    log.add(QStringLiteral("first"), MessageBar::Kind::Warning, at);
+    log.add(QStringLiteral("second, the latest"), MessageBar::Kind::Information, at.addSecs(1));
+    QVERIFY(log.isVisible());
+    QCOMPARE(log.count(), 2);
+    QVERIFY(!log.isExpanded());
+    QVERIFY(!log.list()->isVisible());
+    QCOMPARE(log.toggleButton()->text(), QStringLiteral("Log (2)"));
+    QCOMPARE(log.latestLabel()->text(), QStringLiteral("second, the latest"));
+    QCOMPARE(log.latestLabel()->toolTip(), QStringLiteral("second, the latest"));
+    QTest::mouseClick(log.toggleButton(), Qt::LeftButton);
+    QVERIFY(log.isExpanded());
+    QVERIFY(log.list()->isVisible());
+    QCOMPARE(log.list()->topLevelItem(0)->text(0), QLocale().toString(at.time(), QLocale::LongFormat));
+    QCOMPARE(log.text(0), QStringLiteral("first"));
+    log.clear();
+    QCOMPARE(log.count(), 0);
+    QVERIFY(!log.isVisible());
 }
 
 QTEST_MAIN(TestThreadsPanel)
