@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QIcon>
 
 #include <cstdio>
@@ -21,24 +22,29 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "numasight::Main", "Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption attach(
         QStringLiteral("attach"),
-        QStringLiteral("Record this machine live, with the settings last used in the record dialog "
-                       "(all processes until stopped the first time)."));
+        QCoreApplication::translate(
+            "numasight::Main", "Record this machine live, with the settings last used in the record dialog "
+                               "(all processes until stopped the first time)."));
     parser.addOption(attach);
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("A numasight capture, witty-profiler graph or hwloc XML to open."),
+        QCoreApplication::translate("numasight::Main",
+                                    "A numasight capture, witty-profiler graph or hwloc XML to open."),
         QStringLiteral("[FILE]"));
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1 || (parser.isSet(attach) && !files.isEmpty())) {
-        std::fputs("numasight: give one FILE or --attach, not both\n", stderr);
+        std::fputs(qPrintable(QCoreApplication::translate("numasight::Main",
+                                                          "numasight: give one FILE or --attach, not both") +
+                              QLatin1Char('\n')),
+                   stderr);
         std::fputs(qPrintable(parser.helpText()), stderr);
         return 2;
     }

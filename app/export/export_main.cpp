@@ -39,7 +39,8 @@ int exportHeatmap(const numasight::ExportRequest& request, const numasight::Prog
         return Cancelled;
     const auto format = heatmapExportFormatFromName(request.format);
     if (!format) {
-        fail(QStringLiteral("--format '%1' is unknown: use png, pdf, svg or csv").arg(request.format));
+        fail(numasight::cli::Cli::tr("--format '%1' is unknown: use png, pdf, svg or csv")
+                 .arg(request.format));
         return Usage;
     }
     // The same picture the heatmaps tab draws, every row the request keeps.
