@@ -2,6 +2,7 @@
 #include "main_window.h"
 #include "readers/open_input.h"
 #include "version.h"
+#include "views/common/language_menu.h"
 #include "views/common/message_bar.h"
 #include "views/live/record_dialog.h"
 
@@ -20,6 +21,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationDisplayName(QStringLiteral("numasight"));
     QApplication::setApplicationVersion(numasight::version());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
+    numasight::LanguageMenu::applySavedLanguage();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(

@@ -3,6 +3,7 @@
 // works over SSH on servers without a display or Qt Gui libraries.
 #include "cli_support.h"
 #include "commands.h"
+#include "util/translation.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -57,6 +58,8 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("numasight-cli"));
     QCoreApplication::setApplicationVersion(numasight::version());
     numasight::cli::catchInterrupt();
+    // Messages follow LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as other command-line tools' do.
+    numasight::installTranslations(numasight::languageLocale({}));
 
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args.at(1) : QString();

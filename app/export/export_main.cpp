@@ -7,6 +7,7 @@
 #include "report/export_build.h"
 #include "report/export_command_line.h"
 #include "report/export_write.h"
+#include "util/translation.h"
 #include "version.h"
 #include "views/graph/graph_export.h"
 #include "views/heatmap/heatmap_export.h"
@@ -81,6 +82,7 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("numasight-export"));
     QCoreApplication::setApplicationVersion(version());
     cli::catchInterrupt();
+    installTranslations(languageLocale({}));
 
     const ExportCommandLine line = parseExportCommandLine(QCoreApplication::arguments());
     if (!line.request) {
