@@ -2,11 +2,13 @@
 #include "main_window.h"
 #include "readers/open_input.h"
 #include "version.h"
+#include "views/common/language_menu.h"
 #include "views/common/message_bar.h"
 #include "views/live/record_dialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QIcon>
 
 #include <cstdio>
@@ -19,26 +21,32 @@ int main(int argc, char** argv)
     QApplication::setApplicationDisplayName(QStringLiteral("numasight"));
     QApplication::setApplicationVersion(numasight::version());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
+    numasight::LanguageMenu::applySavedLanguage();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "numasight::Main", "Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption attach(
         QStringLiteral("attach"),
-        QStringLiteral("Record this machine live, with the settings last used in the record dialog "
-                       "(all processes until stopped the first time)."));
+        QCoreApplication::translate(
+            "numasight::Main", "Record this machine live, with the settings last used in the record dialog "
+                               "(all processes until stopped the first time)."));
     parser.addOption(attach);
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
-        QStringLiteral("A numasight capture, witty-profiler graph or hwloc XML to open."),
+        QCoreApplication::translate("numasight::Main",
+                                    "A numasight capture, witty-profiler graph or hwloc XML to open."),
         QStringLiteral("[FILE]"));
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1 || (parser.isSet(attach) && !files.isEmpty())) {
-        std::fputs("numasight: give one FILE or --attach, not both\n", stderr);
+        std::fputs(qPrintable(QCoreApplication::translate("numasight::Main",
+                                                          "numasight: give one FILE or --attach, not both") +
+                              QLatin1Char('\n')),
+                   stderr);
         std::fputs(qPrintable(parser.helpText()), stderr);
         return 2;
     }

@@ -7,6 +7,7 @@
 #include "version.h"
 #include "views/browser/details_pane.h"
 #include "views/browser/summary_panel.h"
+#include "views/common/language_menu.h"
 #include "views/common/message_bar.h"
 #include "views/common/start_page.h"
 #include "views/graph/graph_export_flow.h"
@@ -169,6 +170,8 @@ void MainWindow::createMenus()
         view->addAction(dock->toggleViewAction());
     view->addSeparator();
     view->addActions(m_workspace->timelineActions());
+    view->addSeparator();
+    view->addMenu(new LanguageMenu(view));
 
     menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
 }

@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config python3
   qt6-base-dev qt6-svg-dev libqt6svg6 qt6-qpa-plugins
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libqcustomplot-dev libqcustomplot2.1-qt6
   libhwloc-dev hwloc-nox
   libbpf-dev bpftool clang llvm
@@ -14,7 +15,7 @@ packages=(
   libnuma-dev numactl
   libsqlite3-dev sqlite3
   libsimdjson-dev
-  fonts-dejavu-core
+  fonts-dejavu-core fonts-wqy-microhei
   pci.ids
 )
 

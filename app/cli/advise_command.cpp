@@ -12,22 +12,22 @@ int runAdvise(const QStringList& args)
 {
     const SnapshotCommand command{
         QStringLiteral("advise"),
-        QStringLiteral("Find where a workload runs away from its memory or its accelerators, and print the "
-                       "commands that would move it (nothing is applied). See docs/advice.md."),
-        QStringLiteral("Print findings and suggestions as JSON."),
-        QStringLiteral("Advise on snapshot N (0-based; default: the last, with every sample).")};
+        Cli::tr("Find where a workload runs away from its memory or its accelerators, and print the "
+                "commands that would move it (nothing is applied). See docs/advice.md."),
+        Cli::tr("Print findings and suggestions as JSON."),
+        Cli::tr("Advise on snapshot N (0-based; default: the last, with every sample).")};
     SnapshotInput input;
     if (const auto stop = readSnapshotInput(command, args, &input))
         return *stop;
     if (input.capture->snapshots.empty()) {
-        printError(QStringLiteral("%1: the file holds no snapshot: nothing to advise on").arg(input.path));
+        printError(Cli::tr("%1: the file holds no snapshot: nothing to advise on").arg(input.path));
         return Failed;
     }
     if (!snapshotInRange(input))
         return Usage;
     const AdvicePtr advice = advise(*input.capture, input.snapshot);
     if (!advice) {
-        printError(QStringLiteral("%1: no snapshot to advise on").arg(input.path));
+        printError(Cli::tr("%1: no snapshot to advise on").arg(input.path));
         return Failed;
     }
     QTextStream out(stdout);

@@ -27,8 +27,8 @@ const char* kApplyUsage = "usage: numasight-cli apply PID --cpus LIST [--mems NO
 
 QString threadName(const AffinityChange& c)
 {
-    return c.comm.isEmpty() ? QStringLiteral("thread %1").arg(c.tid)
-                            : QStringLiteral("thread %1 (%2)").arg(c.tid).arg(c.comm);
+    return c.comm.isEmpty() ? Cli::tr("thread %1").arg(c.tid)
+                            : Cli::tr("thread %1 (%2)").arg(c.tid).arg(c.comm);
 }
 
 // One line per thread, each restoring exactly that thread's mask: `taskset -a` would give every thread the
@@ -46,7 +46,7 @@ QString pagesText(const std::vector<NodePages>& nodes)
     QStringList parts;
     for (const NodePages& n : nodes)
         parts << QStringLiteral("N%1 %2").arg(n.node).arg(n.totalPages);
-    return parts.isEmpty() ? QStringLiteral("no resident page") : parts.join(QStringLiteral(", "));
+    return parts.isEmpty() ? Cli::tr("no resident page") : parts.join(QStringLiteral(", "));
 }
 
 QJsonValue number(double v)
@@ -67,9 +67,9 @@ QJsonValue localityJson(const std::optional<Locality>& l)
 QString localityText(const std::optional<Locality>& l)
 {
     if (!l)
-        return QStringLiteral("no figures (the process was not seen)");
+        return Cli::tr("no figures (the process was not seen)");
     auto fmt = [](double v) { return std::isnan(v) ? QStringLiteral("?") : QString::number(v, 'f', 3); };
-    return QStringLiteral("witty similarity %1, remote share %2, CPU node %3, memory node %4")
+    return Cli::tr("witty similarity %1, remote share %2, CPU node %3, memory node %4")
         .arg(fmt(l->wittySimilarity), fmt(l->remoteShare))
         .arg(l->cpuNode.value)
         .arg(l->memoryNode.value);
@@ -136,7 +136,7 @@ std::vector<ThreadEvidence> evidence(const ApplyRun& run)
 
 QString usedText(const CpuSet& cpus)
 {
-    return cpus.isEmpty() ? QStringLiteral("no CPU") : QStringLiteral("CPUs %1").arg(cpus.toRangeString());
+    return cpus.isEmpty() ? Cli::tr("no CPU") : Cli::tr("CPUs %1").arg(cpus.toRangeString());
 }
 
 // Asks on the terminal; anything but y/yes is a no.
@@ -156,26 +156,26 @@ bool confirmed()
 int runApply(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Cli::tr(
         "Bind every thread of a running process to CPUs and move its pages to NUMA nodes, after showing the "
         "change and asking. Prints the taskset lines that undo it. See docs/apply.md."));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("cpus"), QStringLiteral("The CPUs every thread may run on: 0-23,48."),
+    parser.addOption({QStringLiteral("cpus"), Cli::tr("The CPUs every thread may run on: 0-23,48."),
                       QStringLiteral("LIST")});
     parser.addOption({QStringLiteral("mems"),
-                      QStringLiteral("Move the process's pages to these NUMA nodes (default: leave them)."),
+                      Cli::tr("Move the process's pages to these NUMA nodes (default: leave them)."),
                       QStringLiteral("NODES")});
     parser.addOption({QStringLiteral("verify"),
-                      QStringLiteral("Record the process for TIME before and after the change and compare."),
+                      Cli::tr("Record the process for TIME before and after the change and compare."),
                       QStringLiteral("TIME")});
     parser.addOption({QStringLiteral("dir"),
-                      QStringLiteral("Keep --verify's before.numasight and after.numasight here (default: a "
-                                     "temporary folder, removed)."),
+                      Cli::tr("Keep --verify's before.numasight and after.numasight here (default: a "
+                              "temporary folder, removed)."),
                       QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("dry-run"), QStringLiteral("Show the change and make none.")});
-    parser.addOption({QStringLiteral("yes"), QStringLiteral("Apply without asking.")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the plan and the result as JSON.")});
-    parser.addPositionalArgument(QStringLiteral("PID"), QStringLiteral("The process to change."));
+    parser.addOption({QStringLiteral("dry-run"), Cli::tr("Show the change and make none.")});
+    parser.addOption({QStringLiteral("yes"), Cli::tr("Apply without asking.")});
+    parser.addOption({QStringLiteral("json"), Cli::tr("Print the plan and the result as JSON.")});
+    parser.addPositionalArgument(QStringLiteral("PID"), Cli::tr("The process to change."));
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
 
@@ -187,7 +187,7 @@ int runApply(const QStringList& args)
     bool ok = false;
     const qlonglong pid = positional.first().toLongLong(&ok);
     if (!ok || pid <= 0) {
-        printError(QStringLiteral("PID must be a process id above 0, not '%1'").arg(positional.first()));
+        printError(Cli::tr("PID must be a process id above 0, not '%1'").arg(positional.first()));
         return Usage;
     }
     const QString cpuText = parser.value(QStringLiteral("cpus"));
@@ -227,8 +227,7 @@ int runApply(const QStringList& args)
     // Changing another process must never happen unasked: with nobody at a terminal to answer, only an
     // explicit --yes stands for the answer.
     if (!dryRun && !yes && !isatty(STDIN_FILENO)) {
-        printError(
-            QStringLiteral("standard input is not a terminal, so there is nobody to confirm the change: "
+        printError(Cli::tr("standard input is not a terminal, so there is nobody to confirm the change: "
                            "add --yes to apply without asking, or --dry-run to only show it"));
         return Usage;
     }
@@ -260,7 +259,7 @@ int runApply(const QStringList& args)
         return Ok;
     }
     if (!yes && !confirmed()) {
-        printError(QStringLiteral("not applied: nothing was changed"));
+        printError(Cli::tr("not applied: nothing was changed"));
         return Failed;
     }
 
@@ -272,10 +271,9 @@ int runApply(const QStringList& args)
         if (dir.isEmpty()) {
             temporary = std::make_unique<QTemporaryDir>();
             if (!temporary->isValid()) {
-                printError(
-                    QStringLiteral("cannot create a temporary folder for the recordings (%1): give one "
+                printError(Cli::tr("cannot create a temporary folder for the recordings (%1): give one "
                                    "with --dir")
-                        .arg(temporary->errorString()));
+                               .arg(temporary->errorString()));
                 return Failed;
             }
             dir = temporary->path();
@@ -298,7 +296,7 @@ int runApply(const QStringList& args)
 
     const ProcessMemorySample pagesAfter = readNumaMaps(FsRoot{}, pid);
     for (const QString& w : result.warnings)
-        printError(QStringLiteral("warning: %1").arg(w));
+        printError(Cli::tr("warning: %1").arg(w));
     const bool cancelled = run && run->cancelled;
     if (json) {
         report.insert(QStringLiteral("result"), resultJson(result, pagesAfter.nodes));

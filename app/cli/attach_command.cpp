@@ -45,23 +45,23 @@ std::optional<std::chrono::milliseconds> parseDuration(const QString& text)
 int runAttach(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Cli::tr(
         "Poll running witty-profiler servers (GET /graph, GET /status) and write one capture: one snapshot "
         "per round, each server's entities in a namespace named after its host. Ends after --count rounds "
         "or on Ctrl-C; errors of a server are printed as they happen and never stop the others."));
     parser.addHelpOption();
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Capture file to write (.numasight)."),
+                      Cli::tr("Capture file to write (.numasight)."),
                       QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("interval"), QStringLiteral("Time between rounds (default 5s)."),
+    parser.addOption({QStringLiteral("interval"), Cli::tr("Time between rounds (default 5s)."),
                       QStringLiteral("DURATION"), QStringLiteral("5s")});
-    parser.addOption({QStringLiteral("timeout"), QStringLiteral("Time a server has to answer (default 5s)."),
+    parser.addOption({QStringLiteral("timeout"), Cli::tr("Time a server has to answer (default 5s)."),
                       QStringLiteral("DURATION"), QStringLiteral("5s")});
-    parser.addOption({QStringLiteral("count"), QStringLiteral("Rounds to poll (default: until Ctrl-C)."),
-                      QStringLiteral("N")});
+    parser.addOption(
+        {QStringLiteral("count"), Cli::tr("Rounds to poll (default: until Ctrl-C)."), QStringLiteral("N")});
     parser.addPositionalArgument(QStringLiteral("URL"),
-                                 QStringLiteral("witty-profiler server: http://host:port, host:port or host "
-                                                "(port 18090)"),
+                                 Cli::tr("witty-profiler server: http://host:port, host:port or host "
+                                         "(port 18090)"),
                                  QStringLiteral("URL…"));
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
@@ -69,8 +69,7 @@ int runAttach(const QStringList& args)
     const QString out = parser.value(QStringLiteral("output"));
     const QStringList servers = parser.positionalArguments();
     if (servers.isEmpty() || out.isEmpty()) {
-        printError(
-            QStringLiteral("usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] "
+        printError(Cli::tr("usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] "
                            "-o FILE"));
         return Usage;
     }
@@ -136,7 +135,7 @@ int runAttach(const QStringList& args)
 
     const CapturePtr capture = poller.capture();
     if (capture->snapshots.empty()) {
-        printError(QStringLiteral("no round was captured from %1; nothing written to %2")
+        printError(Cli::tr("no round was captured from %1; nothing written to %2")
                        .arg(poller.hostLabels().join(QStringLiteral(", ")), out));
         return Failed;
     }

@@ -3,6 +3,7 @@
 // works over SSH on servers without a display or Qt Gui libraries.
 #include "cli_support.h"
 #include "commands.h"
+#include "util/translation.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -14,7 +15,8 @@
 namespace numasight::cli {
 
 namespace {
-const char* kUsage =
+const char* const kUsage = QT_TRANSLATE_NOOP(
+    "numasight::Cli",
     "Usage: numasight-cli <command> [options]\n"
     "\n"
     "Commands:\n"
@@ -40,7 +42,7 @@ const char* kUsage =
     "  apply PID --cpus LIST [--mems N]    Bind a running process's threads and pages (asks first)\n"
     "  diff A B [--json] [--all]           Compare two captures: what moved between nodes, per process\n"
     "\n"
-    "Run 'numasight-cli <command> --help' for a command's options.\n";
+    "Run 'numasight-cli <command> --help' for a command's options.\n");
 
 const std::pair<const char*, int (*)(const QStringList&)> kCommands[] = {
     {"info", runInfo},     {"convert", runConvert}, {"record", runRecord},
@@ -56,6 +58,8 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("numasight-cli"));
     QCoreApplication::setApplicationVersion(numasight::version());
     numasight::cli::catchInterrupt();
+    // Messages follow LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as other command-line tools' do.
+    numasight::installTranslations(numasight::languageLocale({}));
 
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args.at(1) : QString();
@@ -65,7 +69,7 @@ int main(int argc, char** argv)
     }
     if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h") ||
         command == QLatin1String("help")) {
-        std::fputs(numasight::cli::kUsage, command.isEmpty() ? stderr : stdout);
+        QTextStream(command.isEmpty() ? stderr : stdout) << numasight::cli::Cli::tr(numasight::cli::kUsage);
         return command.isEmpty() ? numasight::Usage : numasight::Ok;
     }
     args.removeAt(1); // the parser of each command sees "numasight-cli [options] args"
@@ -73,6 +77,6 @@ int main(int argc, char** argv)
         if (command == QLatin1String(name))
             return run(args);
     numasight::cli::printError(
-        QStringLiteral("unknown command '%1'; run 'numasight-cli --help'").arg(command));
+        numasight::cli::Cli::tr("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::Usage;
 }

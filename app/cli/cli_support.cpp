@@ -75,8 +75,7 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
 
 CapturePtr readInputFile(const QString& path, int* exitCode)
 {
-    auto result =
-        openInput(path, terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(path).fileName())));
+    auto result = openInput(path, terminalProgress(Cli::tr("Reading %1").arg(QFileInfo(path).fileName())));
     if (!result) {
         printError(result.error().toString());
         *exitCode = result.error().cancelled ? Cancelled : Failed;
@@ -106,13 +105,12 @@ std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStri
     parser.addHelpOption();
     parser.addOption({QStringLiteral("json"), command.jsonHelp});
     parser.addOption({QStringLiteral("snapshot"), command.snapshotHelp, QStringLiteral("N")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
+    parser.addPositionalArgument(QStringLiteral("FILE"), Cli::tr("Input file, or :local:"));
     if (const auto stop = parseCommandLine(parser, args))
         return stop;
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1) {
-        printError(
-            QStringLiteral("%1 takes exactly one FILE; run 'numasight-cli %1 --help'").arg(command.name));
+        printError(Cli::tr("%1 takes exactly one FILE; run 'numasight-cli %1 --help'").arg(command.name));
         return Usage;
     }
     if (!snapshotOption(parser, &input->snapshot))

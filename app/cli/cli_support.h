@@ -6,6 +6,7 @@
 #include "util/progress.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,12 @@
 // What numasight-cli's commands share: messages, Ctrl-C, progress on a terminal, the command line, reading
 // the input. Commands return the exit codes of report/exit_code.h (Ok, Failed, Usage, Cancelled).
 namespace numasight::cli {
+
+// The translation context of the command-line programs' messages: Cli::tr("...").
+struct Cli
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Cli)
+};
 
 // Ctrl-C sets a flag instead of ending the process, so that a command stops where it can clean up; called
 // once by main().

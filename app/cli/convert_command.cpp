@@ -50,24 +50,23 @@ Target targetFromPath(const QString& path)
 int runConvert(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Cli::tr(
         "Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
         "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
     parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Output file."),
-                      QStringLiteral("OUT")});
+    parser.addOption(
+        {{QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("Output file."), QStringLiteral("OUT")});
     parser.addOption({QStringLiteral("to"),
-                      QStringLiteral("Output format: capture, witty, witty-envelope, witty-jsonl."),
+                      Cli::tr("Output format: capture, witty, witty-envelope, witty-jsonl."),
                       QStringLiteral("FORMAT")});
-    parser.addOption({QStringLiteral("indent"), QStringLiteral("Indent witty JSON output.")});
-    parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Input file, or :local:"));
+    parser.addOption({QStringLiteral("indent"), Cli::tr("Indent witty JSON output.")});
+    parser.addPositionalArgument(QStringLiteral("IN"), Cli::tr("Input file, or :local:"));
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
     const QStringList inputs = parser.positionalArguments();
     const QString out = parser.value(QStringLiteral("output"));
     if (inputs.size() != 1 || out.isEmpty()) {
-        printError(QStringLiteral("usage: numasight-cli convert IN -o OUT [--to FORMAT]"));
+        printError(Cli::tr("usage: numasight-cli convert IN -o OUT [--to FORMAT]"));
         return Usage;
     }
     Target target = parser.isSet(QStringLiteral("to")) ? targetFromName(parser.value(QStringLiteral("to")))
@@ -75,16 +74,15 @@ int runConvert(const QStringList& args)
     if (target == Target::Unknown) {
         printError(
             parser.isSet(QStringLiteral("to"))
-                ? QStringLiteral(
-                      "unknown --to format '%1': use capture, witty, witty-envelope or witty-jsonl")
+                ? Cli::tr("unknown --to format '%1': use capture, witty, witty-envelope or witty-jsonl")
                       .arg(parser.value(QStringLiteral("to")))
-                : QStringLiteral("%1: cannot tell the output format from the extension; name it %2, .json "
-                                 "or .jsonl, or pass --to")
+                : Cli::tr("%1: cannot tell the output format from the extension; name it %2, .json "
+                          "or .jsonl, or pass --to")
                       .arg(out, QLatin1String(kCaptureExtension)));
         return Usage;
     }
     if (QFileInfo(inputs.first()).absoluteFilePath() == QFileInfo(out).absoluteFilePath()) {
-        printError(QStringLiteral("%1: input and output are the same file").arg(out));
+        printError(Cli::tr("%1: input and output are the same file").arg(out));
         return Usage;
     }
 
@@ -96,8 +94,8 @@ int runConvert(const QStringList& args)
 
     std::optional<LoadError> error;
     if (target == Target::Capture) {
-        error = writeCaptureFile(
-            capture, out, terminalProgress(QStringLiteral("Writing %1").arg(QFileInfo(out).fileName())));
+        error = writeCaptureFile(capture, out,
+                                 terminalProgress(Cli::tr("Writing %1").arg(QFileInfo(out).fileName())));
     } else {
         if (target == Target::Witty && capture.snapshots.size() > 1)
             target = Target::WittyLines; // one graph per line is the only witty form for several snapshots

@@ -16,7 +16,7 @@ CapturePtr readSide(const QString& path, int* exitCode)
 {
     CapturePtr capture = readInputFile(path, exitCode);
     if (capture && capture->snapshots.empty()) {
-        printError(QStringLiteral("%1: the file holds no snapshot: nothing to compare").arg(path));
+        printError(Cli::tr("%1: the file holds no snapshot: nothing to compare").arg(path));
         *exitCode = Failed;
         return nullptr;
     }
@@ -28,21 +28,21 @@ CapturePtr readSide(const QString& path, int* exitCode)
 int runDiff(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Cli::tr(
         "Compare two captures of the same workload (say, before and after a re-binding): per process and "
         "thread, where its CPU time and pages moved between NUMA nodes, and how its traffic changed. See "
         "docs/compare.md."));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print every row as JSON.")});
-    parser.addOption({QStringLiteral("all"),
-                      QStringLiteral("List every row, not only those that changed by 5 % or more.")});
-    parser.addPositionalArgument(QStringLiteral("A"), QStringLiteral("The capture before, or :local:"));
-    parser.addPositionalArgument(QStringLiteral("B"), QStringLiteral("The capture after, or :local:"));
+    parser.addOption({QStringLiteral("json"), Cli::tr("Print every row as JSON.")});
+    parser.addOption(
+        {QStringLiteral("all"), Cli::tr("List every row, not only those that changed by 5 % or more.")});
+    parser.addPositionalArgument(QStringLiteral("A"), Cli::tr("The capture before, or :local:"));
+    parser.addPositionalArgument(QStringLiteral("B"), Cli::tr("The capture after, or :local:"));
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
     const QStringList files = parser.positionalArguments();
     if (files.size() != 2) {
-        printError(QStringLiteral("diff takes exactly two files A and B; run 'numasight-cli diff --help'"));
+        printError(Cli::tr("diff takes exactly two files A and B; run 'numasight-cli diff --help'"));
         return Usage;
     }
 

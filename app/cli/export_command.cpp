@@ -23,9 +23,9 @@ int runHelper(const ExportRequest& request, const QStringList& args)
     const QString helper = QDir(QCoreApplication::applicationDirPath()).filePath(QLatin1String(kHelper));
     if (!QFileInfo(helper).isExecutable()) {
         const bool graph = request.view == ExportView::Graph;
-        printError(QStringLiteral("export --format %1 needs %2, which draws the %3, next to numasight-cli "
-                                  "(looked for %4); install it with numasight (it needs Qt Gui, which "
-                                  "numasight-cli does not load), or use --format %5")
+        printError(Cli::tr("export --format %1 needs %2, which draws the %3, next to numasight-cli "
+                           "(looked for %4); install it with numasight (it needs Qt Gui, which "
+                           "numasight-cli does not load), or use --format %5")
                        .arg(request.format, QLatin1String(kHelper),
                             graph ? QStringLiteral("graph") : QStringLiteral("heatmaps"), helper,
                             graph ? QStringLiteral("dot") : QStringLiteral("csv")));
@@ -42,7 +42,7 @@ int runHelper(const ExportRequest& request, const QStringList& args)
     process.setProcessEnvironment(env);
     process.start();
     if (!process.waitForStarted(-1)) {
-        printError(QStringLiteral("cannot run %1: %2").arg(helper, process.errorString()));
+        printError(Cli::tr("cannot run %1: %2").arg(helper, process.errorString()));
         return Failed;
     }
     process.waitForFinished(-1);
@@ -50,7 +50,7 @@ int runHelper(const ExportRequest& request, const QStringList& args)
         // Ctrl-C reaches the helper too (same process group): that is an interruption, not a crash.
         if (interrupted())
             return Cancelled;
-        printError(QStringLiteral("%1 stopped unexpectedly (%2); %3 was not written")
+        printError(Cli::tr("%1 stopped unexpectedly (%2); %3 was not written")
                        .arg(QLatin1String(kHelper), process.errorString(), request.output));
         return Failed;
     }
@@ -78,7 +78,7 @@ int runExport(const QStringList& args)
     // DOT and CSV need no drawing: core writes them, and the CLI works without its helper.
     if (request.format == u"dot" || request.format == u"csv" || request.format == u"json") {
         const Progress progress =
-            terminalProgress(QStringLiteral("Reading %1").arg(QFileInfo(request.input).fileName()));
+            terminalProgress(Cli::tr("Reading %1").arg(QFileInfo(request.input).fileName()));
         // What the graph leaves out goes to stderr with the messages: stdout stays the file's (csv to -).
         if (request.format == u"json")
             return writeExportLayoutJson(request, progress, printError, printHiddenNote);

@@ -12,11 +12,10 @@ int runInfo(const QStringList& args)
 {
     const SnapshotCommand command{
         QStringLiteral("info"),
-        QStringLiteral(
-            "Describe a capture, a witty-profiler graph (plain, envelope or JSON Lines) or an hwloc "
-            "XML topology. FILE ':local:' reads this machine."),
-        QStringLiteral("Print the stable JSON object (docs/cli.md)."),
-        QStringLiteral("Describe snapshot N (0-based; default: last).")};
+        Cli::tr("Describe a capture, a witty-profiler graph (plain, envelope or JSON Lines) or an hwloc "
+                "XML topology. FILE ':local:' reads this machine."),
+        Cli::tr("Print the stable JSON object (docs/cli.md)."),
+        Cli::tr("Describe snapshot N (0-based; default: last).")};
     SnapshotInput input;
     if (const auto stop = readSnapshotInput(command, args, &input))
         return *stop;

@@ -96,7 +96,7 @@ void printPlan(QTextStream& out, const MeasurementPlan& plan)
 
 int writeCapture(const Capture& capture, const QString& path)
 {
-    if (auto e = writeCaptureFile(capture, path, terminalProgress(QStringLiteral("Writing %1").arg(path)))) {
+    if (auto e = writeCaptureFile(capture, path, terminalProgress(Cli::tr("Writing %1").arg(path)))) {
         printError(e->toString());
         return e->cancelled ? Cancelled : Failed;
     }
@@ -109,7 +109,7 @@ int importMlcCommand(const QCommandLineParser& parser)
     const QString topologyPath = parser.isSet(QStringLiteral("topology"))
                                      ? parser.value(QStringLiteral("topology"))
                                      : QLatin1String(kLocalMachine);
-    auto topology = openInput(topologyPath, terminalProgress(QStringLiteral("Reading %1").arg(topologyPath)));
+    auto topology = openInput(topologyPath, terminalProgress(Cli::tr("Reading %1").arg(topologyPath)));
     if (!topology) {
         printError(topology.error().toString());
         return topology.error().cancelled ? Cancelled : Failed;
@@ -122,15 +122,14 @@ int importMlcCommand(const QCommandLineParser& parser)
     const Capture& c = *imported.value();
     const Snapshot& s = *c.snapshots.back();
     QTextStream out(stdout);
-    out << "Intel MLC "
-        << c.source.extra.value(QStringLiteral("mlc.version"), QStringLiteral("(version unknown)"))
+    out << "Intel MLC " << c.source.extra.value(QStringLiteral("mlc.version"), Cli::tr("(version unknown)"))
         << " output from " << QFileInfo(mlcPath).fileName() << " on the topology of " << topologyPath
         << "\n\n";
     for (const DistanceMatrix& m : s.distances()) {
         if (m.name == QLatin1String(kMlcLatencyName))
-            printMatrix(out, s, m, QStringLiteral("Idle latency (ns)"), 1);
+            printMatrix(out, s, m, Cli::tr("Idle latency (ns)"), 1);
         else if (m.name == QLatin1String(kMlcBandwidthName))
-            printMatrix(out, s, m, QStringLiteral("Bandwidth (MB/s)"), 1);
+            printMatrix(out, s, m, Cli::tr("Bandwidth (MB/s)"), 1);
     }
     out.flush();
     if (parser.isSet(QStringLiteral("output")))
@@ -144,44 +143,41 @@ int runMeasure(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        QStringLiteral("Measure memory latency and bandwidth between the NUMA nodes of this machine: a "
-                       "pointer chase (ns per "
-                       "load) and a read stream (GB/s) from the CPUs of each node to memory bound to each "
-                       "node, checked page "
-                       "by page. Or import Intel MLC's --latency_matrix/--bandwidth_matrix output as a "
-                       "measurement. -o keeps "
-                       "the matrices with the machine's topology in a capture."));
+        Cli::tr("Measure memory latency and bandwidth between the NUMA nodes of this machine: a "
+                "pointer chase (ns per "
+                "load) and a read stream (GB/s) from the CPUs of each node to memory bound to each "
+                "node, checked page "
+                "by page. Or import Intel MLC's --latency_matrix/--bandwidth_matrix output as a "
+                "measurement. -o keeps "
+                "the matrices with the machine's topology in a capture."));
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("latency"), QStringLiteral("Measure latency (default: both).")});
-    parser.addOption({QStringLiteral("bandwidth"), QStringLiteral("Measure bandwidth (default: both).")});
-    parser.addOption(
-        {QStringLiteral("size"),
-         QStringLiteral("Buffer per memory node: 512M, 2G (default: 8 × the last-level cache, at least "
-                        "256M)."),
-         QStringLiteral("SIZE")});
+    parser.addOption({QStringLiteral("latency"), Cli::tr("Measure latency (default: both).")});
+    parser.addOption({QStringLiteral("bandwidth"), Cli::tr("Measure bandwidth (default: both).")});
+    parser.addOption({QStringLiteral("size"),
+                      Cli::tr("Buffer per memory node: 512M, 2G (default: 8 × the last-level cache, at least "
+                              "256M)."),
+                      QStringLiteral("SIZE")});
     parser.addOption({QStringLiteral("repeats"),
-                      QStringLiteral("Repeats per pair; the best one counts (default 5)."),
-                      QStringLiteral("N"), QStringLiteral("5")});
+                      Cli::tr("Repeats per pair; the best one counts (default 5)."), QStringLiteral("N"),
+                      QStringLiteral("5")});
     parser.addOption({QStringLiteral("pairs"),
-                      QStringLiteral("all: every CPU node to every memory node; local: each node to itself."),
+                      Cli::tr("all: every CPU node to every memory node; local: each node to itself."),
                       QStringLiteral("all|local"), QStringLiteral("all")});
     parser.addOption({QStringLiteral("threads"),
-                      QStringLiteral("Bandwidth threads per CPU node (default: one per core)."),
+                      Cli::tr("Bandwidth threads per CPU node (default: one per core)."),
                       QStringLiteral("N")});
-    parser.addOption({QStringLiteral("plan"), QStringLiteral("Print what would be measured, and stop.")});
+    parser.addOption({QStringLiteral("plan"), Cli::tr("Print what would be measured, and stop.")});
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Capture file to write (.numasight): the topology with the matrices."),
+                      Cli::tr("Capture file to write (.numasight): the topology with the matrices."),
                       QStringLiteral("FILE")});
-    parser.addOption(
-        {QStringLiteral("import-mlc"),
-         QStringLiteral("Import the output of Intel MLC (--latency_matrix, --bandwidth_matrix or a "
-                        "plain run) instead of measuring."),
-         QStringLiteral("FILE")});
-    parser.addOption(
-        {QStringLiteral("topology"),
-         QStringLiteral("With --import-mlc or --plan: the machine's topology (any file numasight "
-                        "reads; default this machine)."),
-         QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("import-mlc"),
+                      Cli::tr("Import the output of Intel MLC (--latency_matrix, --bandwidth_matrix or a "
+                              "plain run) instead of measuring."),
+                      QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("topology"),
+                      Cli::tr("With --import-mlc or --plan: the machine's topology (any file numasight "
+                              "reads; default this machine)."),
+                      QStringLiteral("FILE")});
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
     if (!parser.positionalArguments().isEmpty()) {
@@ -265,7 +261,7 @@ int runMeasure(const QStringList& args)
     auto result = runMeasurement(plan.value(), terminalProgress(QStringLiteral("Measuring")));
     if (!result) {
         if (result.error().cancelled) {
-            printError(QStringLiteral("measure: interrupted; nothing was written"));
+            printError(Cli::tr("measure: interrupted; nothing was written"));
             return Cancelled;
         }
         printError(result.error().toString());
@@ -274,11 +270,9 @@ int runMeasure(const QStringList& args)
     const MeasurementResult& r = result.value();
     const Snapshot& s = *plan->topology;
     if (r.latency)
-        printMatrix(out, s, *r.latency,
-                    QStringLiteral("Latency (ns per load, best of %1)").arg(plan->repeats), 1);
+        printMatrix(out, s, *r.latency, Cli::tr("Latency (ns per load, best of %1)").arg(plan->repeats), 1);
     if (r.bandwidth)
-        printMatrix(out, s, *r.bandwidth, QStringLiteral("Bandwidth (GB/s, best of %1)").arg(plan->repeats),
-                    2);
+        printMatrix(out, s, *r.bandwidth, Cli::tr("Bandwidth (GB/s, best of %1)").arg(plan->repeats), 2);
     for (const PairMeasurement& m : r.pairs) {
         const auto runs = [](const std::vector<double>& v, int decimals) {
             QStringList parts;

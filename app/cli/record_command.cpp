@@ -18,38 +18,37 @@ namespace numasight::cli {
 int runRecord(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Cli::tr(
         "Record where processes' threads run and where their memory lives, sample by sample, into a capture "
         "file. Each sample is committed on its own: Ctrl-C, or even kill -9, keeps every completed sample."));
     parser.addHelpOption();
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Capture file to write (.numasight)."),
+                      Cli::tr("Capture file to write (.numasight)."),
                       QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("d"), QStringLiteral("duration")},
-                      QStringLiteral("How long to record: 500ms, 30s, 1m (default 30s)."),
+                      Cli::tr("How long to record: 500ms, 30s, 1m (default 30s)."),
                       QStringLiteral("TIME"),
                       QStringLiteral("30s")});
     parser.addOption({{QStringLiteral("i"), QStringLiteral("interval")},
-                      QStringLiteral("Time between samples (default 1s)."),
+                      Cli::tr("Time between samples (default 1s)."),
                       QStringLiteral("TIME"),
                       QStringLiteral("1s")});
     parser.addOption({{QStringLiteral("p"), QStringLiteral("pid")},
-                      QStringLiteral("Watch this process and its children (repeat for several)."),
+                      Cli::tr("Watch this process and its children (repeat for several)."),
                       QStringLiteral("PID")});
-    parser.addOption({QStringLiteral("comm"), QStringLiteral("Watch only processes whose name matches."),
+    parser.addOption({QStringLiteral("comm"), Cli::tr("Watch only processes whose name matches."),
                       QStringLiteral("REGEX")});
-    parser.addOption(
-        {QStringLiteral("mode"),
-         QStringLiteral("CPU time from eBPF or procfs sampling; auto uses eBPF when it can load."),
-         QStringLiteral("auto|ebpf|procfs"), QStringLiteral("auto")});
+    parser.addOption({QStringLiteral("mode"),
+                      Cli::tr("CPU time from eBPF or procfs sampling; auto uses eBPF when it can load."),
+                      QStringLiteral("auto|ebpf|procfs"), QStringLiteral("auto")});
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
 
     RecordOptions options;
     options.outputPath = parser.value(QStringLiteral("output"));
     if (options.outputPath.isEmpty() || !parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("usage: numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... "
-                                  "[--comm REGEX] [--mode auto|ebpf|procfs] -o FILE"));
+        printError(Cli::tr("usage: numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... "
+                           "[--comm REGEX] [--mode auto|ebpf|procfs] -o FILE"));
         return Usage;
     }
     QString why;
@@ -112,7 +111,7 @@ int runRecord(const QStringList& args)
             if (refusedProcesses->size() > kPermissionLinesShown)
                 return;
         }
-        printError(QStringLiteral("warning: %1").arg(w));
+        printError(Cli::tr("warning: %1").arg(w));
     };
     if (tty) {
         observer.sampleWritten = [](int done, int total) {
@@ -125,10 +124,9 @@ int runRecord(const QStringList& args)
     if (tty && summary.samples > 0)
         std::fputc('\n', stderr);
     if (refusedProcesses->size() > kPermissionLinesShown)
-        printError(
-            QStringLiteral("warning: %1 more processes could not be read (permission denied): their figures "
+        printError(Cli::tr("warning: %1 more processes could not be read (permission denied): their figures "
                            "are missing; run as root or grant cap_sys_ptrace (see README)")
-                .arg(refusedProcesses->size() - kPermissionLinesShown));
+                       .arg(refusedProcesses->size() - kPermissionLinesShown));
     if (summary.fileCreated) {
         QTextStream out(stdout);
         out << "Recorded " << summary.samples << (summary.samples == 1 ? " sample" : " samples") << " ("

@@ -7,6 +7,7 @@
 #include "report/export_build.h"
 #include "report/export_command_line.h"
 #include "report/export_write.h"
+#include "util/translation.h"
 #include "version.h"
 #include "views/graph/graph_export.h"
 #include "views/heatmap/heatmap_export.h"
@@ -39,7 +40,8 @@ int exportHeatmap(const numasight::ExportRequest& request, const numasight::Prog
         return Cancelled;
     const auto format = heatmapExportFormatFromName(request.format);
     if (!format) {
-        fail(QStringLiteral("--format '%1' is unknown: use png, pdf, svg or csv").arg(request.format));
+        fail(numasight::cli::Cli::tr("--format '%1' is unknown: use png, pdf, svg or csv")
+                 .arg(request.format));
         return Usage;
     }
     // The same picture the heatmaps tab draws, every row the request keeps.
@@ -80,6 +82,7 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("numasight-export"));
     QCoreApplication::setApplicationVersion(version());
     cli::catchInterrupt();
+    installTranslations(languageLocale({}));
 
     const ExportCommandLine line = parseExportCommandLine(QCoreApplication::arguments());
     if (!line.request) {

@@ -3,7 +3,16 @@
 // processes, machines and sample facts the findings and suggestions read (see advisor.h for the other parts).
 #include "advice/advisor.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Advisor)
+};
+} // namespace
 
 namespace advisor {
 
@@ -103,16 +112,16 @@ AdvicePtr Advisor::run()
     if (m_s.countOf(EntityKind::Process) == 0 && !m_fromSamples) {
         m_out->source = QStringLiteral("no workload");
         addFinding(Severity::Info, QStringLiteral("no-processes"), -1, std::nullopt,
-                   QStringLiteral("The input holds no processes (a topology only?): there is nothing to "
-                                  "advise on; record or attach to a workload first."),
+                   Tr::tr("The input holds no processes (a topology only?): there is nothing to "
+                          "advise on; record or attach to a workload first."),
                    {});
         return out;
     }
     collectProcesses();
     if (m_processes.empty()) {
         addFinding(Severity::Info, QStringLiteral("no-processes"), -1, std::nullopt,
-                   QStringLiteral("No process has CPU time or memory figures: there is nothing to advise "
-                                  "on."),
+                   Tr::tr("No process has CPU time or memory figures: there is nothing to advise "
+                          "on."),
                    {});
     }
     localities();

@@ -3,7 +3,16 @@
 // profiler's hot-thread scores, and patterns of binding and NUMA balancing.
 #include "advice/advisor.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Advisor)
+};
+} // namespace
 
 namespace advisor {
 
@@ -28,8 +37,8 @@ void Advisor::localities()
         QMap<QString, double> numbers = localityNumbers(l);
         addFinding(severe ? Severity::Critical : Severity::Warning, QStringLiteral("locality"), p.pid,
                    std::nullopt,
-                   QStringLiteral("pid %1 (%2) has %3 cross-NUMA access: witty similarity %4, %5 of its "
-                                  "accesses remote, most CPU time on node %6 and most memory on node %7.")
+                   Tr::tr("pid %1 (%2) has %3 cross-NUMA access: witty similarity %4, %5 of its "
+                          "accesses remote, most CPU time on node %6 and most memory on node %7.")
                        .arg(p.pid)
                        .arg(p.name, severe ? QStringLiteral("severe") : QStringLiteral("moderate"))
                        .arg(sim, 0, 'f', 3)
@@ -147,12 +156,13 @@ void Advisor::devices()
                 n.insert(QStringLiteral("distance_cpu_to_device"), m.distance(d.cpuNode, dev));
             QString allowed;
             if (!p.allowedCpus.isEmpty())
-                allowed = d.allowedOnDeviceNode ? QStringLiteral(" although it may run there")
-                                                : QStringLiteral(" and its CPUs (%1) exclude that node")
-                                                      .arg(p.allowedCpus.toRangeString());
+                allowed =
+                    d.allowedOnDeviceNode
+                        ? Tr::tr(" although it may run there")
+                        : Tr::tr(" and its CPUs (%1) exclude that node").arg(p.allowedCpus.toRangeString());
             addFinding(Severity::Critical, QStringLiteral("accelerator-away"), p.pid, std::nullopt,
-                       QStringLiteral("pid %1 (%2) uses %3 on node %4 but runs %5 of its CPU time on node "
-                                      "%6%7.")
+                       Tr::tr("pid %1 (%2) uses %3 on node %4 but runs %5 of its CPU time on node "
+                              "%6%7.")
                            .arg(p.pid)
                            .arg(p.name, p.accelerators.join(QStringLiteral(", ")))
                            .arg(dev.value)
@@ -256,10 +266,10 @@ void Advisor::hotThreads()
     std::stable_sort(m_out->hotThreads.begin(), m_out->hotThreads.end(),
                      [](const HotThread& a, const HotThread& b) { return a.score > b.score; });
     if (!m_out->threads.empty() && !anyRates)
-        m_out->notes << QStringLiteral("hot threads are scored on remote share only: the input has no "
-                                       "durations, so CPU % and context switches per second are unknown");
-    m_out->notes << QStringLiteral("LLC miss rates are not collected: that part of the hot-thread score "
-                                   "and the compute/memory-bound split are never applied");
+        m_out->notes << Tr::tr("hot threads are scored on remote share only: the input has no "
+                               "durations, so CPU % and context switches per second are unknown");
+    m_out->notes << Tr::tr("LLC miss rates are not collected: that part of the hot-thread score "
+                           "and the compute/memory-bound split are never applied");
     for (const HotThread& h : m_out->hotThreads) {
         if (h.score < 3)
             continue; // mild threads stay in the list without a finding each
@@ -273,8 +283,8 @@ void Advisor::hotThreads()
             n.insert(QStringLiteral("remote_share"), h.remoteShare);
         addFinding(h.score >= 5 ? Severity::Critical : Severity::Warning, QStringLiteral("hot-thread"), h.pid,
                    h.tid,
-                   QStringLiteral("Thread %1 (%2, %3) of pid %4 is a %5 hot thread (score %6), bottleneck: "
-                                  "%7.")
+                   Tr::tr("Thread %1 (%2, %3) of pid %4 is a %5 hot thread (score %6), bottleneck: "
+                          "%7.")
                        .arg(h.tid)
                        .arg(h.name, h.role)
                        .arg(h.pid)
@@ -310,16 +320,15 @@ void Advisor::patterns()
         QMap<QString, double> n;
         n.insert(QStringLiteral("workers"), double(workers.size()));
         n.insert(QStringLiteral("workers_away_from_device"), away);
-        addFinding(
-            away > 0 ? Severity::Warning : Severity::Info, QStringLiteral("tensor-parallel-group"),
-            parent.second, std::nullopt,
-            QStringLiteral("pids %1 (children of %2) form a tensor-parallel group with one accelerator "
-                           "each (%3); %4 of them run away from their accelerator's node.")
-                .arg(pids.join(QStringLiteral(", ")))
-                .arg(parent.second)
-                .arg(devs.join(QStringLiteral(", ")))
-                .arg(away),
-            n);
+        addFinding(away > 0 ? Severity::Warning : Severity::Info, QStringLiteral("tensor-parallel-group"),
+                   parent.second, std::nullopt,
+                   Tr::tr("pids %1 (children of %2) form a tensor-parallel group with one accelerator "
+                          "each (%3); %4 of them run away from their accelerator's node.")
+                       .arg(pids.join(QStringLiteral(", ")))
+                       .arg(parent.second)
+                       .arg(devs.join(QStringLiteral(", ")))
+                       .arg(away),
+                   n);
     }
 
     // Automatic NUMA balancing moves pages and tasks the user pinned on purpose.
@@ -363,8 +372,8 @@ void Advisor::patterns()
                 n.insert(QStringLiteral("cpu_share_on_memory_node"), cpuThere);
                 addFinding(cpuThere < kGoodSimilarity ? Severity::Warning : Severity::Info,
                            QStringLiteral("unbound-memory-on-one-node"), p.pid, std::nullopt,
-                           QStringLiteral("pid %1 (%2) may run on every CPU while %3 of its memory sits on "
-                                          "node %4 (%5 of its CPU time is there).")
+                           Tr::tr("pid %1 (%2) may run on every CPU while %3 of its memory sits on "
+                                  "node %4 (%5 of its CPU time is there).")
                                .arg(p.pid)
                                .arg(p.name, formatPercent(onOne))
                                .arg(l.memoryNode.value)
@@ -377,14 +386,13 @@ void Advisor::patterns()
         QMap<QString, double> n;
         n.insert(QStringLiteral("numa_balancing"), balancing);
         n.insert(QStringLiteral("bound_processes"), bound.size());
-        addFinding(
-            Severity::Warning, QStringLiteral("numa-balancing-with-binding"), -1, std::nullopt,
-            QStringLiteral("kernel.numa_balancing is %1 while %2 process(es) are explicitly bound (%3): "
-                           "it keeps migrating pages of bound tasks; set it to 0.")
-                .arg(balancing)
-                .arg(bound.size())
-                .arg(bound.join(QStringLiteral(", "))),
-            n);
+        addFinding(Severity::Warning, QStringLiteral("numa-balancing-with-binding"), -1, std::nullopt,
+                   Tr::tr("kernel.numa_balancing is %1 while %2 process(es) are explicitly bound (%3): "
+                          "it keeps migrating pages of bound tasks; set it to 0.")
+                       .arg(balancing)
+                       .arg(bound.size())
+                       .arg(bound.join(QStringLiteral(", "))),
+                   n);
     }
 }
 

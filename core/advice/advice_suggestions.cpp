@@ -3,7 +3,16 @@
 // that do it and the locality they predict.
 #include "advice/advisor.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Advisor)
+};
+} // namespace
 
 namespace advisor {
 
@@ -100,15 +109,12 @@ void Advisor::suggestions()
                 if (p->deviceNodes[size_t(i)] == devNode)
                     devs << p->accelerators[i];
             prefs.emplace_back(
-                devNode,
-                QStringLiteral("%1 on node %2").arg(devs.join(QStringLiteral(", "))).arg(devNode.value));
+                devNode, Tr::tr("%1 on node %2").arg(devs.join(QStringLiteral(", "))).arg(devNode.value));
         }
         if (l.memoryNode.isValid())
-            prefs.emplace_back(l.memoryNode,
-                               QStringLiteral("most of its memory on node %1").arg(l.memoryNode.value));
+            prefs.emplace_back(l.memoryNode, Tr::tr("most of its memory on node %1").arg(l.memoryNode.value));
         if (l.cpuNode.isValid())
-            prefs.emplace_back(l.cpuNode,
-                               QStringLiteral("most of its CPU time on node %1").arg(l.cpuNode.value));
+            prefs.emplace_back(l.cpuNode, Tr::tr("most of its CPU time on node %1").arg(l.cpuNode.value));
         std::vector<NodeId> targets;
         QString reason;
         // A device user keeps its device's node even when that node alone is too small: part of its CPU
@@ -126,12 +132,11 @@ void Advisor::suggestions()
         }
         if (targets.empty() && !prefs.empty()) {
             targets = placeFrom(m, *p, prefs.front().first);
-            reason = QStringLiteral("%1, widened to the nearest nodes with room").arg(prefs.front().second);
+            reason = Tr::tr("%1, widened to the nearest nodes with room").arg(prefs.front().second);
         }
         if (targets.empty()) {
-            m_out->notes << QStringLiteral("pid %1 (%2): no node or set of nodes has room for it")
-                                .arg(p->pid)
-                                .arg(p->name);
+            m_out->notes
+                << Tr::tr("pid %1 (%2): no node or set of nodes has room for it").arg(p->pid).arg(p->name);
             continue;
         }
         const double demand = known(p->cpuDemand) ? p->cpuDemand : 1.0;
@@ -187,13 +192,13 @@ void Advisor::suggestions()
             m_out->suggestions[i].docker = cmd;
             if (idx.size() > 1)
                 m_out->suggestions[i].notes
-                    << QStringLiteral("the docker command covers the %1 suggested processes of container %2")
+                    << Tr::tr("the docker command covers the %1 suggested processes of container %2")
                            .arg(idx.size())
                            .arg(name);
             if (!kept.isEmpty())
                 m_out->suggestions[i].notes
-                    << QStringLiteral("the docker cpuset also keeps the current nodes of pid(s) %1 in the "
-                                      "same container")
+                    << Tr::tr("the docker cpuset also keeps the current nodes of pid(s) %1 in the "
+                              "same container")
                            .arg(kept.join(QStringLiteral(", ")));
         }
     }
@@ -285,10 +290,10 @@ Suggestion Advisor::suggestion(const Machine& m, const ProcessState& p, const Lo
     if (!argv.isEmpty()) {
         s.relaunch = relaunchCommand(argv, targets);
         if (lossy)
-            s.notes << QStringLiteral("the command line was stored space-joined: an argument that held a "
-                                      "space is split in two in the relaunch command");
+            s.notes << Tr::tr("the command line was stored space-joined: an argument that held a "
+                              "space is split in two in the relaunch command");
     } else {
-        s.notes << QStringLiteral("no command line is known: relaunch it under the numactl options shown");
+        s.notes << Tr::tr("no command line is known: relaunch it under the numactl options shown");
     }
     s.live << QStringLiteral("taskset -a -cp %1 %2").arg(s.cpus).arg(p.pid);
     std::vector<NodeId> from;
@@ -300,7 +305,7 @@ Suggestion Advisor::suggestion(const Machine& m, const ProcessState& p, const Lo
     s.systemd =
         QStringLiteral("[Service]\nCPUAffinity=%1\nNUMAPolicy=bind\nNUMAMask=%2\n").arg(s.cpus, nodes);
     if (p.ns != QLatin1StringView("local"))
-        s.notes << QStringLiteral("run the commands on host %1").arg(p.ns);
+        s.notes << Tr::tr("run the commands on host %1").arg(p.ns);
 
     s.before = LocalityFigures{l.wittySimilarity, l.cosine, l.remoteShare, l.expectedDistance};
     // After: the CPU time spread over the targets by their CPU counts, every page moved onto them in the
@@ -320,12 +325,11 @@ Suggestion Advisor::suggestion(const Machine& m, const ProcessState& p, const Lo
     }
     s.after = measure(m, cpuAfter, pagesAfter);
     s.assumptions =
-        QStringLiteral("prediction: all CPU time on node(s) %1 and every page migrated there; the workload, "
-                       "its access pattern and the other processes stay as they are")
+        Tr::tr("prediction: all CPU time on node(s) %1 and every page migrated there; the workload, "
+               "its access pattern and the other processes stay as they are")
             .arg(nodes);
     if (!known(p.cpuDemand))
-        s.assumptions +=
-            QStringLiteral("; capacity counted one busy CPU for it (the input has no CPU rates)");
+        s.assumptions += Tr::tr("; capacity counted one busy CPU for it (the input has no CPU rates)");
     return s;
 }
 

@@ -5,6 +5,7 @@
 #include "analysis/heatmap_data.h"
 #include "util/format.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,6 +21,13 @@
 #include <type_traits>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::CaptureDiff)
+};
+} // namespace
 
 namespace {
 
@@ -106,7 +114,7 @@ void allowedFromSnapshot(Side& side)
 QString samplePeer(const FlowSample& f)
 {
     if (f.peerPid >= 0)
-        return QStringLiteral("pid %1").arg(f.peerPid);
+        return Tr::tr("pid %1").arg(f.peerPid);
     if (!f.remoteAddress.isEmpty())
         return f.remotePort >= 0 ? QStringLiteral("%1:%2").arg(f.remoteAddress).arg(f.remotePort)
                                  : f.remoteAddress;
@@ -157,7 +165,7 @@ void flowsFromSnapshot(Side& side)
             continue;
         const Entity& socket = s.entity(e.target);
         const std::int64_t owner = socketOwnerPid(s, e.target);
-        const QString peer = owner >= 0 && owner != pid ? QStringLiteral("pid %1").arg(owner)
+        const QString peer = owner >= 0 && owner != pid ? Tr::tr("pid %1").arg(owner)
                              : socket.port >= 0 ? QStringLiteral("%1:%2").arg(socket.address).arg(socket.port)
                                                 : socket.address;
         const QJsonObject flow =
@@ -388,7 +396,7 @@ std::map<FlowKey, FlowTotal> mapFlows(const std::map<FlowKey, FlowTotal>& flows,
     for (const auto& [key, total] : flows) {
         QString peer = std::get<2>(key);
         if (peer.startsWith(QLatin1StringView("pid ")))
-            peer = QStringLiteral("pid %1").arg(mapped(peer.mid(4).toLongLong()));
+            peer = Tr::tr("pid %1").arg(mapped(peer.mid(4).toLongLong()));
         FlowTotal& t = out[{mapped(std::get<0>(key)), std::get<1>(key), peer}];
         t.pid = total.pid;
         t.peer = total.peer;
@@ -465,34 +473,33 @@ QString nodeNames(const std::set<SubjectKey>& nodes)
 void sideNotes(const Side& self, const Side& other, const QString& label, CaptureDiff& out)
 {
     if (!self.advice) {
-        out.notes << QStringLiteral("%1 holds no snapshot: every row is on the other side only.").arg(label);
+        out.notes << Tr::tr("%1 holds no snapshot: every row is on the other side only.").arg(label);
         return;
     }
     if (self.advice->processes.empty() && other.advice && !other.advice->processes.empty())
-        out.notes << QStringLiteral("%1 holds no process with figures (a topology only?): every row is on "
-                                    "one side only.")
+        out.notes << Tr::tr("%1 holds no process with figures (a topology only?): every row is on "
+                            "one side only.")
                          .arg(label);
     if (nodeSet(self).empty())
-        out.notes << QStringLiteral("%1 has no NUMA nodes: its rows have no per-node figures.").arg(label);
+        out.notes << Tr::tr("%1 has no NUMA nodes: its rows have no per-node figures.").arg(label);
 }
 
 // Why two complete sides may still not compare like with like.
 void comparisonNotes(const Capture& a, const Capture& b, const Side& sa, const Side& sb, CaptureDiff& out)
 {
     if (!out.hostA.isEmpty() && !out.hostB.isEmpty() && out.hostA != out.hostB)
-        out.notes << QStringLiteral("The two captures come from different machines (%1 and %2): pids are "
-                                    "matched only when their names agree, and node numbers may not name the "
-                                    "same hardware.")
+        out.notes << Tr::tr("The two captures come from different machines (%1 and %2): pids are "
+                            "matched only when their names agree, and node numbers may not name the "
+                            "same hardware.")
                          .arg(out.hostA, out.hostB);
     const std::set<SubjectKey> na = nodeSet(sa), nb = nodeSet(sb);
     if (sa.advice && sb.advice && na != nb)
-        out.notes << QStringLiteral(
-                         "The captures have different NUMA nodes (A: %1; B: %2): shares are compared "
-                         "node number by node number, a node one side lacks counting as 0.")
+        out.notes << Tr::tr("The captures have different NUMA nodes (A: %1; B: %2): shares are compared "
+                            "node number by node number, a node one side lacks counting as 0.")
                          .arg(nodeNames(na), nodeNames(nb));
     if (sa.advice && sb.advice && a.samples.empty() != b.samples.empty())
-        out.notes << QStringLiteral("One capture is a recording and the other is not: their figures are not "
-                                    "measured the same way (A: %1; B: %2).")
+        out.notes << Tr::tr("One capture is a recording and the other is not: their figures are not "
+                            "measured the same way (A: %1; B: %2).")
                          .arg(out.sourceA, out.sourceB);
 }
 
@@ -669,7 +676,7 @@ QString subjectText(const LocalityChange& r)
 QString oneSidedText(const LocalityChange& r)
 {
     const bool b = r.inB();
-    return QStringLiteral("%1: only in %2 (CPU node %3, memory node %4, similarity %5)")
+    return Tr::tr("%1: only in %2 (CPU node %3, memory node %4, similarity %5)")
         .arg(subjectText(r), b ? QStringLiteral("B") : QStringLiteral("A"),
              nodeText(b ? r.cpuNodeB : r.cpuNodeA), nodeText(b ? r.memoryNodeB : r.memoryNodeA),
              fixed2(b ? r.b.similarity : r.a.similarity));
@@ -680,25 +687,24 @@ QString rowText(const LocalityChange& r)
     if (!r.inA() || !r.inB())
         return oneSidedText(r);
     QStringList parts;
-    parts << QStringLiteral("CPU node %1").arg(arrow(nodeText(r.cpuNodeA), nodeText(r.cpuNodeB)));
+    parts << Tr::tr("CPU node %1").arg(arrow(nodeText(r.cpuNodeA), nodeText(r.cpuNodeB)));
     if (const int n = mostChanged(r.cpuSharesA, r.cpuSharesB); n >= 0)
-        parts << QStringLiteral("CPU share on node %1 %2")
+        parts << Tr::tr("CPU share on node %1 %2")
                      .arg(n)
                      .arg(arrow(formatPercent(at(r.cpuSharesA, n)), formatPercent(at(r.cpuSharesB, n))));
     const std::vector<double> pa = pageShares(r.pagesA), pb = pageShares(r.pagesB);
     if (const int n = mostChanged(pa, pb); n >= 0)
-        parts << QStringLiteral("pages on node %1 %2")
+        parts << Tr::tr("pages on node %1 %2")
                      .arg(n)
                      .arg(arrow(formatPercent(at(pa, n)), formatPercent(at(pb, n))));
     else if (r.memoryNodeA != r.memoryNodeB)
-        parts
-            << QStringLiteral("memory node %1").arg(arrow(nodeText(r.memoryNodeA), nodeText(r.memoryNodeB)));
-    parts << QStringLiteral("similarity %1").arg(arrow(fixed2(r.a.similarity), fixed2(r.b.similarity)));
+        parts << Tr::tr("memory node %1").arg(arrow(nodeText(r.memoryNodeA), nodeText(r.memoryNodeB)));
+    parts << Tr::tr("similarity %1").arg(arrow(fixed2(r.a.similarity), fixed2(r.b.similarity)));
     if (r.cpusAllowedA != r.cpusAllowedB)
-        parts << QStringLiteral("allowed CPUs %1")
+        parts << Tr::tr("allowed CPUs %1")
                      .arg(arrow(r.cpusAllowedA.isEmpty() ? QStringLiteral("?") : r.cpusAllowedA,
                                 r.cpusAllowedB.isEmpty() ? QStringLiteral("?") : r.cpusAllowedB));
-    return QStringLiteral("%1: %2 (change %3)")
+    return Tr::tr("%1: %2 (change %3)")
         .arg(subjectText(r), parts.join(QStringLiteral(", ")), formatPercent(r.change));
 }
 
@@ -733,14 +739,14 @@ QString flowText(const FlowChange& f)
                                        : QString::number(f.inB ? f.pidB : f.pidA);
     QString what;
     if (f.inA != f.inB)
-        what = f.inB ? QStringLiteral("only in B") : QStringLiteral("only in A");
+        what = f.inB ? Tr::tr("only in B") : Tr::tr("only in A");
     else if (f.volumesKnown)
         what = arrow(formatBytes(f.bytesA), formatBytes(f.bytesB));
     else
-        what = QStringLiteral("in both (volumes not measured)");
+        what = Tr::tr("in both (volumes not measured)");
     if (f.inA != f.inB && f.volumesKnown)
         what += QStringLiteral(", ") + formatBytes(f.inB ? f.bytesB : f.bytesA);
-    return QStringLiteral("pid %1 %2 %3: %4").arg(pid, f.protocol, f.peer, what);
+    return Tr::tr("pid %1 %2 %3: %4").arg(pid, f.protocol, f.peer, what);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "readers/open_input.h"
 #include "record/recorder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QSet>
@@ -24,12 +25,19 @@
 namespace numasight {
 
 namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::LiveApply)
+};
+} // namespace
+
+namespace {
 
 const FsRoot kLive; // Apply changes this machine only: a fake root could not be changed anyway
 
 QString pidLabel(std::int64_t pid)
 {
-    return QStringLiteral("pid %1").arg(pid);
+    return Tr::tr("pid %1").arg(pid);
 }
 
 LoadError pidError(std::int64_t pid, const QString& message)
@@ -157,28 +165,27 @@ QString ownerName(std::int64_t pid)
     passwd* found = nullptr;
     if (getpwuid_r(st.st_uid, &pw, buffer.data(), buffer.size(), &found) == 0 && found)
         return QString::fromLocal8Bit(found->pw_name);
-    return QStringLiteral("uid %1").arg(st.st_uid);
+    return Tr::tr("uid %1").arg(st.st_uid);
 }
 
 // `rights`: the capabilities that would allow it.
 LoadError notAllowed(std::int64_t pid, const QString& what, const QString& rights)
 {
-    return pidError(pid,
-                    QStringLiteral("not allowed to %1 (owned by user %2): run numasight as that user, as "
-                                   "root, or grant %3; nothing was changed")
-                        .arg(what, ownerName(pid), rights));
+    return pidError(pid, Tr::tr("not allowed to %1 (owned by user %2): run numasight as that user, as "
+                                "root, or grant %3; nothing was changed")
+                             .arg(what, ownerName(pid), rights));
 }
 
 QString threadLabel(const AffinityChange& c)
 {
-    return c.comm.isEmpty() ? QStringLiteral("thread %1").arg(c.tid)
-                            : QStringLiteral("thread %1 (%2)").arg(c.tid).arg(c.comm);
+    return c.comm.isEmpty() ? Tr::tr("thread %1").arg(c.tid)
+                            : Tr::tr("thread %1 (%2)").arg(c.tid).arg(c.comm);
 }
 
 QString nodeList(const NodeSet& nodes)
 {
-    return nodes.count() == 1 ? QStringLiteral("node %1").arg(nodes.first())
-                              : QStringLiteral("nodes %1").arg(nodes.toRangeString());
+    return nodes.count() == 1 ? Tr::tr("node %1").arg(nodes.first())
+                              : Tr::tr("nodes %1").arg(nodes.toRangeString());
 }
 
 // Nodes that hold pages of the process now; nullopt when numa_maps cannot be read.
@@ -226,7 +233,7 @@ QStringList rollBack(const std::vector<AffinityChange>& changed)
     for (auto it = changed.rbegin(); it != changed.rend(); ++it) {
         const int error = setAffinity(it->tid, it->before);
         if (error != 0 && error != ESRCH)
-            failed << QStringLiteral("%1 keeps CPUs %2 (%3)")
+            failed << Tr::tr("%1 keeps CPUs %2 (%3)")
                           .arg(threadLabel(*it), it->after.toRangeString(), errnoText(error));
     }
     return failed;
@@ -246,27 +253,27 @@ Progress scaled(const Progress& progress, double from, double to)
 QStringList ApplyPlan::describe() const
 {
     QStringList lines;
-    lines << QStringLiteral("pid %1 (%2): %3 thread(s) to CPUs %4")
+    lines << Tr::tr("pid %1 (%2): %3 thread(s) to CPUs %4")
                  .arg(pid)
                  .arg(name)
                  .arg(threads.size())
                  .arg(cpus.toRangeString());
     for (const AffinityChange& t : threads) {
         if (t.before == t.after)
-            lines << QStringLiteral("%1: CPUs %2 (unchanged)").arg(threadLabel(t), t.after.toRangeString());
+            lines << Tr::tr("%1: CPUs %2 (unchanged)").arg(threadLabel(t), t.after.toRangeString());
         else
-            lines << QStringLiteral("%1: CPUs %2 → %3")
+            lines << Tr::tr("%1: CPUs %2 → %3")
                          .arg(threadLabel(t), t.before.toRangeString(), t.after.toRangeString());
     }
     if (memoryNodes.isEmpty()) {
-        lines << QStringLiteral("memory: left where it is");
+        lines << Tr::tr("memory: left where it is");
         return lines;
     }
     QStringList now;
     for (const NodePages& n : pagesBefore)
         now << QStringLiteral("N%1 %2").arg(n.node).arg(n.totalPages);
-    const QString where = now.isEmpty() ? QStringLiteral("no resident page") : now.join(QStringLiteral(", "));
-    lines << QStringLiteral("memory: %1 page(s) outside %2 move there (now %3)")
+    const QString where = now.isEmpty() ? Tr::tr("no resident page") : now.join(QStringLiteral(", "));
+    lines << Tr::tr("memory: %1 page(s) outside %2 move there (now %3)")
                  .arg(pagesToMove)
                  .arg(nodeList(memoryNodes), where);
     return lines;
@@ -275,23 +282,23 @@ QStringList ApplyPlan::describe() const
 Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes)
 {
     if (pid <= 0)
-        return pidError(pid, QStringLiteral("not a process id; pick a running process"));
+        return pidError(pid, Tr::tr("not a process id; pick a running process"));
     if (cpus.isEmpty())
-        return pidError(pid, QStringLiteral("no CPU given: a thread needs at least one CPU to run on"));
+        return pidError(pid, Tr::tr("no CPU given: a thread needs at least one CPU to run on"));
     const CpuSet online = machineCpus();
     if (!cpus.isSubsetOf(online))
-        return pidError(pid, QStringLiteral("CPU(s) %1 are not online on this machine (it has CPUs %2); pick "
-                                            "CPUs from that list")
+        return pidError(pid, Tr::tr("CPU(s) %1 are not online on this machine (it has CPUs %2); pick "
+                                    "CPUs from that list")
                                  .arg((cpus - online).toRangeString(), online.toRangeString()));
     if (!memoryNodes.isEmpty()) {
         if (numa_available() < 0)
-            return pidError(pid, QStringLiteral("this kernel has no NUMA support, so pages cannot be moved; "
-                                                "leave the memory nodes out"));
+            return pidError(pid, Tr::tr("this kernel has no NUMA support, so pages cannot be moved; "
+                                        "leave the memory nodes out"));
         const NodeSet withMemory = machineMemoryNodes();
         if (!memoryNodes.isSubsetOf(withMemory))
             return pidError(pid,
-                            QStringLiteral("NUMA node(s) %1 do not exist or hold no memory on this machine "
-                                           "(nodes with memory: %2); pick nodes from that list")
+                            Tr::tr("NUMA node(s) %1 do not exist or hold no memory on this machine "
+                                   "(nodes with memory: %2); pick nodes from that list")
                                 .arg((memoryNodes - withMemory).toRangeString(), withMemory.toRangeString()));
     }
 
@@ -299,16 +306,14 @@ Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet&
     const auto procStatus = readProcStatus(kLive, pid, -1, &status);
     if (!procStatus) {
         if (status.refused())
-            return pidError(pid, QStringLiteral("cannot read its status (%1): run numasight as its owner or "
-                                                "as root")
+            return pidError(pid, Tr::tr("cannot read its status (%1): run numasight as its owner or "
+                                        "as root")
                                      .arg(errnoText(status.error)));
-        return pidError(pid,
-                        QStringLiteral("no such process: it exited or never existed; pick a running one"));
+        return pidError(pid, Tr::tr("no such process: it exited or never existed; pick a running one"));
     }
     if (procStatus->tgid > 0 && procStatus->tgid != pid)
         return pidError(
-            pid,
-            QStringLiteral("this is a thread of process %1; give the process id %1").arg(procStatus->tgid));
+            pid, Tr::tr("this is a thread of process %1; give the process id %1").arg(procStatus->tgid));
 
     ApplyPlan plan;
     plan.pid = pid;
@@ -323,19 +328,18 @@ Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet&
         if (error == ESRCH)
             continue; // exited since the listing: nothing of it to change
         if (error != 0)
-            return pidError(pid, QStringLiteral("cannot read the CPU affinity of thread %1: %2")
-                                     .arg(tid)
-                                     .arg(errnoText(error)));
+            return pidError(
+                pid, Tr::tr("cannot read the CPU affinity of thread %1: %2").arg(tid).arg(errnoText(error)));
         change.comm = threadComm(pid, tid);
         change.after = cpus;
         plan.threads.push_back(std::move(change));
     }
     if (plan.threads.empty()) {
         if (listed.refused())
-            return pidError(pid, QStringLiteral("cannot list its threads (%1): run numasight as its owner or "
-                                                "as root")
+            return pidError(pid, Tr::tr("cannot list its threads (%1): run numasight as its owner or "
+                                        "as root")
                                      .arg(errnoText(listed.error)));
-        return pidError(pid, QStringLiteral("the process exited; pick a running one"));
+        return pidError(pid, Tr::tr("the process exited; pick a running one"));
     }
 
     ReadOutcome mapsStatus;
@@ -349,11 +353,11 @@ Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet&
     } else if (!memoryNodes.isEmpty()) {
         // Without numa_maps nobody could say what was moved nor check it afterwards.
         if (mapsStatus.refused())
-            return pidError(pid, QStringLiteral("cannot read its numa_maps (%1) to see where its pages are: "
-                                                "run numasight as its owner or as root, or leave the memory "
-                                                "nodes out")
+            return pidError(pid, Tr::tr("cannot read its numa_maps (%1) to see where its pages are: "
+                                        "run numasight as its owner or as root, or leave the memory "
+                                        "nodes out")
                                      .arg(errnoText(mapsStatus.error)));
-        return pidError(pid, QStringLiteral("the process exited; pick a running one"));
+        return pidError(pid, Tr::tr("the process exited; pick a running one"));
     }
     return plan;
 }
@@ -362,8 +366,7 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
 {
     const std::int64_t pid = plan.pid;
     if (pid <= 0 || plan.cpus.isEmpty())
-        return pidError(pid,
-                        QStringLiteral("the plan is empty: make it with planApply; nothing was changed"));
+        return pidError(pid, Tr::tr("the plan is empty: make it with planApply; nothing was changed"));
 
     // The permission check. Setting a thread's current mask again is a change of nothing that the kernel
     // checks exactly as it checks the real one (same uid or CAP_SYS_NICE, cpuset), so a refusal shows up
@@ -377,17 +380,16 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
         if (error == ESRCH)
             continue;
         if (error == EPERM)
-            return notAllowed(pid, QStringLiteral("change pid %1").arg(pid), QStringLiteral("CAP_SYS_NICE"));
+            return notAllowed(pid, Tr::tr("change pid %1").arg(pid), QStringLiteral("CAP_SYS_NICE"));
         if (error != 0)
-            return pidError(pid,
-                            QStringLiteral("cannot change the CPU affinity of thread %1: %2; nothing was "
-                                           "changed")
-                                .arg(tid)
-                                .arg(errnoText(error)));
+            return pidError(pid, Tr::tr("cannot change the CPU affinity of thread %1: %2; nothing was "
+                                        "changed")
+                                     .arg(tid)
+                                     .arg(errnoText(error)));
         current.emplace(tid, mask);
     }
     if (current.empty())
-        return pidError(pid, QStringLiteral("the process exited; nothing was changed"));
+        return pidError(pid, Tr::tr("the process exited; nothing was changed"));
     // Moving pages has checks of its own (ptrace access to the process, the target nodes in its cpuset or
     // CAP_SYS_NICE). An empty `from` set passes them all and then moves nothing, so this is the same
     // check with nothing changed.
@@ -395,14 +397,13 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
         const long rc = migratePages(pid, {}, plan.memoryNodes);
         if (rc == -EPERM)
             return notAllowed(
-                pid,
-                QStringLiteral("move the pages of pid %1 to %2").arg(pid).arg(nodeList(plan.memoryNodes)),
+                pid, Tr::tr("move the pages of pid %1 to %2").arg(pid).arg(nodeList(plan.memoryNodes)),
                 // migrate_pages also wants ptrace access to another user's process
                 QStringLiteral("CAP_SYS_NICE and CAP_SYS_PTRACE"));
         if (rc == -ESRCH)
-            return pidError(pid, QStringLiteral("the process exited; nothing was changed"));
+            return pidError(pid, Tr::tr("the process exited; nothing was changed"));
         if (rc < 0)
-            return pidError(pid, QStringLiteral("cannot move its pages to %1: %2; nothing was changed")
+            return pidError(pid, Tr::tr("cannot move its pages to %1: %2; nothing was changed")
                                      .arg(nodeList(plan.memoryNodes), errnoText(int(-rc))));
     }
 
@@ -423,21 +424,20 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
         c.comm = known != plannedComm.end() ? known->second : threadComm(pid, tid);
         const int error = setAffinity(tid, plan.cpus);
         if (error == ESRCH) {
-            result.warnings << QStringLiteral("%1 exited before it was changed").arg(threadLabel(c));
+            result.warnings << Tr::tr("%1 exited before it was changed").arg(threadLabel(c));
             return std::nullopt;
         }
         if (error != 0) {
             const QStringList stuck = rollBack(result.applied);
-            QString message = QStringLiteral("cannot set CPUs %1 on %2: %3")
+            QString message = Tr::tr("cannot set CPUs %1 on %2: %3")
                                   .arg(plan.cpus.toRangeString(), threadLabel(c), errnoText(error));
             if (error == EINVAL)
-                message += QStringLiteral(" (the CPUs are outside the cpuset this thread may use)");
+                message += Tr::tr(" (the CPUs are outside the cpuset this thread may use)");
             if (stuck.isEmpty())
-                message +=
-                    QStringLiteral("; the %1 thread(s) already changed were restored, so nothing was changed")
-                        .arg(result.applied.size());
+                message += Tr::tr("; the %1 thread(s) already changed were restored, so nothing was changed")
+                               .arg(result.applied.size());
             else
-                message += QStringLiteral("; restoring the threads already changed failed: %1")
+                message += Tr::tr("; restoring the threads already changed failed: %1")
                                .arg(stuck.join(QStringLiteral("; ")));
             return pidError(pid, message);
         }
@@ -465,9 +465,8 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
             if (error != 0) {
                 // Without its mask there would be nothing for undo to restore: it is left as it is.
                 handled.insert(tid);
-                result.warnings << QStringLiteral(
-                                       "thread %1 started during Apply and its CPU affinity cannot "
-                                       "be read (%2): it was left unchanged")
+                result.warnings << Tr::tr("thread %1 started during Apply and its CPU affinity cannot "
+                                          "be read (%2): it was left unchanged")
                                        .arg(tid)
                                        .arg(errnoText(error));
                 continue;
@@ -477,13 +476,12 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
         }
     }
     if (!settled)
-        result.warnings << QStringLiteral(
-                               "pid %1 kept creating threads while it was changed; threads created "
-                               "from now on inherit their creator's CPUs")
+        result.warnings << Tr::tr("pid %1 kept creating threads while it was changed; threads created "
+                                  "from now on inherit their creator's CPUs")
                                .arg(pid);
     for (const AffinityChange& t : plan.threads)
         if (!handled.contains(t.tid))
-            result.warnings << QStringLiteral("%1 exited before Apply").arg(threadLabel(t));
+            result.warnings << Tr::tr("%1 exited before Apply").arg(threadLabel(t));
 
     if (!plan.memoryNodes.isEmpty()) {
         // Only nodes that hold pages are named as sources; when numa_maps cannot be read any more, every
@@ -494,16 +492,15 @@ Result<ApplyResult> applyPlan(const ApplyPlan& plan)
             // The affinity is already changed and stays so: the result keeps `applied`, so undo can restore
             // it. Rolling it back here would hide a change the caller may still want.
             result.pagesNotMoved = std::int64_t(plan.pagesToMove);
-            result.warnings << QStringLiteral(
-                                   "the CPU affinity of %1 thread(s) was changed, but the pages were "
-                                   "not moved from %2 to %3: %4; undo restores the affinity")
+            result.warnings << Tr::tr("the CPU affinity of %1 thread(s) was changed, but the pages were "
+                                      "not moved from %2 to %3: %4; undo restores the affinity")
                                    .arg(result.applied.size())
                                    .arg(nodeList(from), nodeList(plan.memoryNodes), errnoText(int(-rc)));
         } else {
             result.pagesNotMoved = rc;
             if (rc > 0)
-                result.warnings << QStringLiteral("%1 page(s) could not be moved to %2 (shared with other "
-                                                  "processes, locked, or the nodes are full)")
+                result.warnings << Tr::tr("%1 page(s) could not be moved to %2 (shared with other "
+                                          "processes, locked, or the nodes are full)")
                                        .arg(rc)
                                        .arg(nodeList(plan.memoryNodes));
         }
@@ -520,23 +517,21 @@ Result<QStringList> undoApply(const ApplyResult& result)
         const int error = setAffinity(t.tid, t.before);
         if (error == 0) {
             ++restored;
-            lines << QStringLiteral("%1: CPUs %2 restored").arg(threadLabel(t), t.before.toRangeString());
+            lines << Tr::tr("%1: CPUs %2 restored").arg(threadLabel(t), t.before.toRangeString());
         } else if (error == ESRCH) {
-            lines << QStringLiteral("%1 exited: nothing to restore").arg(threadLabel(t));
+            lines << Tr::tr("%1 exited: nothing to restore").arg(threadLabel(t));
         } else if (error == EPERM) {
-            failures
-                << QStringLiteral("%1: not allowed (owned by user %2)").arg(threadLabel(t), ownerName(pid));
+            failures << Tr::tr("%1: not allowed (owned by user %2)").arg(threadLabel(t), ownerName(pid));
         } else {
             failures << QStringLiteral("%1: %2").arg(threadLabel(t), errnoText(error));
         }
     }
     if (!failures.isEmpty())
-        return pidError(pid,
-                        QStringLiteral("could not restore %1 thread(s) (%2); %3 restored. Run numasight as "
-                                       "the process's owner or as root and undo again")
-                            .arg(failures.size())
-                            .arg(failures.join(QStringLiteral("; ")))
-                            .arg(restored));
+        return pidError(pid, Tr::tr("could not restore %1 thread(s) (%2); %3 restored. Run numasight as "
+                                    "the process's owner or as root and undo again")
+                                 .arg(failures.size())
+                                 .arg(failures.join(QStringLiteral("; ")))
+                                 .arg(restored));
     QSet<std::int64_t> known;
     for (const AffinityChange& t : result.applied)
         known.insert(t.tid);
@@ -545,17 +540,17 @@ Result<QStringList> undoApply(const ApplyResult& result)
             continue;
         CpuSet mask;
         if (getAffinity(tid, &mask) == 0)
-            lines << QStringLiteral("thread %1 (%2) started after Apply: it keeps CPUs %3 (it had no earlier "
-                                    "mask to restore)")
+            lines << Tr::tr("thread %1 (%2) started after Apply: it keeps CPUs %3 (it had no earlier "
+                            "mask to restore)")
                          .arg(tid)
                          .arg(threadComm(pid, tid), mask.toRangeString());
     }
     if (!result.plan.memoryNodes.isEmpty())
-        lines << QStringLiteral("pages were not moved back: the kernel keeps no record of the node each page "
-                                "came from, so they stay on %1")
+        lines << Tr::tr("pages were not moved back: the kernel keeps no record of the node each page "
+                        "came from, so they stay on %1")
                      .arg(nodeList(result.plan.memoryNodes));
     if (restored == 0 && lines.isEmpty())
-        lines << QStringLiteral("nothing to restore: Apply changed no thread");
+        lines << Tr::tr("nothing to restore: Apply changed no thread");
     return lines;
 }
 
@@ -564,12 +559,11 @@ Result<ApplyRun> applyAndVerify(const ApplyPlan& plan, std::int64_t periodNs, co
 {
     const std::int64_t pid = plan.pid;
     if (periodNs <= 0)
-        return pidError(pid, QStringLiteral("the verification period must be above zero"));
+        return pidError(pid, Tr::tr("the verification period must be above zero"));
     if (!QDir().mkpath(workDir)) {
         LoadError e;
         e.file = workDir;
-        e.message =
-            QStringLiteral("cannot create the folder for the before/after recordings; pick another one");
+        e.message = Tr::tr("cannot create the folder for the before/after recordings; pick another one");
         return e;
     }
     ApplyRun run;
@@ -620,14 +614,14 @@ Result<ApplyRun> applyAndVerify(const ApplyPlan& plan, std::int64_t periodNs, co
             run.cancelled = true;
             return run;
         }
-        run.result.warnings << QStringLiteral("the change was applied, but recording after it failed: %1")
-                                   .arg(error->toString());
+        run.result.warnings
+            << Tr::tr("the change was applied, but recording after it failed: %1").arg(error->toString());
         return run;
     }
     auto before = openInput(run.beforePath);
     auto after = before ? openInput(run.afterPath) : before;
     if (!before || !after) {
-        run.result.warnings << QStringLiteral("the change was applied, but its recording cannot be read: %1")
+        run.result.warnings << Tr::tr("the change was applied, but its recording cannot be read: %1")
                                    .arg((before ? after : before).error().toString());
         return run;
     }

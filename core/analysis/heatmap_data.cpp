@@ -3,6 +3,7 @@
 
 #include "heatmap_figures.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
 
@@ -12,6 +13,13 @@
 #include <numeric>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::HeatmapData)
+};
+} // namespace
 
 using namespace heatmapfigures;
 
@@ -204,7 +212,7 @@ NodeHeatmapPtr cpuHeatmap(const Snapshot& snapshot, std::span<const SamplePtr> s
 {
     const Collected c = collectFigures(snapshot, samples);
     auto h = std::make_shared<NodeHeatmap>(
-        header(c, HeatmapMetric::CpuShare, QStringLiteral("Share of on-CPU time per NUMA node")));
+        header(c, HeatmapMetric::CpuShare, Tr::tr("Share of on-CPU time per NUMA node")));
     const size_t cols = h->columns.size();
     for (const auto& [key, p] : c.processes) {
         if (!p.cpuKnown && !p.memoryKnown)
@@ -243,7 +251,7 @@ NodeHeatmapPtr memoryHeatmap(const Snapshot& snapshot, std::span<const SamplePtr
 {
     const Collected c = collectFigures(snapshot, samples);
     auto h = std::make_shared<NodeHeatmap>(
-        header(c, metricOf(measure), QStringLiteral("Memory per NUMA node (%1)").arg(measureName(measure))));
+        header(c, metricOf(measure), Tr::tr("Memory per NUMA node (%1)").arg(measureName(measure))));
     const size_t cols = h->columns.size();
     bool missing = false;
     for (const auto& [key, p] : c.processes) {
@@ -267,11 +275,10 @@ NodeHeatmapPtr memoryHeatmap(const Snapshot& snapshot, std::span<const SamplePtr
     }
     if (missing)
         h->notes << (measure == MemoryMeasure::Bytes || measure == MemoryMeasure::AnonPages
-                         ? QStringLiteral(
-                               "witty-profiler counts total and dirty anonymous pages only: %1 are "
-                               "unknown for its processes")
+                         ? Tr::tr("witty-profiler counts total and dirty anonymous pages only: %1 are "
+                                  "unknown for its processes")
                                .arg(measureName(measure))
-                         : QStringLiteral("%1 are unknown for some processes").arg(measureName(measure)));
+                         : Tr::tr("%1 are unknown for some processes").arg(measureName(measure)));
     return h;
 }
 
@@ -279,7 +286,7 @@ MismatchViewPtr mismatchRows(const Snapshot& snapshot, std::span<const SamplePtr
 {
     const Collected c = collectFigures(snapshot, samples);
     auto v = std::make_shared<MismatchView>();
-    v->title = QStringLiteral("CPU node against memory node");
+    v->title = Tr::tr("CPU node against memory node");
     v->source = c.source;
     v->notes = c.notes;
     v->columns = c.columns;
@@ -328,8 +335,8 @@ MismatchViewPtr mismatchRows(const Snapshot& snapshot, std::span<const SamplePtr
     else
         std::fill(v->accessMatrix.begin(), v->accessMatrix.end(), kUnknown);
     if (unitWeight)
-        v->notes << QStringLiteral("processes whose CPU time is only known as shares weigh as one second in "
-                                   "the node-to-node matrix");
+        v->notes << Tr::tr("processes whose CPU time is only known as shares weigh as one second in "
+                           "the node-to-node matrix");
     return v;
 }
 
@@ -435,18 +442,16 @@ TimeHeatmapPtr timeHeatmap(const Capture& capture, const HeatmapSubject& subject
             const QDateTime t = s.takenAt();
             addRow(s, {}, t.isValid() ? t.toMSecsSinceEpoch() * 1000000 : 0, 0, int(i));
         }
-        h->notes << QStringLiteral(
-            "one row per witty-profiler round; its CPU figures are cumulative since its "
-            "collector started");
+        h->notes << Tr::tr("one row per witty-profiler round; its CPU figures are cumulative since its "
+                           "collector started");
         if (metric == HeatmapMetric::CpuBusy || metric == HeatmapMetric::CpuNs)
-            h->notes << QStringLiteral(
-                "witty-profiler rounds have no interval; this metric needs a recording");
+            h->notes << Tr::tr("witty-profiler rounds have no interval; this metric needs a recording");
     }
     if (memory && subject.tid >= 0)
-        h->notes << QStringLiteral("a thread's memory is its process's");
-    const QString who = subject.tid >= 0 ? QStringLiteral("thread %1").arg(subject.tid)
-                                         : QStringLiteral("process %1").arg(subject.pid);
-    h->title = QStringLiteral("%1%2 over time: %3")
+        h->notes << Tr::tr("a thread's memory is its process's");
+    const QString who =
+        subject.tid >= 0 ? Tr::tr("thread %1").arg(subject.tid) : Tr::tr("process %1").arg(subject.pid);
+    h->title = Tr::tr("%1%2 over time: %3")
                    .arg(who, h->name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(h->name),
                         heatmapMetricName(metric));
     return h;

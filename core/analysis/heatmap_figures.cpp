@@ -7,6 +7,7 @@
 
 #include "witty_metrics.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
 #include <QJsonDocument>
@@ -17,6 +18,13 @@
 #include <numeric>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::HeatmapData)
+};
+} // namespace
 
 namespace heatmapfigures {
 
@@ -187,13 +195,11 @@ private:
         if (m_out.sampleCount > 0)
             m_out.source += QStringLiteral(", %1 to %2").arg(isoTime(m_out.firstNs), isoTime(m_out.lastNs));
         if (modes.contains(QStringLiteral("procfs")))
-            m_out.notes << QStringLiteral(
-                "procfs samples put each interval's CPU time on the CPU the thread was "
-                "last seen on; eBPF samples measure it per CPU");
+            m_out.notes << Tr::tr("procfs samples put each interval's CPU time on the CPU the thread was "
+                                  "last seen on; eBPF samples measure it per CPU");
         if (droppedCpus)
-            m_out.notes << QStringLiteral(
-                "some CPU time was on CPUs that no NUMA node of the snapshot lists; "
-                "it is left out of the node columns");
+            m_out.notes << Tr::tr("some CPU time was on CPUs that no NUMA node of the snapshot lists; "
+                                  "it is left out of the node columns");
     }
 
     void fromSnapshot()
@@ -288,14 +294,14 @@ private:
         }
         if (anyWitty) {
             m_out.source = QStringLiteral("witty-profiler graph");
-            m_out.notes << QStringLiteral("witty-profiler's CPU shares are cumulative since its collector "
-                                          "started; its pages are a snapshot");
+            m_out.notes << Tr::tr("witty-profiler's CPU shares are cumulative since its collector "
+                                  "started; its pages are a snapshot");
         } else {
-            m_out.source = QStringLiteral("snapshot without CPU or memory figures");
+            m_out.source = Tr::tr("snapshot without CPU or memory figures");
         }
         if (malformed > 0)
-            m_out.notes
-                << QStringLiteral("%1 edge(s) with malformed NUMA figures were left out").arg(malformed);
+            m_out.notes << Tr::tr("%n edge(s) with malformed NUMA figures were left out", nullptr,
+                                  int(malformed));
     }
 
     template <class Figures>

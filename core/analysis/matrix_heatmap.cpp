@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "matrix_heatmap.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -9,6 +10,13 @@
 #include <numeric>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::MatrixHeatmap)
+};
+} // namespace
 
 namespace {
 
@@ -47,13 +55,13 @@ QString titleOf(const DistanceMatrix& m, MatrixKind kind)
 {
     const QString source = sourceOf(m);
     if (source == u"numasight")
-        return kind == MatrixKind::Latency ? QStringLiteral("Latency measured by numasight")
-                                           : QStringLiteral("Bandwidth measured by numasight");
+        return kind == MatrixKind::Latency ? Tr::tr("Latency measured by numasight")
+                                           : Tr::tr("Bandwidth measured by numasight");
     if (source == u"Intel MLC")
-        return kind == MatrixKind::Latency ? QStringLiteral("Idle latency measured by Intel MLC")
-                                           : QStringLiteral("Bandwidth measured by Intel MLC");
+        return kind == MatrixKind::Latency ? Tr::tr("Idle latency measured by Intel MLC")
+                                           : Tr::tr("Bandwidth measured by Intel MLC");
     if (kind == MatrixKind::Distance)
-        return QStringLiteral("NUMA distances (%1)").arg(source);
+        return Tr::tr("NUMA distances (%1)").arg(source);
     return QStringLiteral("%1 (%2)").arg(m.name, source);
 }
 
@@ -254,7 +262,7 @@ std::vector<MatrixChoice> availableMatrices(const Snapshot& s)
         c.attribute = v.attribute;
         c.ns = target.ns;
         c.kind = kindOfAttribute(v.attribute, v.unit);
-        c.label = QStringLiteral("%1 (hwloc memory attribute)").arg(v.attribute);
+        c.label = Tr::tr("%1 (hwloc memory attribute)").arg(v.attribute);
         out.push_back(std::move(c));
     }
     return out;
@@ -349,7 +357,7 @@ MatrixHeatmapPtr memoryAttributeHeatmap(const Snapshot& s, QStringView attribute
     auto h = std::make_shared<MatrixHeatmap>();
     h->name = attribute.toString();
     h->source = QStringLiteral("hwloc memory attribute");
-    h->title = QStringLiteral("%1 (hwloc memory attribute)").arg(h->name);
+    h->title = Tr::tr("%1 (hwloc memory attribute)").arg(h->name);
     for (const HeatmapColumn& c : heatmapColumns(s))
         if (c.ns == ns)
             h->objects.push_back(c);

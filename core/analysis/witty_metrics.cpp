@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "witty_metrics.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,6 +11,13 @@
 #include <cmath>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::WittyMetrics)
+};
+} // namespace
 
 std::vector<int> cpuToNodeMap(std::span<const std::pair<int, CpuSet>> nodeCpus)
 {
@@ -160,15 +168,15 @@ QString kindOf(const QJsonValue& v)
     case QJsonValue::Null:
         return QStringLiteral("null");
     case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
+        return Tr::tr("a boolean");
     case QJsonValue::Double:
-        return QStringLiteral("a number");
+        return Tr::tr("a number");
     case QJsonValue::String:
-        return QStringLiteral("a string");
+        return Tr::tr("a string");
     case QJsonValue::Array:
-        return QStringLiteral("an array");
+        return Tr::tr("an array");
     case QJsonValue::Object:
-        return QStringLiteral("an object");
+        return Tr::tr("an object");
     case QJsonValue::Undefined:
         break;
     }
@@ -180,9 +188,9 @@ QJsonObject parseRoot(const QByteArray& payload)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(payload, &pe);
     if (pe.error != QJsonParseError::NoError)
-        throw JsonFail{QStringLiteral("offset %1: %2").arg(pe.offset).arg(pe.errorString())};
+        throw JsonFail{Tr::tr("offset %1: %2").arg(pe.offset).arg(pe.errorString())};
     if (!doc.isObject())
-        throw JsonFail{QStringLiteral("expected a JSON object")};
+        throw JsonFail{Tr::tr("expected a JSON object")};
     return doc.object();
 }
 
@@ -190,7 +198,7 @@ QJsonValue member(const QJsonObject& o, const QString& path, QLatin1StringView k
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
-        throw JsonFail{QStringLiteral("%1: missing").arg(path)};
+        throw JsonFail{Tr::tr("%1: missing").arg(path)};
     return v;
 }
 
@@ -198,7 +206,7 @@ QJsonObject objectAt(const QJsonObject& o, const QString& path, QLatin1StringVie
 {
     const QJsonValue v = member(o, path, key);
     if (!v.isObject())
-        throw JsonFail{QStringLiteral("%1: expected an object, got %2").arg(path, kindOf(v))};
+        throw JsonFail{Tr::tr("%1: expected an object, got %2").arg(path, kindOf(v))};
     return v.toObject();
 }
 
@@ -206,17 +214,17 @@ QJsonArray arrayAt(const QJsonObject& o, const QString& path, QLatin1StringView 
 {
     const QJsonValue v = member(o, path, key);
     if (!v.isArray())
-        throw JsonFail{QStringLiteral("%1: expected an array, got %2").arg(path, kindOf(v))};
+        throw JsonFail{Tr::tr("%1: expected an array, got %2").arg(path, kindOf(v))};
     return v.toArray();
 }
 
 double numberAt(const QJsonValue& v, const QString& path)
 {
     if (!v.isDouble())
-        throw JsonFail{QStringLiteral("%1: expected a number, got %2").arg(path, kindOf(v))};
+        throw JsonFail{Tr::tr("%1: expected a number, got %2").arg(path, kindOf(v))};
     const double d = v.toDouble();
     if (!std::isfinite(d) || d < 0)
-        throw JsonFail{QStringLiteral("%1: expected a count >= 0, got %2").arg(path).arg(d)};
+        throw JsonFail{Tr::tr("%1: expected a count >= 0, got %2").arg(path).arg(d)};
     return d;
 }
 
@@ -224,7 +232,7 @@ std::uint64_t countAt(const QJsonValue& v, const QString& path)
 {
     const double d = numberAt(v, path);
     if (d != std::floor(d) || d > 9007199254740992.0)
-        throw JsonFail{QStringLiteral("%1: expected a whole number of pages, got %2").arg(path).arg(d)};
+        throw JsonFail{Tr::tr("%1: expected a whole number of pages, got %2").arg(path).arg(d)};
     return std::uint64_t(d);
 }
 
@@ -238,9 +246,9 @@ std::vector<T> nodeDict(const QJsonObject& dict, const QString& path, int nodeCo
         const int node = it.key().toInt(&ok);
         const QString here = QStringLiteral("%1[\"%2\"]").arg(path, it.key());
         if (!ok || node < 0)
-            throw JsonFail{QStringLiteral("%1: the key is not a NUMA node number").arg(here)};
+            throw JsonFail{Tr::tr("%1: the key is not a NUMA node number").arg(here)};
         if (node >= nodeCount)
-            throw JsonFail{QStringLiteral("%1: node %2 is outside the %3 nodes of the graph")
+            throw JsonFail{Tr::tr("%1: node %2 is outside the %3 nodes of the graph")
                                .arg(here)
                                .arg(node)
                                .arg(nodeCount)};
@@ -281,11 +289,10 @@ std::optional<WittyNumaAffinity> readNumaAffinityInfo(const QByteArray& payload,
         for (qsizetype i = 0; i < pages.size(); ++i)
             a.memPages.push_back(countAt(pages.at(i), QStringLiteral("%1[%2]").arg(pagesPath).arg(i)));
         if (a.cpuRuntimePct.size() != a.memPages.size())
-            throw JsonFail{
-                QStringLiteral("%1: %2 CPU shares but %3 page counts; witty writes one of each per node")
-                    .arg(infoPath)
-                    .arg(a.cpuRuntimePct.size())
-                    .arg(a.memPages.size())};
+            throw JsonFail{Tr::tr("%1: %2 CPU shares but %3 page counts; witty writes one of each per node")
+                               .arg(infoPath)
+                               .arg(a.cpuRuntimePct.size())
+                               .arg(a.memPages.size())};
         a.totalDirtyAnonPages = countAt(member(info, infoPath + QStringLiteral(".total_dirty_anon_pages"),
                                                QLatin1StringView("total_dirty_anon_pages")),
                                         infoPath + QStringLiteral(".total_dirty_anon_pages"));

@@ -5,6 +5,7 @@
 #include "readers/witty_json_reader.h"
 #include "util/format.h"
 
+#include <QCoreApplication>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -13,6 +14,13 @@
 #include <algorithm>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::WittyHttpPoller)
+};
+} // namespace
 
 namespace {
 
@@ -33,18 +41,18 @@ QString describeNetworkError(QNetworkReply* reply, const QUrl& url)
 {
     switch (reply->error()) {
     case QNetworkReply::ConnectionRefusedError:
-        return QStringLiteral("connection refused: nothing listens on port %1 (is witty-profiler running "
-                              "there?)")
+        return Tr::tr("connection refused: nothing listens on port %1 (is witty-profiler running "
+                      "there?)")
             .arg(url.port(kWittyDefaultPort));
     case QNetworkReply::HostNotFoundError:
-        return QStringLiteral("host not found: check the name or address");
+        return Tr::tr("host not found: check the name or address");
     case QNetworkReply::RemoteHostClosedError: {
         const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
         if (length.isValid())
-            return QStringLiteral("the server closed the connection before the end of the answer "
-                                  "(Content-Length %1): the graph is truncated")
+            return Tr::tr("the server closed the connection before the end of the answer "
+                          "(Content-Length %1): the graph is truncated")
                 .arg(length.toLongLong());
-        return QStringLiteral("the server closed the connection before answering");
+        return Tr::tr("the server closed the connection before answering");
     }
     default:
         return reply->errorString();
@@ -62,17 +70,17 @@ std::optional<QUrl> WittyHttpPoller::serverUrl(const QString& text, QString* err
     };
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
-        return fail(QStringLiteral("empty server address"));
+        return fail(Tr::tr("empty server address"));
     QUrl url = trimmed.contains(QLatin1String("://"))
                    ? QUrl(trimmed, QUrl::StrictMode)
                    : QUrl(QStringLiteral("http://") + trimmed, QUrl::StrictMode);
     if (!url.isValid())
-        return fail(QStringLiteral("not a valid URL (%1)").arg(url.errorString()));
+        return fail(Tr::tr("not a valid URL (%1)").arg(url.errorString()));
     const QString scheme = url.scheme().toLower();
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return fail(QStringLiteral("unsupported scheme '%1': witty-profiler serves http").arg(url.scheme()));
+        return fail(Tr::tr("unsupported scheme '%1': witty-profiler serves http").arg(url.scheme()));
     if (url.host().isEmpty())
-        return fail(QStringLiteral("no host in the address"));
+        return fail(Tr::tr("no host in the address"));
     if (url.port() == -1 && scheme == QLatin1String("http") && !trimmed.contains(QLatin1String("://")))
         url.setPort(kWittyDefaultPort);
     // The server's root is wanted: a pasted ".../graph" or ".../status" still means that server.
@@ -117,7 +125,7 @@ WittyHttpPoller::WittyHttpPoller(const QList<QUrl>& servers, const WittyPollOpti
                 reply->abort();
                 reply->deleteLater();
             }
-            failHost(index, QStringLiteral("no complete answer from %1 within %2 (timeout)")
+            failHost(index, Tr::tr("no complete answer from %1 within %2 (timeout)")
                                 .arg(endpoint(host.url, QStringLiteral("/graph")).toString(),
                                      formatDuration(m_options.timeout)));
         });
@@ -263,7 +271,7 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
     const QVariant code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
     if (code.isValid() && code.toInt() != 200) {
         const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
-        failHost(index, QStringLiteral("%1: HTTP %2%3")
+        failHost(index, Tr::tr("%1: HTTP %2%3")
                             .arg(url.toString())
                             .arg(code.toInt())
                             .arg(reason.isEmpty() ? QString() : QLatin1Char(' ') + reason));
@@ -288,7 +296,7 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
         if (!loaded) {
             error = loaded.error().toString();
         } else if (loaded.value()->snapshots.size() != 1) {
-            error = QStringLiteral("%1: expected one graph, got %2 (JSON Lines are not a /graph answer)")
+            error = Tr::tr("%1: expected one graph, got %2 (JSON Lines are not a /graph answer)")
                         .arg(fileName)
                         .arg(loaded.value()->snapshots.size());
         } else {
@@ -370,8 +378,8 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
             h.round = -1;
             h.parsing = false;
             ++m_failedThisRound;
-            emit hostFailed(h.label, QStringLiteral("%1: no complete answer before the next round was due "
-                                                    "(every %2); the request was dropped")
+            emit hostFailed(h.label, Tr::tr("%1: no complete answer before the next round was due "
+                                            "(every %2); the request was dropped")
                                          .arg(endpoint(h.url, QStringLiteral("/graph")).toString(),
                                               formatDuration(m_options.interval)));
         }

@@ -5,12 +5,20 @@
 #include "capture_file_reader.h"
 #include "capture_schema.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
 #include <sqlite3.h>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::CaptureReader)
+};
+} // namespace
 
 namespace capturefile {
 
@@ -76,10 +84,9 @@ bool CaptureFileReader::recoverHotJournal()
     if (!m_recoveryDir->isValid() || !QFile::copy(m_path, copy) || !writable(copy) ||
         !QFile::copy(journal, copy + QStringLiteral("-journal")) ||
         !writable(copy + QStringLiteral("-journal")) || !rollBack(copy)) {
-        fail(QStringLiteral(
-                 "the recording was interrupted in the middle of a sample and its journal %1 cannot "
-                 "be played back here; open it once as its owner (numasight or sqlite3 without "
-                 "-readonly) to recover every completed sample")
+        fail(Tr::tr("the recording was interrupted in the middle of a sample and its journal %1 cannot "
+                    "be played back here; open it once as its owner (numasight or sqlite3 without "
+                    "-readonly) to recover every completed sample")
                  .arg(QFileInfo(journal).fileName()));
         return false;
     }
@@ -91,26 +98,26 @@ bool CaptureFileReader::checkHeader()
 {
     const QFileInfo info(m_path);
     if (!info.exists()) {
-        fail(QStringLiteral("no such file"));
+        fail(Tr::tr("no such file"));
         return false;
     }
     if (info.isDir()) {
-        fail(QStringLiteral("this is a folder, not a capture file"));
+        fail(Tr::tr("this is a folder, not a capture file"));
         return false;
     }
     QFile file(m_openPath);
     if (!file.open(QIODevice::ReadOnly)) {
-        fail(QStringLiteral("cannot open: %1").arg(file.errorString()));
+        fail(Tr::tr("cannot open: %1").arg(file.errorString()));
         return false;
     }
     const qint64 size = file.size();
     if (size == 0) {
-        fail(QStringLiteral("the file is empty; it is not a numasight capture"));
+        fail(Tr::tr("the file is empty; it is not a numasight capture"));
         return false;
     }
     const QByteArray header = file.read(kSqliteHeaderSize);
     if (header.size() < kSqliteHeaderSize || !header.startsWith(QByteArrayView("SQLite format 3\0", 16))) {
-        fail(QStringLiteral("not a numasight capture: the file does not start with an SQLite header"));
+        fail(Tr::tr("not a numasight capture: the file does not start with an SQLite header"));
         return false;
     }
     // The header records the database size; when it is valid (change counter == version-valid-for) a file
@@ -121,8 +128,8 @@ bool CaptureFileReader::checkHeader()
     const quint32 pages = bigEndian(header, 28, 4);
     if (pages > 0 && bigEndian(header, 24, 4) == bigEndian(header, 92, 4) &&
         size < qint64(pageSize) * qint64(pages)) {
-        fail(QStringLiteral("the file is truncated: its header says %1 bytes but only %2 are there; it was "
-                            "probably cut off while being copied, copy it again")
+        fail(Tr::tr("the file is truncated: its header says %1 bytes but only %2 are there; it was "
+                    "probably cut off while being copied, copy it again")
                  .arg(qint64(pageSize) * qint64(pages))
                  .arg(size));
         return false;
@@ -137,7 +144,7 @@ bool CaptureFileReader::open()
         sqlite3_open_v2(QFile::encodeName(m_openPath).constData(), &db, SQLITE_OPEN_READONLY, nullptr);
     m_db.reset(db);
     if (rc != SQLITE_OK) {
-        fail(QStringLiteral("cannot open the capture: %1")
+        fail(Tr::tr("cannot open the capture: %1")
                  .arg(QString::fromUtf8(db ? sqlite3_errmsg(db) : sqlite3_errstr(rc))));
         return false;
     }
@@ -162,8 +169,8 @@ bool CaptureFileReader::checkIdentity()
         return false;
     const qint64 applicationId = st.int64(0);
     if (applicationId != kCaptureApplicationId) {
-        fail(QStringLiteral("an SQLite database, but not a numasight capture (application_id is 0x%1, a "
-                            "capture has 0x%2)")
+        fail(Tr::tr("an SQLite database, but not a numasight capture (application_id is 0x%1, a "
+                    "capture has 0x%2)")
                  .arg(quint32(applicationId), 8, 16, QLatin1Char('0'))
                  .arg(quint32(kCaptureApplicationId), 8, 16, QLatin1Char('0')));
         return false;
@@ -173,15 +180,14 @@ bool CaptureFileReader::checkIdentity()
         return false;
     const qint64 version = st.int64(0);
     if (version > kCaptureSchemaVersion) {
-        fail(QStringLiteral(
-                 "written with capture schema version %1, but this numasight reads versions up to %2; "
-                 "upgrade numasight to open it")
+        fail(Tr::tr("written with capture schema version %1, but this numasight reads versions up to %2; "
+                    "upgrade numasight to open it")
                  .arg(version)
                  .arg(kCaptureSchemaVersion));
         return false;
     }
     if (version < 1) {
-        fail(QStringLiteral("capture schema version %1 does not exist; the file is damaged").arg(version));
+        fail(Tr::tr("capture schema version %1 does not exist; the file is damaged").arg(version));
         return false;
     }
     m_version = int(version);
@@ -193,8 +199,8 @@ bool CaptureFileReader::checkIdentity()
         if (!next(st, QStringLiteral("sqlite_schema"), more) && m_error)
             return false;
         if (!more || st.text(0) != QLatin1String("table")) {
-            fail(QStringLiteral("table '%1' is missing; the capture is damaged or was edited, write it again "
-                                "from its source")
+            fail(Tr::tr("table '%1' is missing; the capture is damaged or was edited, write it again "
+                        "from its source")
                      .arg(table));
             return false;
         }
@@ -275,21 +281,21 @@ void CaptureFileReader::failSqlite(const QString& table)
     const QString message = QString::fromUtf8(sqlite3_errmsg(m_db.get()));
     const int primary = rc & 0xff;
     if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || primary == SQLITE_IOERR)
-        fail(QStringLiteral("the capture is damaged (%1); copy it again or write it again from its source")
+        fail(Tr::tr("the capture is damaged (%1); copy it again or write it again from its source")
                  .arg(message),
              table);
     else
-        fail(QStringLiteral("cannot read the capture: %1").arg(message), table);
+        fail(Tr::tr("cannot read the capture: %1").arg(message), table);
 }
 
 void CaptureFileReader::setWhere(const QString& table, qint64 snapshotId, const QString& what, qint64 id)
 {
-    m_where = QStringLiteral("%1 row (snapshot_id %2, %3 %4)").arg(table).arg(snapshotId).arg(what).arg(id);
+    m_where = Tr::tr("%1 row (snapshot_id %2, %3 %4)").arg(table).arg(snapshotId).arg(what).arg(id);
 }
 
 void CaptureFileReader::setSampleWhere(const QString& table, const SqliteStatement& st)
 {
-    m_where = QStringLiteral("%1 row (sample_id %2, idx %3)").arg(table, cellText(st, 0), cellText(st, 1));
+    m_where = Tr::tr("%1 row (sample_id %2, idx %3)").arg(table, cellText(st, 0), cellText(st, 1));
 }
 
 } // namespace capturefile

@@ -3,7 +3,16 @@
 // title.
 #include "graph_builder.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::GraphLegend)
+};
+} // namespace
 
 namespace graphbuild {
 
@@ -11,25 +20,25 @@ QString GraphBuilder::kindDescription(EntityKind k)
 {
     switch (k) {
     case EntityKind::NumaNode:
-        return QStringLiteral("NUMA node: its memory, size and free space");
+        return Tr::tr("NUMA node: its memory, size and free space");
     case EntityKind::Pu:
-        return QStringLiteral("CPUs of a NUMA node (a range folds many; double-click to expand)");
+        return Tr::tr("CPUs of a NUMA node (a range folds many; double-click to expand)");
     case EntityKind::Core:
-        return QStringLiteral("A core and its hardware threads (CPUs)");
+        return Tr::tr("A core and its hardware threads (CPUs)");
     case EntityKind::Accelerator:
-        return QStringLiteral("Accelerator (GPU or NPU) on the PCI bus of its NUMA node");
+        return Tr::tr("Accelerator (GPU or NPU) on the PCI bus of its NUMA node");
     case EntityKind::Nic:
-        return QStringLiteral("Network interface on its NUMA node");
+        return Tr::tr("Network interface on its NUMA node");
     case EntityKind::PciDevice:
-        return QStringLiteral("Other PCI devices (bridges, controllers); a count folds many");
+        return Tr::tr("Other PCI devices (bridges, controllers); a count folds many");
     case EntityKind::OsDevice:
-        return QStringLiteral("Other OS devices (disks, DMA engines)");
+        return Tr::tr("Other OS devices (disks, DMA engines)");
     case EntityKind::Process:
-        return QStringLiteral("Process: name (pid), share of its CPU time on its main node");
+        return Tr::tr("Process: name (pid), share of its CPU time on its main node");
     case EntityKind::Thread:
-        return QStringLiteral("Thread: name (tid), share of its CPU time on its main node");
+        return Tr::tr("Thread: name (tid), share of its CPU time on its main node");
     case EntityKind::Socket:
-        return QStringLiteral("Endpoint of a flow outside the processes shown");
+        return Tr::tr("Endpoint of a flow outside the processes shown");
     default:
         return entityKindName(k);
     }
@@ -39,22 +48,22 @@ QString GraphBuilder::clusterDescription(EntityKind k)
 {
     switch (k) {
     case EntityKind::Host:
-        return QStringLiteral("A machine (namespace)");
+        return Tr::tr("A machine (namespace)");
     case EntityKind::Package:
-        return QStringLiteral("Processor package (socket)");
+        return Tr::tr("Processor package (socket)");
     case EntityKind::NumaNode:
-        return QStringLiteral("NUMA node: its memory, CPUs and devices, and the processes running "
-                              "mostly there");
+        return Tr::tr("NUMA node: its memory, CPUs and devices, and the processes running "
+                      "mostly there");
     case EntityKind::Cache:
-        return QStringLiteral("CPU cache and the cores sharing it");
+        return Tr::tr("CPU cache and the cores sharing it");
     case EntityKind::Core:
-        return QStringLiteral("Core and its hardware threads (PUs)");
+        return Tr::tr("Core and its hardware threads (PUs)");
     case EntityKind::PciDevice:
-        return QStringLiteral("PCI host bridge or bridge and the devices behind it");
+        return Tr::tr("PCI host bridge or bridge and the devices behind it");
     case EntityKind::Container:
-        return QStringLiteral("Container and the processes in it");
+        return Tr::tr("Container and the processes in it");
     case EntityKind::Process:
-        return QStringLiteral("Process expanded into its threads");
+        return Tr::tr("Process expanded into its threads");
     default:
         return entityKindName(k);
     }
@@ -63,16 +72,16 @@ QString GraphBuilder::clusterDescription(EntityKind k)
 QString GraphBuilder::tierDescription(const QString& tier)
 {
     if (tier == QLatin1String("CPU-less"))
-        return QStringLiteral("Memory-only NUMA node: no CPU of its own (CXL expander, far memory)");
+        return Tr::tr("Memory-only NUMA node: no CPU of its own (CXL expander, far memory)");
     if (tier == QLatin1String("HBM"))
-        return QStringLiteral("High-bandwidth memory (HBM, MCDRAM) node");
+        return Tr::tr("High-bandwidth memory (HBM, MCDRAM) node");
     if (tier.startsWith(QLatin1String("CXL")))
-        return QStringLiteral("CXL-attached memory node");
+        return Tr::tr("CXL-attached memory node");
     if (tier == QLatin1String("GPU memory"))
-        return QStringLiteral("GPU memory exposed as a NUMA node (coherent GPU link)");
+        return Tr::tr("GPU memory exposed as a NUMA node (coherent GPU link)");
     if (tier == QLatin1String("NVM"))
-        return QStringLiteral("Persistent memory (NVDIMM) node");
-    return QStringLiteral("Memory tier %1").arg(tier);
+        return Tr::tr("Persistent memory (NVDIMM) node");
+    return Tr::tr("Memory tier %1").arg(tier);
 }
 
 QString GraphBuilder::edgeDescription(GraphEdgeRole role, EdgeLocality loc) const
@@ -80,42 +89,40 @@ QString GraphBuilder::edgeDescription(GraphEdgeRole role, EdgeLocality loc) cons
     switch (role) {
     case GraphEdgeRole::Distance:
         // No view draws distance lines any more (see the distance tables); kept for specs made by hand.
-        return QStringLiteral("NUMA distance (SLIT, 10 = local)");
+        return Tr::tr("NUMA distance (SLIT, 10 = local)");
     case GraphEdgeRole::RunsOn:
-        return loc == EdgeLocality::Local
-                   ? QStringLiteral("Runs mostly on this node (share of CPU time)")
-                   : QStringLiteral("Also runs on this other node (share of CPU time)");
+        return loc == EdgeLocality::Local ? Tr::tr("Runs mostly on this node (share of CPU time)")
+                                          : Tr::tr("Also runs on this other node (share of CPU time)");
     case GraphEdgeRole::MemoryOn:
         switch (loc) {
         case EdgeLocality::Local:
-            return QStringLiteral("Memory on the node where most of the CPU time goes");
+            return Tr::tr("Memory on the node where most of the CPU time goes");
         case EdgeLocality::Mismatch:
-            return QStringLiteral("Most memory on another node than most of the CPU time");
+            return Tr::tr("Most memory on another node than most of the CPU time");
         case EdgeLocality::Remote:
-            return QStringLiteral("Some memory on another node");
+            return Tr::tr("Some memory on another node");
         default:
-            return QStringLiteral("Memory on this node (no CPU time known)");
+            return Tr::tr("Memory on this node (no CPU time known)");
         }
     case GraphEdgeRole::DeviceUse:
         switch (loc) {
         case EdgeLocality::Local:
-            return QStringLiteral("Uses this device, on the node where it runs");
+            return Tr::tr("Uses this device, on the node where it runs");
         case EdgeLocality::Mismatch:
-            return QStringLiteral("Uses a device on another node than most of its CPU time");
+            return Tr::tr("Uses a device on another node than most of its CPU time");
         default:
-            return QStringLiteral("Uses this device");
+            return Tr::tr("Uses this device");
         }
     case GraphEdgeRole::Flow: {
-        QString d = loc == EdgeLocality::Remote
-                        ? QStringLiteral("Data sent to a process running on another node")
-                    : loc == EdgeLocality::Local ? QStringLiteral("Data sent to a process on the same node")
-                                                 : QStringLiteral("Data sent (socket/IPC), with its volume");
+        QString d = loc == EdgeLocality::Remote  ? Tr::tr("Data sent to a process running on another node")
+                    : loc == EdgeLocality::Local ? Tr::tr("Data sent to a process on the same node")
+                                                 : Tr::tr("Data sent (socket/IPC), with its volume");
         if (m_flowDoubled)
-            d += QStringLiteral("; witty counts a flow from both ends, so volumes may be doubled");
+            d += Tr::tr("; witty counts a flow from both ends, so volumes may be doubled");
         return d;
     }
     case GraphEdgeRole::Structural:
-        return QStringLiteral("Parent process starts child process");
+        return Tr::tr("Parent process starts child process");
     }
     return {};
 }
@@ -139,12 +146,12 @@ void GraphBuilder::buildLegend()
         add(QStringLiteral("node:") + entityKindName(n.kind), kindDescription(n.kind));
         if (n.locality == EdgeLocality::Mismatch)
             add(QStringLiteral("node:") + entityKindName(n.kind) + QStringLiteral(":Mismatch"),
-                QStringLiteral("Memory or device on another node than most of its CPU time"));
+                Tr::tr("Memory or device on another node than most of its CPU time"));
         if (n.expandable)
-            add(QStringLiteral("node:expandable"), QStringLiteral("Folded: double-click to expand"));
+            add(QStringLiteral("node:expandable"), Tr::tr("Folded: double-click to expand"));
         if (n.id.startsWith(kMorePrefix))
-            add(QStringLiteral("node:more"), QStringLiteral("The box's other processes, smallest CPU share: "
-                                                            "double-click to draw them one by one"));
+            add(QStringLiteral("node:more"), Tr::tr("The box's other processes, smallest CPU share: "
+                                                    "double-click to draw them one by one"));
     }
     for (const GraphEdge& e : m_spec.edges)
         add(QStringLiteral("edge:") + graphEdgeRoleName(e.role) + QLatin1Char(':') + localityName(e.locality),
@@ -152,11 +159,11 @@ void GraphBuilder::buildLegend()
     if (std::any_of(m_spec.edges.begin(), m_spec.edges.end(), [](const GraphEdge& e) {
             return e.role != GraphEdgeRole::Structural && e.role != GraphEdgeRole::Distance;
         }))
-        add(QStringLiteral("edge:width"), QStringLiteral("Line width grows with CPU share, pages or bytes"));
+        add(QStringLiteral("edge:width"), Tr::tr("Line width grows with CPU share, pages or bytes"));
     if (!m_spec.distanceTables.empty())
         add(QStringLiteral("table:distances"),
-            QStringLiteral("NUMA distances: the firmware's table (SLIT) of relative memory latency from "
-                           "the row's node to the column's, 10 = local"));
+            Tr::tr("NUMA distances: the firmware's table (SLIT) of relative memory latency from "
+                   "the row's node to the column's, 10 = local"));
     for (const QString& mark : order)
         m_spec.legend.push_back({mark, entries.value(mark)});
 }
@@ -167,14 +174,14 @@ QString GraphBuilder::title() const
     parts << graphViewName(m_o.view);
     const int nodes = m_s.countOf(EntityKind::NumaNode);
     if (nodes)
-        parts << QStringLiteral("%1 NUMA nodes").arg(nodes);
+        parts << Tr::tr("%n NUMA nodes", nullptr, int(nodes));
     const int acc = m_s.countOf(EntityKind::Accelerator);
     if (acc)
-        parts << QStringLiteral("%1 accelerators").arg(acc);
+        parts << Tr::tr("%n accelerators", nullptr, int(acc));
     if (m_o.view != GraphView::Machine) {
         const int procs = m_s.countOf(EntityKind::Process);
         if (procs)
-            parts << QStringLiteral("%1 processes").arg(procs);
+            parts << Tr::tr("%n processes", nullptr, int(procs));
     }
     if (!m_s.label().isEmpty())
         parts.prepend(m_s.label());

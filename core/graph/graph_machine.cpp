@@ -5,12 +5,20 @@
 #include "graph_builder.h"
 #include "util/json_text.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <functional>
 #include <numeric>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::GraphMachine)
+};
+} // namespace
 
 namespace graphbuild {
 
@@ -99,17 +107,17 @@ QString GraphBuilder::numaTooltip(EntityId node, const CpuSet& own, const QStrin
 {
     const Entity& n = m_s.entity(node);
     QStringList lines;
-    lines << QStringLiteral("NUMA node %1").arg(n.osIndex);
+    lines << Tr::tr("NUMA node %1").arg(n.osIndex);
     if (!n.cpus.isEmpty())
-        lines << QStringLiteral("CPUs %1").arg(n.cpus.toRangeString());
+        lines << Tr::tr("CPUs %1").arg(n.cpus.toRangeString());
     if (own.isEmpty() && !n.cpus.isEmpty())
-        lines << QStringLiteral("no CPUs of its own (memory only)");
+        lines << Tr::tr("no CPUs of its own (memory only)");
     if (n.memoryBytes)
-        lines << QStringLiteral("memory %1").arg(graphBytes(double(n.memoryBytes)));
+        lines << Tr::tr("memory %1").arg(graphBytes(double(n.memoryBytes)));
     if (n.memoryFreeBytes)
-        lines << QStringLiteral("free %1").arg(graphBytes(double(n.memoryFreeBytes)));
+        lines << Tr::tr("free %1").arg(graphBytes(double(n.memoryFreeBytes)));
     if (!tier.isEmpty())
-        lines << QStringLiteral("tier %1").arg(tier);
+        lines << Tr::tr("tier %1").arg(tier);
     lines << memCacheLines(n);
     const QString row = distanceRow(node);
     if (!row.isEmpty())
@@ -128,7 +136,7 @@ GraphNode GraphBuilder::numaNode(EntityId node, bool withName) const
     g.entity = node;
     QStringList lines;
     if (withName)
-        lines << QStringLiteral("NUMA %1").arg(n.osIndex);
+        lines << Tr::tr("NUMA %1").arg(n.osIndex);
     const QString mem = memoryLine(n);
     if (!mem.isEmpty())
         lines << mem;
@@ -188,11 +196,10 @@ void GraphBuilder::addCpuNodes(EntityId node, const CpuSet& own, const QString& 
         g.members = pus;
         g.expandable = true;
         g.osIndex = own.first();
-        g.tooltip =
-            QStringLiteral("%1 CPUs of NUMA node %2: %3\n%4")
-                .arg(own.count())
-                .arg(n.osIndex)
-                .arg(own.toRangeString(), byCore ? QStringLiteral("%1 cores").arg(cores.size()) : QString());
+        g.tooltip = Tr::tr("%1 CPUs of NUMA node %2: %3\n%4")
+                        .arg(own.count())
+                        .arg(n.osIndex)
+                        .arg(own.toRangeString(), byCore ? Tr::tr("%1 cores").arg(cores.size()) : QString());
         g.tooltip = g.tooltip.trimmed();
         g.searchKeys = cpuKeys(own);
         addNode(std::move(g));
@@ -213,7 +220,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const CpuSet& own, const QString& 
                     g.members.push_back(pu);
             g.expanded = true;
             g.foldGroup = rangeId;
-            g.tooltip = QStringLiteral("core %1 of NUMA node %2\nCPUs %3")
+            g.tooltip = Tr::tr("core %1 of NUMA node %2\nCPUs %3")
                             .arg(core.osIndex >= 0 ? QString::number(core.osIndex) : core.key)
                             .arg(n.osIndex)
                             .arg(core.cpus.toRangeString());
@@ -228,7 +235,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const CpuSet& own, const QString& 
         g.id = partIds[i++];
         g.cluster = cluster;
         g.kind = EntityKind::Pu;
-        g.label = QStringLiteral("CPU %1").arg(cpu);
+        g.label = Tr::tr("CPU %1").arg(cpu);
         g.osIndex = cpu;
         for (EntityId pu : pus)
             if (m_s.entity(pu).osIndex == cpu) {
@@ -237,7 +244,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const CpuSet& own, const QString& 
             }
         g.expanded = true;
         g.foldGroup = rangeId;
-        g.tooltip = QStringLiteral("CPU %1 of NUMA node %2").arg(cpu).arg(n.osIndex);
+        g.tooltip = Tr::tr("CPU %1 of NUMA node %2").arg(cpu).arg(n.osIndex);
         g.searchKeys << QString::number(cpu);
         addNode(std::move(g));
     });
@@ -309,12 +316,12 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
         g.osIndex = d.osIndex;
     QStringList tip = lines;
     if (!d.vendor.isEmpty())
-        tip << QStringLiteral("vendor %1").arg(d.vendor);
+        tip << Tr::tr("vendor %1").arg(d.vendor);
     const EntityId node = m_s.nodeOfDevice(id);
     if (node.isValid())
-        tip << QStringLiteral("NUMA node %1").arg(m_s.entity(node).osIndex);
+        tip << Tr::tr("NUMA node %1").arg(m_s.entity(node).osIndex);
     if (!d.cpus.isEmpty())
-        tip << QStringLiteral("CPU affinity %1").arg(d.cpus.toRangeString());
+        tip << Tr::tr("CPU affinity %1").arg(d.cpus.toRangeString());
     g.tooltip = tip.join(QLatin1Char('\n'));
     g.searchKeys << d.name << d.pciBusId << d.key;
     if (d.osIndex >= 0)
@@ -389,13 +396,13 @@ void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QStri
         }
         g.searchKeys.removeAll(QString());
         g.searchKeys.removeDuplicates();
-        g.label = pci == int(devices.size()) ? QStringLiteral("%1 PCI devices").arg(devices.size())
-                                             : QStringLiteral("%1 other devices").arg(devices.size());
+        g.label = pci == int(devices.size()) ? Tr::tr("%1 PCI devices").arg(devices.size())
+                                             : Tr::tr("%1 other devices").arg(devices.size());
         g.expandable = true;
         if (tip.size() > 24) {
             const qsizetype more = tip.size() - 24;
             tip = tip.mid(0, 24);
-            tip << QStringLiteral("… %1 more").arg(more);
+            tip << Tr::tr("… %1 more").arg(more);
         }
         g.tooltip = tip.join(QLatin1Char('\n'));
         addNode(std::move(g));
@@ -505,7 +512,7 @@ void GraphBuilder::addCacheTree(EntityId node, const CpuSet& cpus, const QString
             continue;
         const QString id = withNs(QStringLiteral("cluster_core") + core.key, core);
         const int index = core.osIndex >= 0 ? core.osIndex : core.logicalIndex;
-        addCluster(id, boxOf(c), QStringLiteral("Core %1").arg(index), EntityKind::Core, c).osIndex = index;
+        addCluster(id, boxOf(c), Tr::tr("Core %1").arg(index), EntityKind::Core, c).osIndex = index;
         drawn.insert(c.value, id);
     }
     for (EntityId pu : m_s.ofKind(EntityKind::Pu)) {
@@ -520,7 +527,7 @@ void GraphBuilder::addCacheTree(EntityId node, const CpuSet& cpus, const QString
         g.members.push_back(pu);
         g.label = QStringLiteral("PU %1").arg(p.osIndex);
         g.osIndex = p.osIndex;
-        g.tooltip = QStringLiteral("CPU %1 of NUMA node %2").arg(p.osIndex).arg(n.osIndex);
+        g.tooltip = Tr::tr("CPU %1 of NUMA node %2").arg(p.osIndex).arg(n.osIndex);
         g.searchKeys << QString::number(p.osIndex);
         addNode(std::move(g));
     }
@@ -554,7 +561,7 @@ void GraphBuilder::buildTopology(bool numaNamed)
             const QString idx = p.osIndex >= 0 ? QString::number(p.osIndex)
                                                : QLatin1Char('L') + QString::number(p.logicalIndex);
             const QString id = withNs(QStringLiteral("cluster_pkg") + idx, p);
-            addCluster(id, parent, QStringLiteral("Package %1").arg(idx), EntityKind::Package, pkg).osIndex =
+            addCluster(id, parent, Tr::tr("Package %1").arg(idx), EntityKind::Package, pkg).osIndex =
                 p.osIndex;
             clusterOfPackage.insert(pkg.value, id);
             return id;
@@ -570,7 +577,7 @@ void GraphBuilder::buildTopology(bool numaNamed)
             const QString parent = clusterOfPackage.value(pkg.value, hostCluster(ns));
             const CpuSet own = ownCpus(node);
             const QString tier = tierOf(node, own);
-            QString label = QStringLiteral("NUMA %1").arg(n.osIndex);
+            QString label = Tr::tr("NUMA %1").arg(n.osIndex);
             if (!tier.isEmpty())
                 label += QStringLiteral(" · ") + tier;
             const QString cid = numaClusterId(n);

@@ -3,10 +3,19 @@
 // devices they use and the flows between them (the data-flow view, and the workload of the combined view).
 #include "graph_builder.h"
 
+#include <QCoreApplication>
+
 #include <set>
 #include <tuple>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::GraphWorkload)
+};
+} // namespace
 
 namespace graphbuild {
 
@@ -50,7 +59,7 @@ QString GraphBuilder::cpuSummary(const Figures& f) const
     const int cpu = f.cpuNode();
     if (cpu < 0)
         return {};
-    return QStringLiteral("%1 on node %2").arg(formatPercent(f.cpuShare(cpu))).arg(cpu);
+    return Tr::tr("%1 on node %2").arg(formatPercent(f.cpuShare(cpu))).arg(cpu);
 }
 
 QString GraphBuilder::figuresTooltip(const Figures& f) const
@@ -58,24 +67,23 @@ QString GraphBuilder::figuresTooltip(const Figures& f) const
     QStringList lines;
     const double metric = metricOf(f);
     if (f.cpuNs > 0)
-        lines
-            << QStringLiteral("CPU time %1 (%2 of all)").arg(formatDuration(f.cpuNs), formatPercent(metric));
+        lines << Tr::tr("CPU time %1 (%2 of all)").arg(formatDuration(f.cpuNs), formatPercent(metric));
     if (!f.cpu.empty()) {
         QStringList parts;
         for (const auto& [n, v] : f.cpu)
             if (v > 0)
-                parts << QStringLiteral("node %1 %2").arg(n).arg(formatPercent(f.cpuShare(n)));
+                parts << Tr::tr("node %1 %2").arg(n).arg(formatPercent(f.cpuShare(n)));
         lines << QStringLiteral("CPU: ") + parts.join(QStringLiteral(", "));
     }
     if (!f.pages.empty()) {
         QStringList parts;
         for (const auto& [n, v] : f.pages)
             if (v > 0)
-                parts << QStringLiteral("node %1 %2").arg(n).arg(formatCount(v));
+                parts << Tr::tr("node %1 %2").arg(n).arg(formatCount(v));
         lines << QStringLiteral("pages: ") + parts.join(QStringLiteral(", "));
     }
     if (f.fromSamples)
-        lines << QStringLiteral("from the recording's samples");
+        lines << Tr::tr("from the recording's samples");
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -169,12 +177,12 @@ QString GraphBuilder::processTooltip(EntityId p, EdgeLocality locality) const
         tip << e.cmdline.left(200);
     const EntityId container = m_s.containerOf(p);
     if (container.isValid())
-        tip << QStringLiteral("container %1").arg(m_s.entity(container).name);
+        tip << Tr::tr("container %1").arg(m_s.entity(container).name);
     const QString figures = figuresTooltip(procFigures(p));
     if (!figures.isEmpty())
         tip << figures;
     if (locality == EdgeLocality::Mismatch)
-        tip << QStringLiteral("memory or device on another node than most of its CPU time");
+        tip << Tr::tr("memory or device on another node than most of its CPU time");
     return tip.join(QLatin1Char('\n'));
 }
 
@@ -238,7 +246,7 @@ void GraphBuilder::addProcessEdges(EntityId p, bool threadsShown, int skipRunsOn
         EdgeLocality loc = EdgeLocality::Neutral;
         if (cpu >= 0 && dn >= 0)
             loc = dn == cpu ? EdgeLocality::Local : EdgeLocality::Mismatch;
-        const QString label = dn >= 0 ? QStringLiteral("device on node %1").arg(dn) : QString();
+        const QString label = dn >= 0 ? Tr::tr("device on node %1").arg(dn) : QString();
         addEdge(from, deviceId(m_s.entity(d)), GraphEdgeRole::DeviceUse, label, loc, 1);
     }
 }
@@ -276,7 +284,7 @@ QString GraphBuilder::flowEndpointId(const QString& key)
         g.cluster = hostCluster(peer.second);
         g.kind = EntityKind::Socket;
         g.label = peer.first;
-        g.tooltip = QStringLiteral("endpoint %1 outside the processes shown").arg(peer.first);
+        g.tooltip = Tr::tr("endpoint %1 outside the processes shown").arg(peer.first);
         g.searchKeys << peer.first;
         addNode(std::move(g));
     }
@@ -328,9 +336,9 @@ void GraphBuilder::addFlows()
             ++m_unknownFlowsHidden;
             continue;
         }
-        QString label = d.sum.volumesKnown ? graphBytes(d.sum.bytes) : QStringLiteral("volume unknown");
+        QString label = d.sum.volumesKnown ? graphBytes(d.sum.bytes) : Tr::tr("volume unknown");
         if (d.sum.connections > 1)
-            label += QStringLiteral(" · %1 conn.").arg(d.sum.connections);
+            label += Tr::tr(" · %1 conn.").arg(d.sum.connections);
         const size_t before = m_spec.edges.size();
         addEdge(ends.first, ends.second, GraphEdgeRole::Flow, label, d.locality, d.sum.bytes);
         if (d.sum.mergedFromBothEnds && m_spec.edges.size() > before)
@@ -354,7 +362,7 @@ QString GraphBuilder::commandOf(EntityId p) const
 QString GraphBuilder::containerNameOf(EntityId p) const
 {
     const EntityId c = m_s.containerOf(p);
-    return c.isValid() ? m_s.entity(c).name : QStringLiteral("no container");
+    return c.isValid() ? m_s.entity(c).name : Tr::tr("no container");
 }
 
 void GraphBuilder::foldCrowdedBoxes()
@@ -486,10 +494,9 @@ void GraphBuilder::foldCrowdedBoxes()
             EdgeLocality loc = EdgeLocality::Neutral;
             if (cpu >= 0 && dn >= 0)
                 loc = dn == cpu ? EdgeLocality::Local : EdgeLocality::Mismatch;
-            QString label =
-                count == 1 ? QStringLiteral("1 process") : QStringLiteral("%1 processes").arg(count);
+            QString label = count == 1 ? Tr::tr("1 process") : Tr::tr("%1 processes").arg(count);
             if (dn >= 0)
-                label = QStringLiteral("device on node %1 · ").arg(dn) + label;
+                label = Tr::tr("device on node %1 · ").arg(dn) + label;
             addEdge(g.id, deviceId(m_s.entity(d)), GraphEdgeRole::DeviceUse, label, loc, count);
         }
     }
@@ -545,9 +552,9 @@ void GraphBuilder::addMoreGroup(const MoreGroup& group)
         head << QStringLiteral("%1 ×%2").arg(keys[i].first).arg(keys[i].second.processes);
     if (keys.size() > kLabelKeys)
         head << QStringLiteral("…");
-    g.label = QStringLiteral("%1 more\n%2").arg(count, head.join(QStringLiteral(" · ")));
+    g.label = Tr::tr("%1 more\n%2").arg(count, head.join(QStringLiteral(" · ")));
     QStringList tip;
-    tip << QStringLiteral("%1 more processes, %2 of all CPU time together: double-click to draw them all")
+    tip << Tr::tr("%1 more processes, %2 of all CPU time together: double-click to draw them all")
                .arg(count, formatPercent(g.metric));
     for (size_t i = 0; i < std::min(keys.size(), kTooltipKeys); ++i)
         tip << QStringLiteral("%1 ×%2 · %3")
@@ -555,9 +562,9 @@ void GraphBuilder::addMoreGroup(const MoreGroup& group)
                    .arg(keys[i].second.processes)
                    .arg(formatPercent(keys[i].second.share));
     if (keys.size() > kTooltipKeys)
-        tip << QStringLiteral("… %1 more").arg(keys.size() - kTooltipKeys);
+        tip << Tr::tr("… %1 more").arg(keys.size() - kTooltipKeys);
     if (mismatched > 0)
-        tip << QStringLiteral("%1 with memory or a device on another node than most of their CPU time")
+        tip << Tr::tr("%1 with memory or a device on another node than most of their CPU time")
                    .arg(mismatched);
     g.tooltip = tip.join(QLatin1Char('\n'));
     addNode(std::move(g));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "measure_plan.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,6 +12,13 @@
 #include <map>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Measure)
+};
+} // namespace
 
 namespace {
 
@@ -65,14 +73,13 @@ int MeasurementPlan::pairIndex(int cpuNode, int memoryNode) const
 Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptions& options)
 {
     if (!topology)
-        return measureError(QStringLiteral("no topology to plan on"));
+        return measureError(Tr::tr("no topology to plan on"));
     if (!options.latency && !options.bandwidth)
-        return measureError(QStringLiteral("nothing to measure: ask for latency, bandwidth or both"));
+        return measureError(Tr::tr("nothing to measure: ask for latency, bandwidth or both"));
     if (options.repeats < 1 || options.repeats > 1000)
-        return measureError(
-            QStringLiteral("repeats must be between 1 and 1000, not %1").arg(options.repeats));
+        return measureError(Tr::tr("repeats must be between 1 and 1000, not %1").arg(options.repeats));
     if (options.bandwidthThreads < 0)
-        return measureError(QStringLiteral("the number of bandwidth threads cannot be negative"));
+        return measureError(Tr::tr("the number of bandwidth threads cannot be negative"));
     const Snapshot& s = *topology;
 
     MeasurementPlan plan;
@@ -89,7 +96,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
             memoryKnown = memoryKnown || s.entity(n).memoryBytes > 0;
         }
     if (plan.nodes.empty())
-        return measureError(QStringLiteral("the topology has no NUMA node of this machine"));
+        return measureError(Tr::tr("the topology has no NUMA node of this machine"));
     std::map<int, std::vector<int>> cpusOf; // node -> its own PUs, in OS order
     for (EntityId n : plan.nodes) {
         const Entity& node = s.entity(n);
@@ -108,17 +115,17 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
         }
     }
     if (plan.cpuNodes.empty())
-        return measureError(QStringLiteral("no NUMA node of the topology has CPUs"));
+        return measureError(Tr::tr("no NUMA node of the topology has CPUs"));
     if (plan.memoryNodes.empty())
-        return measureError(QStringLiteral("no NUMA node of the topology has memory"));
+        return measureError(Tr::tr("no NUMA node of the topology has memory"));
     if (!plan.memoryOnlyNodes.empty())
-        plan.notes << QStringLiteral("node(s) %1 have memory but no CPUs of their own: they are measured as "
-                                     "memory only (columns without a row)")
+        plan.notes << Tr::tr("node(s) %1 have memory but no CPUs of their own: they are measured as "
+                             "memory only (columns without a row)")
                           .arg(nodeList(plan.memoryOnlyNodes));
     for (int n : plan.cpuNodes)
         if (std::find(plan.memoryNodes.begin(), plan.memoryNodes.end(), n) == plan.memoryNodes.end())
-            plan.notes << QStringLiteral("node %1 has CPUs but no memory: its row is measured, its column "
-                                         "stays empty")
+            plan.notes << Tr::tr("node %1 has CPUs but no memory: its row is measured, its column "
+                                 "stays empty")
                               .arg(n);
 
     // The buffer: far larger than the last-level cache. Memory-side caches (KNL's MCDRAM in cache mode,
@@ -144,27 +151,26 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
     }
     if (options.bufferBytes > 0) {
         plan.bufferBytes = std::max(options.bufferBytes, kMinBufferBytes);
-        plan.bufferReason = QStringLiteral("as asked");
+        plan.bufferReason = Tr::tr("as asked");
         if (plan.largestLlcBytes > 0 && plan.bufferBytes < 4 * plan.largestLlcBytes)
-            plan.notes << QStringLiteral(
-                              "the %1 buffer is less than 4 × the %2 L%3 cache: part of the latency "
-                              "will be cache hits, not memory")
+            plan.notes << Tr::tr("the %1 buffer is less than 4 × the %2 L%3 cache: part of the latency "
+                                 "will be cache hits, not memory")
                               .arg(formatBytes(plan.bufferBytes), formatBytes(plan.largestLlcBytes))
                               .arg(llcLevel);
     } else {
         const std::uint64_t fromCache = kLlcFactor * plan.largestLlcBytes;
         plan.bufferBytes = std::max(fromCache, kMinAutoBufferBytes);
-        plan.bufferReason = fromCache >= kMinAutoBufferBytes ? QStringLiteral("%1 × the %2 L%3 cache")
+        plan.bufferReason = fromCache >= kMinAutoBufferBytes ? Tr::tr("%1 × the %2 L%3 cache")
                                                                    .arg(kLlcFactor)
                                                                    .arg(formatBytes(plan.largestLlcBytes))
                                                                    .arg(llcLevel)
                             : plan.largestLlcBytes > 0
-                                ? QStringLiteral("the %1 minimum (%2 × the %3 L%4 cache is less)")
+                                ? Tr::tr("the %1 minimum (%2 × the %3 L%4 cache is less)")
                                       .arg(formatBytes(kMinAutoBufferBytes))
                                       .arg(kLlcFactor)
                                       .arg(formatBytes(plan.largestLlcBytes))
                                       .arg(llcLevel)
-                                : QStringLiteral("the %1 minimum (the topology lists no cache)")
+                                : Tr::tr("the %1 minimum (the topology lists no cache)")
                                       .arg(formatBytes(kMinAutoBufferBytes));
     }
     for (EntityId n : plan.nodes)
@@ -175,20 +181,18 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
             memorySideCache = std::max(
                 memorySideCache, std::uint64_t(c.toObject().value(QLatin1String("cache_size")).toInteger()));
     if (memorySideCache > 0)
-        plan.notes << QStringLiteral(
-                          "a %1 memory-side cache sits in front of the memory: buffers smaller than "
-                          "that measure the cache, not the memory behind it")
+        plan.notes << Tr::tr("a %1 memory-side cache sits in front of the memory: buffers smaller than "
+                             "that measure the cache, not the memory behind it")
                           .arg(formatBytes(memorySideCache));
     // Whole huge pages, so the buffer can be backed by them end to end.
     plan.bufferBytes = (plan.bufferBytes + 2 * kMiB - 1) / (2 * kMiB) * (2 * kMiB);
     for (int n : plan.memoryNodes) {
         const Entity& node = s.entity(s.numaNodeByOsIndex(NodeId(n)));
         if (node.memoryBytes > 0 && plan.bufferBytes > node.memoryBytes / 2)
-            return measureError(
-                QStringLiteral("node %1 has %2 of memory; a %3 buffer would take more than half of "
-                               "it: measure with a smaller --size")
-                    .arg(n)
-                    .arg(formatBytes(node.memoryBytes), formatBytes(plan.bufferBytes)));
+            return measureError(Tr::tr("node %1 has %2 of memory; a %3 buffer would take more than half of "
+                                       "it: measure with a smaller --size")
+                                    .arg(n)
+                                    .arg(formatBytes(node.memoryBytes), formatBytes(plan.bufferBytes)));
     }
 
     // Readers for the bandwidth: one PU per core, so that hyper-threads do not share a core's load ports.
@@ -243,13 +247,12 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
             }
         }
         if (!any)
-            plan.notes << QStringLiteral(
-                              "memory-only node %1 is attached to no CPU node: it is measured with "
-                              "--pairs all only")
+            plan.notes << Tr::tr("memory-only node %1 is attached to no CPU node: it is measured with "
+                                 "--pairs all only")
                               .arg(m);
     }
     if (plan.pairs.empty())
-        return measureError(QStringLiteral("no (CPU node, memory node) pair to measure"));
+        return measureError(Tr::tr("no (CPU node, memory node) pair to measure"));
     return plan;
 }
 

@@ -7,6 +7,7 @@
 #include "util/format.h"
 #include "version.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QSysInfo>
@@ -19,6 +20,13 @@
 #include <thread>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Measure)
+};
+} // namespace
 
 namespace {
 
@@ -140,7 +148,7 @@ BandwidthOutcome measureBandwidth(const probe::LocalHwloc& hw, const probe::Node
     // Each thread reads its own slice, whole cache lines.
     const std::uint64_t slice = buffer.bytes() / threads / probe::kLineBytes * probe::kLineBytes;
     if (slice == 0) {
-        out.error = QStringLiteral("the buffer is too small for %1 reading threads").arg(threads);
+        out.error = Tr::tr("the buffer is too small for %1 reading threads").arg(threads);
         return out;
     }
     const std::uint64_t passes =
@@ -274,7 +282,7 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
 {
     const auto began = Clock::now();
     if (!plan.topology || plan.pairs.empty())
-        return measureError(QStringLiteral("the plan has nothing to measure"));
+        return measureError(Tr::tr("the plan has nothing to measure"));
     auto loaded = probe::LocalHwloc::load();
     if (!loaded)
         return loaded.error();
@@ -282,21 +290,19 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
     // The plan must describe this machine: every CPU and node it names must be one this process can use.
     for (const MeasurementPair& p : plan.pairs) {
         if (!hw.hasNode(p.memoryNode))
-            return measureError(
-                QStringLiteral("the plan measures NUMA node %1, which this process cannot use (not "
-                               "on this machine, or outside its cpuset); plan on this machine's "
-                               "topology")
-                    .arg(p.memoryNode));
+            return measureError(Tr::tr("the plan measures NUMA node %1, which this process cannot use (not "
+                                       "on this machine, or outside its cpuset); plan on this machine's "
+                                       "topology")
+                                    .arg(p.memoryNode));
         std::vector<int> cpus = p.bandwidthCpus;
         cpus.push_back(p.latencyCpu);
         cpus.insert(cpus.end(), p.latencyCpus.begin(), p.latencyCpus.end());
         for (int cpu : cpus)
             if (!hw.hasCpu(cpu))
-                return measureError(
-                    QStringLiteral("the plan binds to CPU %1, which this process cannot use (not "
-                                   "on this machine, or outside its cpuset); plan on this "
-                                   "machine's topology")
-                        .arg(cpu));
+                return measureError(Tr::tr("the plan binds to CPU %1, which this process cannot use (not "
+                                           "on this machine, or outside its cpuset); plan on this "
+                                           "machine's topology")
+                                        .arg(cpu));
     }
 
     MeasurementResult result;
@@ -323,12 +329,11 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
             return LoadError::cancel(QStringLiteral("measure"));
         if (const auto available = probe::nodeAvailableBytes(node);
             available && plan.bufferBytes > *available)
-            return measureError(
-                QStringLiteral("NUMA node %1 has %2 free, not enough for the %3 buffer; measure "
-                               "with a smaller --size (at least a few times the last-level "
-                               "cache) or free memory on that node")
-                    .arg(node)
-                    .arg(formatBytes(*available), formatBytes(plan.bufferBytes)));
+            return measureError(Tr::tr("NUMA node %1 has %2 free, not enough for the %3 buffer; measure "
+                                       "with a smaller --size (at least a few times the last-level "
+                                       "cache) or free memory on that node")
+                                    .arg(node)
+                                    .arg(formatBytes(*available), formatBytes(plan.bufferBytes)));
         auto allocated = probe::NodeBuffer::allocate(hw, node, plan.bufferBytes);
         if (!allocated)
             return allocated.error();
@@ -340,12 +345,11 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
         if (!placement)
             return measureError(why);
         if (!placement->onNode)
-            return measureError(
-                QStringLiteral("the kernel put the pages of the buffer bound to node %1 on node(s) "
-                               "%2; the binding did not take (is memory policy disabled for this "
-                               "process?)")
-                    .arg(node)
-                    .arg(placement->nodes));
+            return measureError(Tr::tr("the kernel put the pages of the buffer bound to node %1 on node(s) "
+                                       "%2; the binding did not take (is memory policy disabled for this "
+                                       "process?)")
+                                    .arg(node)
+                                    .arg(placement->nodes));
         result.buffers.push_back({node, buffer.bytes(), placement->pages, placement->hugePageBytes});
         runner.units = runner.units + 1;
         runner.report();
@@ -368,7 +372,7 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
                     m.latencyNs = *best;
                     const double wall = l.wallRuns[size_t(best - l.runs.begin())];
                     if (wall > 1.2 * m.latencyNs)
-                        result.notes << QStringLiteral(
+                        result.notes << Tr::tr(
                                             "CPU %1 was shared with other work during the chase to node %2 "
                                             "(it ran %3 of the time); the latency counts only its own "
                                             "time")
@@ -389,10 +393,9 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
                     m.bandwidthGBs = *best;
                     const double onCpu = b.onCpu[size_t(best - b.runs.begin())];
                     if (onCpu < 0.8)
-                        result.notes << QStringLiteral(
-                                            "the readers of node %1 from node %2 ran only %3 of the time "
-                                            "(other work on their CPUs): the bandwidth is lower than "
-                                            "the memory gives")
+                        result.notes << Tr::tr("the readers of node %1 from node %2 ran only %3 of the time "
+                                               "(other work on their CPUs): the bandwidth is lower than "
+                                               "the memory gives")
                                             .arg(node)
                                             .arg(p.cpuNode)
                                             .arg(formatPercent(onCpu));
@@ -486,7 +489,7 @@ Result<MeasurementResult> runMeasurement(const MeasurementPlan& plan, const Prog
 Result<CapturePtr> importMlc(const QString& mlcPath, const Capture& topology)
 {
     if (topology.snapshots.empty())
-        return measureError(QStringLiteral("the topology has no snapshot to add the MLC matrices to"));
+        return measureError(Tr::tr("the topology has no snapshot to add the MLC matrices to"));
     auto mlc = readMlcFile(mlcPath);
     if (!mlc)
         return mlc.error();

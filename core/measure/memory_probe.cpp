@@ -3,6 +3,7 @@
 
 #include "measure_plan.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -24,6 +25,13 @@
 #include <vector>
 
 namespace numasight::probe {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Measure)
+};
+} // namespace
 
 namespace {
 
@@ -63,18 +71,18 @@ Result<std::shared_ptr<LocalHwloc>> LocalHwloc::load()
     std::shared_ptr<LocalHwloc> h(new LocalHwloc);
     if (hwloc_topology_init(&h->m_topology) != 0) {
         h->m_topology = nullptr;
-        return probeError(QStringLiteral("hwloc could not initialise a topology (out of memory?)"));
+        return probeError(Tr::tr("hwloc could not initialise a topology (out of memory?)"));
     }
     // The prober binds to what this process may use; hwloc then reports only the allowed CPUs and nodes,
     // and a plan naming others fails early with a clear message.
     if (hwloc_topology_load(h->m_topology) != 0)
-        return probeError(QStringLiteral("hwloc could not read this machine's topology: %1")
+        return probeError(Tr::tr("hwloc could not read this machine's topology: %1")
                               .arg(QString::fromLocal8Bit(strerror(errno))));
     const hwloc_topology_support* support = hwloc_topology_get_support(h->m_topology);
     if (!support->cpubind->set_thisthread_cpubind)
-        return probeError(QStringLiteral("this system does not let a thread bind itself to CPUs"));
+        return probeError(Tr::tr("this system does not let a thread bind itself to CPUs"));
     if (!support->membind->set_area_membind || !support->membind->bind_membind)
-        return probeError(QStringLiteral("this system does not bind memory to NUMA nodes (no mbind)"));
+        return probeError(Tr::tr("this system does not bind memory to NUMA nodes (no mbind)"));
     return h;
 }
 
@@ -104,8 +112,8 @@ Result<std::unique_ptr<NodeBuffer>> NodeBuffer::allocate(const LocalHwloc& hwloc
                                                          std::uint64_t bytes)
 {
     if (!hwloc.hasNode(node))
-        return probeError(QStringLiteral("NUMA node %1 is not one this process may use (numactl --show lists "
-                                         "the allowed nodes)")
+        return probeError(Tr::tr("NUMA node %1 is not one this process may use (numactl --show lists "
+                                 "the allowed nodes)")
                               .arg(node));
     std::unique_ptr<NodeBuffer> b(new NodeBuffer);
     b->m_node = node;
@@ -115,7 +123,7 @@ Result<std::unique_ptr<NodeBuffer>> NodeBuffer::allocate(const LocalHwloc& hwloc
     void* map = mmap(nullptr, b->m_mapBytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (map == MAP_FAILED)
-        return probeError(QStringLiteral("cannot reserve %1 of address space for node %2: %3")
+        return probeError(Tr::tr("cannot reserve %1 of address space for node %2: %3")
                               .arg(formatBytes(bytes))
                               .arg(node)
                               .arg(QString::fromLocal8Bit(strerror(errno))));
@@ -130,11 +138,10 @@ Result<std::unique_ptr<NodeBuffer>> NodeBuffer::allocate(const LocalHwloc& hwloc
     hwloc_bitmap_only(nodeset.b, unsigned(node));
     if (hwloc_set_area_membind(hwloc.get(), b->m_data, bytes, nodeset.b, HWLOC_MEMBIND_BIND,
                                HWLOC_MEMBIND_STRICT | HWLOC_MEMBIND_BYNODESET) != 0)
-        return probeError(
-            QStringLiteral("binding memory to NUMA node %1 was refused: %2 (in a container, the "
-                           "cpuset cgroup may not allow that node)")
-                .arg(node)
-                .arg(QString::fromLocal8Bit(strerror(errno))));
+        return probeError(Tr::tr("binding memory to NUMA node %1 was refused: %2 (in a container, the "
+                                 "cpuset cgroup may not allow that node)")
+                              .arg(node)
+                              .arg(QString::fromLocal8Bit(strerror(errno))));
     // Touch every page: the first write allocates it, on `node` under the binding.
     const long page = sysconf(_SC_PAGESIZE);
     for (std::uint64_t off = 0; off < bytes; off += std::uint64_t(page))
@@ -149,7 +156,7 @@ std::optional<Placement> placementOf(const LocalHwloc& hwloc, const NodeBuffer& 
     if (hwloc_get_area_memlocation(hwloc.get(), buffer.data(), buffer.bytes(), where.b,
                                    HWLOC_MEMBIND_BYNODESET) != 0) {
         if (error)
-            *error = QStringLiteral("cannot ask the kernel where the pages of node %1's buffer are: %2")
+            *error = Tr::tr("cannot ask the kernel where the pages of node %1's buffer are: %2")
                          .arg(buffer.node())
                          .arg(QString::fromLocal8Bit(strerror(errno)));
         return std::nullopt;
@@ -265,18 +272,17 @@ std::optional<QString> bindThisThread(const LocalHwloc& hwloc, int cpu)
 {
     hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(hwloc.get(), unsigned(cpu));
     if (!pu)
-        return QStringLiteral(
-                   "CPU %1 is not one this process may use (numactl --show lists the allowed CPUs)")
+        return Tr::tr("CPU %1 is not one this process may use (numactl --show lists the allowed CPUs)")
             .arg(cpu);
     if (hwloc_set_cpubind(hwloc.get(), pu->cpuset, HWLOC_CPUBIND_THREAD | HWLOC_CPUBIND_STRICT) != 0)
-        return QStringLiteral("binding a thread to CPU %1 was refused: %2")
+        return Tr::tr("binding a thread to CPU %1 was refused: %2")
             .arg(cpu)
             .arg(QString::fromLocal8Bit(strerror(errno)));
     // The affinity takes effect at the next scheduling decision; give it one.
     sched_yield();
     const int now = sched_getcpu();
     if (now != cpu)
-        return QStringLiteral("bound to CPU %1, the thread still runs on CPU %2").arg(cpu).arg(now);
+        return Tr::tr("bound to CPU %1, the thread still runs on CPU %2").arg(cpu).arg(now);
     return std::nullopt;
 }
 

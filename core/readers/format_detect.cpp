@@ -3,9 +3,17 @@
 
 #include "witty_json_scan.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::FormatDetect)
+};
+} // namespace
 
 namespace {
 // Enough to see past a UTF-8 BOM, an XML declaration and comments, and a first JSON key.
@@ -59,14 +67,14 @@ SourceFormat detectFormat(const QString& path, QString* error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = file.exists() ? QStringLiteral("cannot read the file: %1").arg(file.errorString())
-                                   : QStringLiteral("no such file");
+            *error = file.exists() ? Tr::tr("cannot read the file: %1").arg(file.errorString())
+                                   : Tr::tr("no such file");
         return SourceFormat::Unknown;
     }
     const QByteArray head = file.read(kSniffBytes);
     if (head.isEmpty()) {
         if (error)
-            *error = QStringLiteral("the file is empty");
+            *error = Tr::tr("the file is empty");
         return SourceFormat::Unknown;
     }
     if (head.startsWith("SQLite format 3"))
@@ -75,7 +83,7 @@ SourceFormat detectFormat(const QString& path, QString* error)
     i = skipSpace(head, i);
     if (i >= head.size()) {
         if (error)
-            *error = QStringLiteral("the file holds only white space");
+            *error = Tr::tr("the file holds only white space");
         return SourceFormat::Unknown;
     }
     if (head[i] == '<')
@@ -100,10 +108,9 @@ SourceFormat detectFormat(const QString& path, QString* error)
             else
                 shown += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
         }
-        *error =
-            QStringLiteral("not a capture, witty-profiler JSON or hwloc XML file (it starts with \"%1\"); "
-                           "numasight reads .numasight captures, witty-profiler graph JSON and hwloc XML")
-                .arg(shown);
+        *error = Tr::tr("not a capture, witty-profiler JSON or hwloc XML file (it starts with \"%1\"); "
+                        "numasight reads .numasight captures, witty-profiler graph JSON and hwloc XML")
+                     .arg(shown);
     }
     return SourceFormat::Unknown;
 }

@@ -5,6 +5,7 @@
 #include "hwloc_sysfs.h"
 #include "hwloc_xml_sniff.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -16,6 +17,13 @@
 #include <cstring>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::HwlocReader)
+};
+} // namespace
 
 namespace {
 
@@ -52,7 +60,7 @@ std::optional<LoadError> checkSyntheticSize(const QString& description, const QS
         return std::nullopt;
     LoadError e;
     e.file = label;
-    e.message = QStringLiteral("synthetic topology too large (%1 objects, at most %2 allowed)")
+    e.message = Tr::tr("synthetic topology too large (%1 objects, at most %2 allowed)")
                     .arg(total, 0, 'g', 3)
                     .arg(kMaxSyntheticObjects, 0, 'f', 0);
     return e;
@@ -84,7 +92,7 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
     TopologyGuard guard;
     if (hwloc_topology_init(&guard.topology) != 0) {
         guard.topology = nullptr;
-        return fail(QStringLiteral("hwloc could not initialise a topology (out of memory?)"));
+        return fail(Tr::tr("hwloc could not initialise a topology (out of memory?)"));
     }
     hwloc_topology_t t = guard.topology;
     if (input == Input::Xml) {
@@ -94,8 +102,7 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
     } else if (input == Input::Synthetic) {
         const QByteArray description = what.toUtf8();
         if (hwloc_topology_set_synthetic(t, description.constData()) != 0)
-            return fail(
-                QStringLiteral("invalid synthetic topology description; expected hwloc's syntax, e.g. "
+            return fail(Tr::tr("invalid synthetic topology description; expected hwloc's syntax, e.g. "
                                "\"pack:2 [numa] core:4 pu:2\""));
     }
     // Files keep every device they describe; on this machine bridges and unnamed functions are noise.
@@ -107,10 +114,9 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
     if (hwloc_topology_load(t) != 0) {
         if (input == Input::Xml)
             return diagnoseHwlocXml(what);
-        return fail(input == Input::Synthetic
-                        ? QStringLiteral("hwloc could not build this synthetic topology")
-                        : QStringLiteral("hwloc could not read this machine's topology: %1")
-                              .arg(QString::fromLocal8Bit(strerror(errno))));
+        return fail(input == Input::Synthetic ? Tr::tr("hwloc could not build this synthetic topology")
+                                              : Tr::tr("hwloc could not read this machine's topology: %1")
+                                                    .arg(QString::fromLocal8Bit(strerror(errno))));
     }
     if (progress.isCancelled())
         return LoadError::cancel(label);

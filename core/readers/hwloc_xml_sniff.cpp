@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_xml_sniff.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QXmlStreamReader>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::HwlocReader)
+};
+} // namespace
 
 namespace {
 
@@ -47,7 +55,7 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
     e.file = path;
     const QFileInfo fi(path);
     if (!fi.exists()) {
-        e.message = QStringLiteral("file not found; check the path");
+        e.message = Tr::tr("file not found; check the path");
         return e;
     }
     if (fi.isDir()) {
@@ -56,7 +64,7 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
     }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        e.message = QStringLiteral("cannot read the file: %1").arg(f.errorString());
+        e.message = Tr::tr("cannot read the file: %1").arg(f.errorString());
         return e;
     }
     const QByteArray head = f.read(kSniffBytes);
@@ -70,10 +78,10 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
         return e;
     }
     if (head[start] != '<') {
-        return errorAt(path,
-                       QStringLiteral("not XML: the file starts with \"%1\"; %2")
-                           .arg(printable(head.mid(start, 16)), kHint),
-                       head, start);
+        return errorAt(
+            path,
+            Tr::tr("not XML: the file starts with \"%1\"; %2").arg(printable(head.mid(start, 16)), kHint),
+            head, start);
     }
 
     // hwloc's built-in parser (used when the libxml2 plugin is absent) accepts some truncated documents
@@ -88,7 +96,7 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
             if (xml.name() != QLatin1String("topology")) {
                 e.line = int(xml.lineNumber());
                 e.column = int(xml.columnNumber());
-                e.message = QStringLiteral("not an hwloc topology: root element is <%1>, expected <topology>")
+                e.message = Tr::tr("not an hwloc topology: root element is <%1>, expected <topology>")
                                 .arg(xml.name());
                 return e;
             }
@@ -98,9 +106,9 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
         return std::nullopt;
     if (xml.error() == QXmlStreamReader::PrematureEndOfDocumentError)
         return readerError(path, xml,
-                           sawRoot ? QStringLiteral("truncated hwloc XML (the document ends early)")
-                                   : QStringLiteral("not an hwloc topology: no root element"));
-    return readerError(path, xml, QStringLiteral("not well-formed XML"));
+                           sawRoot ? Tr::tr("truncated hwloc XML (the document ends early)")
+                                   : Tr::tr("not an hwloc topology: no root element"));
+    return readerError(path, xml, Tr::tr("not well-formed XML"));
 }
 
 LoadError diagnoseHwlocXml(const QString& path)
@@ -109,8 +117,7 @@ LoadError diagnoseHwlocXml(const QString& path)
         return *pre;
     LoadError e;
     e.file = path;
-    e.message =
-        QStringLiteral("hwloc rejected this <topology> document (well-formed XML, but not content hwloc "
+    e.message = Tr::tr("hwloc rejected this <topology> document (well-formed XML, but not content hwloc "
                        "2.x can import); run `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` for "
                        "hwloc's reason");
     return e;

@@ -3,6 +3,7 @@
 
 #include "analysis/matrix_heatmap.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -10,6 +11,13 @@
 #include <limits>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::MlcReader)
+};
+} // namespace
 
 namespace {
 
@@ -99,15 +107,15 @@ public:
             if (trimmed.startsWith(QLatin1String("Measuring "))) {
                 // The next section started before the matrix of this one: mlc always prints it first.
                 return error(pending.line, 1,
-                             QStringLiteral("'%1' is not followed by its matrix").arg(heading(pending.line)));
+                             Tr::tr("'%1' is not followed by its matrix").arg(heading(pending.line)));
             }
             if (section == Section::Bandwidth) {
                 if (const auto m = kUnit.match(trimmed); m.hasMatch()) {
                     const QString unit = m.captured(1);
                     if (unit != u"MB/sec")
                         return error(m_at + 1, int(line.indexOf(unit)) + 1,
-                                     QStringLiteral("bandwidth unit '%1' is not MB/sec, the only one mlc "
-                                                    "prints")
+                                     Tr::tr("bandwidth unit '%1' is not MB/sec, the only one mlc "
+                                            "prints")
                                          .arg(unit));
                     continue;
                 }
@@ -126,12 +134,12 @@ public:
         }
         if (section != Section::None)
             return error(pending.line, 1,
-                         QStringLiteral("'%1' is not followed by its matrix: the output is truncated")
+                         Tr::tr("'%1' is not followed by its matrix: the output is truncated")
                              .arg(heading(pending.line)));
         if (!m_out.latency && !m_out.bandwidth)
             return error(1, 1,
-                         QStringLiteral("no latency or bandwidth matrix found; expected the output of mlc "
-                                        "--latency_matrix, mlc --bandwidth_matrix or a plain mlc run"));
+                         Tr::tr("no latency or bandwidth matrix found; expected the output of mlc "
+                                "--latency_matrix, mlc --bandwidth_matrix or a plain mlc run"));
         return m_out;
     }
 
@@ -144,13 +152,13 @@ private:
     {
         if (open != Section::None)
             return error(pending.line, 1,
-                         QStringLiteral("'%1' is not followed by its matrix").arg(heading(pending.line)));
+                         Tr::tr("'%1' is not followed by its matrix").arg(heading(pending.line)));
         const bool taken = kind == Section::Latency ? bool(m_out.latency) : bool(m_out.bandwidth);
         if (taken)
             return error(
                 m_at + 1, 1,
-                QStringLiteral("a second %1 matrix (the first is at line %2); import one mlc run at "
-                               "a time")
+                Tr::tr("a second %1 matrix (the first is at line %2); import one mlc run at "
+                       "a time")
                     .arg(kind == Section::Latency ? QStringLiteral("latency") : QStringLiteral("bandwidth"))
                     .arg((kind == Section::Latency ? m_out.latency : m_out.bandwidth)->line));
         pending = MlcMatrix();
@@ -166,31 +174,29 @@ private:
         while (m_at < m_lines.size() && m_lines[m_at].trimmed().isEmpty())
             ++m_at;
         if (m_at >= m_lines.size())
-            return error(
-                endLine(), 1,
-                QStringLiteral("'Numa node' at line %1 is not followed by the matrix header: the output "
-                               "is truncated")
-                    .arg(caption + 1));
+            return error(endLine(), 1,
+                         Tr::tr("'Numa node' at line %1 is not followed by the matrix header: the output "
+                                "is truncated")
+                             .arg(caption + 1));
         const QString headerLine = m_lines[m_at];
         const std::vector<Token> header = tokens(headerLine);
         if (header.size() < 2 || header[0].text != u"Numa" || header[1].text != u"node")
             return error(m_at + 1, 1,
-                         QStringLiteral("expected the header 'Numa node 0 1 …' of the matrix, got '%1'")
+                         Tr::tr("expected the header 'Numa node 0 1 …' of the matrix, got '%1'")
                              .arg(headerLine.trimmed()));
         for (size_t i = 2; i < header.size(); ++i) {
             bool ok = false;
             const int node = header[i].text.toInt(&ok);
             if (!ok || node < 0)
-                return error(
-                    m_at + 1, header[i].column,
-                    QStringLiteral("expected a node number in the header, got '%1'").arg(header[i].text));
+                return error(m_at + 1, header[i].column,
+                             Tr::tr("expected a node number in the header, got '%1'").arg(header[i].text));
             if (std::find(m.columnNodes.begin(), m.columnNodes.end(), node) != m.columnNodes.end())
-                return error(m_at + 1, header[i].column, QStringLiteral("node %1 is listed twice").arg(node));
+                return error(m_at + 1, header[i].column, Tr::tr("node %1 is listed twice").arg(node));
             m.columnNodes.push_back(node);
         }
         if (m.columnNodes.empty())
             return error(m_at + 1, int(headerLine.size()) + 1,
-                         QStringLiteral("the matrix header lists no node: the output is truncated"));
+                         Tr::tr("the matrix header lists no node: the output is truncated"));
         const size_t columns = m.columnNodes.size();
         while (m_at + 1 < m_lines.size()) {
             const QString line = m_lines[m_at + 1];
@@ -202,18 +208,18 @@ private:
             const int node = row[0].text.toInt(&ok);
             if (!ok)
                 return error(m_at + 1, row[0].column,
-                             QStringLiteral("expected the row's node number, got '%1'").arg(row[0].text));
+                             Tr::tr("expected the row's node number, got '%1'").arg(row[0].text));
             if (std::find(m.rowNodes.begin(), m.rowNodes.end(), node) != m.rowNodes.end())
-                return error(m_at + 1, row[0].column, QStringLiteral("a second row for node %1").arg(node));
+                return error(m_at + 1, row[0].column, Tr::tr("a second row for node %1").arg(node));
             if (row.size() - 1 < columns)
                 return error(m_at + 1, int(line.size()) + 1,
-                             QStringLiteral("node %1's row has %2 of %3 values: the output is truncated")
+                             Tr::tr("node %1's row has %2 of %3 values: the output is truncated")
                                  .arg(node)
                                  .arg(row.size() - 1)
                                  .arg(columns));
             if (row.size() - 1 > columns)
                 return error(m_at + 1, row[columns + 1].column,
-                             QStringLiteral("node %1's row has %2 values, the header %3 nodes")
+                             Tr::tr("node %1's row has %2 values, the header %3 nodes")
                                  .arg(node)
                                  .arg(row.size() - 1)
                                  .arg(columns));
@@ -225,23 +231,22 @@ private:
                 }
                 const double v = t.toDouble(&ok);
                 if (!ok || !std::isfinite(v) || v < 0)
-                    return error(m_at + 1, row[c].column,
-                                 QStringLiteral("expected a %1 for node %2 → node %3, got '%4'")
-                                     .arg(m.unit == u"ns" ? QStringLiteral("latency in ns")
-                                                          : QStringLiteral("bandwidth in MB/sec"))
-                                     .arg(node)
-                                     .arg(m.columnNodes[c - 1])
-                                     .arg(t));
+                    return error(
+                        m_at + 1, row[c].column,
+                        Tr::tr("expected a %1 for node %2 → node %3, got '%4'")
+                            .arg(m.unit == u"ns" ? Tr::tr("latency in ns") : Tr::tr("bandwidth in MB/sec"))
+                            .arg(node)
+                            .arg(m.columnNodes[c - 1])
+                            .arg(t));
                 m.values.push_back(v);
             }
             m.rowNodes.push_back(node);
         }
         if (m.rowNodes.empty())
-            return error(
-                int(m_at) + 2, 1,
-                QStringLiteral("the matrix header at line %1 is not followed by any row: the output is "
-                               "truncated")
-                    .arg(m_at + 1));
+            return error(int(m_at) + 2, 1,
+                         Tr::tr("the matrix header at line %1 is not followed by any row: the output is "
+                                "truncated")
+                             .arg(m_at + 1));
         return std::nullopt;
     }
 
@@ -274,7 +279,7 @@ Result<MlcOutput> readMlcFile(const QString& path)
     if (!f.open(QIODevice::ReadOnly)) {
         LoadError e;
         e.file = path;
-        e.message = QStringLiteral("cannot open: %1").arg(f.errorString());
+        e.message = Tr::tr("cannot open: %1").arg(f.errorString());
         return e;
     }
     // mlc's output is a few kilobytes; anything this big is not one.
@@ -282,8 +287,7 @@ Result<MlcOutput> readMlcFile(const QString& path)
     if (f.size() > kMaxBytes) {
         LoadError e;
         e.file = path;
-        e.message =
-            QStringLiteral("%1 bytes is far more than mlc prints; is this the right file?").arg(f.size());
+        e.message = Tr::tr("%1 bytes is far more than mlc prints; is this the right file?").arg(f.size());
         return e;
     }
     return parseMlcOutput(f.readAll(), path);
@@ -328,8 +332,8 @@ Result<std::vector<DistanceMatrix>> mlcMatrices(const MlcOutput& mlc, const Snap
                     e.line = x.line;
                     e.column = 1;
                     e.message =
-                        QStringLiteral("mlc measured NUMA node %1, which the topology does not have (its "
-                                       "nodes: %2); give the topology of the machine mlc ran on")
+                        Tr::tr("mlc measured NUMA node %1, which the topology does not have (its "
+                               "nodes: %2); give the topology of the machine mlc ran on")
                             .arg(os)
                             .arg(known.isEmpty() ? QStringLiteral("none") : known.join(QLatin1Char(',')));
                     return e;

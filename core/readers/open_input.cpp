@@ -6,7 +6,16 @@
 #include "hwloc_reader.h"
 #include "witty_json_reader.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::OpenInput)
+};
+} // namespace
 
 Result<CapturePtr> openInput(const QString& path, const Progress& progress)
 {
@@ -29,7 +38,7 @@ Result<CapturePtr> openInput(const QString& path, const Progress& progress)
     }
     LoadError e;
     e.file = path;
-    e.message = why.isEmpty() ? QStringLiteral("unrecognised file format") : why;
+    e.message = why.isEmpty() ? Tr::tr("unrecognised file format") : why;
     return e;
 }
 

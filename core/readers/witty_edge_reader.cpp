@@ -3,7 +3,16 @@
 // device and the distance matrix.
 #include "witty_graph_reader.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::WittyJsonReader)
+};
+} // namespace
 
 namespace wittyread {
 
@@ -11,7 +20,7 @@ void GraphReader::readEdge(od::value value, const Where* where)
 {
     const od::json_type t = take(value.type(), where);
     if (t != od::json_type::object)
-        failType(value, t, where, QStringLiteral("an edge object"));
+        failType(value, t, where, Tr::tr("an edge object"));
     const char* begin = value.raw_json_token().data();
     od::object object = take(value.get_object(), where);
 
@@ -29,7 +38,7 @@ void GraphReader::readEdge(od::value value, const Where* where)
             const od::json_type vt = take(v.type(), &w);
             if (vt != od::json_type::string)
                 fail(trimRight(v.raw_json_token()).data(), &w,
-                     QStringLiteral("expected a string, got %1").arg(typeNameOf(vt)));
+                     Tr::tr("expected a string, got %1").arg(typeNameOf(vt)));
             edgeType = stringOf(v, trimRight(v.raw_json_token()), &w);
             haveType = true;
         } else if (keyIs(keyRaw, "weight")) {
@@ -39,7 +48,7 @@ void GraphReader::readEdge(od::value value, const Where* where)
                 edge.weight = take(v.get_double(), &w);
             } else if (vt != od::json_type::null) {
                 fail(trimRight(v.raw_json_token()).data(), &w,
-                     QStringLiteral("expected a number or null, got %1").arg(typeNameOf(vt)));
+                     Tr::tr("expected a number or null, got %1").arg(typeNameOf(vt)));
             }
         } else if (keyIs(keyRaw, "source_node")) {
             const Where w{where, "source_node"};
@@ -53,7 +62,7 @@ void GraphReader::readEdge(od::value value, const Where* where)
             const Where w{where, "nodes"};
             const od::json_type vt = take(v.type(), &w);
             if (vt != od::json_type::array)
-                failType(v, vt, &w, QStringLiteral("an array of the edge's two entities"));
+                failType(v, vt, &w, Tr::tr("an array of the edge's two entities"));
             od::array ends = take(v.get_array(), &w);
             qint64 index = 0;
             for (auto element : ends) {
@@ -65,13 +74,11 @@ void GraphReader::readEdge(od::value value, const Where* where)
                 else if (index == 1)
                     edge.target = id;
                 else
-                    fail(here(), &w,
-                         QStringLiteral("an undirected edge joins exactly two entities, not more"));
+                    fail(here(), &w, Tr::tr("an undirected edge joins exactly two entities, not more"));
                 ++index;
             }
             if (index != 2)
-                fail(here(), &w,
-                     QStringLiteral("an undirected edge joins exactly two entities, got %1").arg(index));
+                fail(here(), &w, Tr::tr("an undirected edge joins exactly two entities, got %1").arg(index));
             edge.directed = false;
             endpoints = 2;
         } else {
@@ -95,10 +102,9 @@ void GraphReader::readEdge(od::value value, const Where* where)
     }
     m_payload += '}';
     if (!haveType)
-        fail(begin, where, QStringLiteral("edge has no \"edge_type\""));
+        fail(begin, where, Tr::tr("edge has no \"edge_type\""));
     if (endpoints != 2 || !edge.source.isValid() || !edge.target.isValid())
-        fail(begin, where,
-             QStringLiteral("edge needs \"source_node\" and \"target_node\" (or \"nodes\": [a, b])"));
+        fail(begin, where, Tr::tr("edge needs \"source_node\" and \"target_node\" (or \"nodes\": [a, b])"));
     edge.kind = witty::edgeKindOf(edgeType);
     edge.typeName = cachedString(m_edgeTypes, edgeType);
     // Most edges carry nothing beyond their endpoints: they share one "{}" instead of allocating their own.

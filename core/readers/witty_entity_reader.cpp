@@ -3,9 +3,18 @@
 // fields), and the typed facts numasight reads from it.
 #include "witty_graph_reader.h"
 
+#include <QCoreApplication>
+
 #include <charconv>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::WittyJsonReader)
+};
+} // namespace
 
 namespace wittyread {
 
@@ -52,7 +61,7 @@ void GraphReader::collectNuma(int field, od::value value, NumaFacts& numa, const
         }
     };
     if (t != od::json_type::object) {
-        problem(at, QStringLiteral("expected an object, got %1").arg(typeNameOf(t)));
+        problem(at, Tr::tr("expected an object, got %1").arg(typeNameOf(t)));
         return;
     }
     od::object object = take(value.get_object(), where);
@@ -65,8 +74,7 @@ void GraphReader::collectNuma(int field, od::value value, NumaFacts& numa, const
         if (field == FNumaStats) {
             std::uint64_t n = 0;
             if (vt != od::json_type::number || v.get_uint64().get(n) != simdjson::SUCCESS) {
-                problem(vat,
-                        QStringLiteral("numa_stats.%1: expected a non-negative integer").arg(fromUtf8(key)));
+                problem(vat, Tr::tr("numa_stats.%1: expected a non-negative integer").arg(fromUtf8(key)));
                 continue;
             }
             numa.stats.emplace_back(fromUtf8(key), n);
@@ -78,9 +86,7 @@ void GraphReader::collectNuma(int field, od::value value, NumaFacts& numa, const
             if (vt == od::json_type::string && v.get_string().get(s) == simdjson::SUCCESS)
                 kb = witty::parseKilobytes(s);
             if (!kb) {
-                problem(
-                    vat,
-                    QStringLiteral("mem_info.%1: expected a size like \"131507688 kB\"").arg(fromUtf8(key)));
+                problem(vat, Tr::tr("mem_info.%1: expected a size like \"131507688 kB\"").arg(fromUtf8(key)));
                 continue;
             }
             (key == "MemTotal" ? numa.memTotalKb : numa.memFreeKb) = kb;
@@ -112,8 +118,7 @@ std::int64_t GraphReader::integerField(const Collected& c, int field, const Wher
     if (v.type != od::json_type::number || r.ec != std::errc() || r.ptr != v.raw.data() + v.raw.size()) {
         const Where w{where, kFieldNames[field].data()};
         fail(v.raw.data(), &w,
-             QStringLiteral("expected an integer, got %1 %2")
-                 .arg(typeNameOf(v.type), fromUtf8(v.raw.substr(0, 40))));
+             Tr::tr("expected an integer, got %1 %2").arg(typeNameOf(v.type), fromUtf8(v.raw.substr(0, 40))));
     }
     return n;
 }
@@ -129,7 +134,7 @@ QString GraphReader::stringField(const Collected& c, int field, const Where* whe
     }
     if (v.type != od::json_type::string) {
         const Where w{where, kFieldNames[field].data()};
-        fail(v.raw.data(), &w, QStringLiteral("expected a string, got %1").arg(typeNameOf(v.type)));
+        fail(v.raw.data(), &w, Tr::tr("expected a string, got %1").arg(typeNameOf(v.type)));
     }
     return fromUtf8(v.str);
 }
@@ -148,16 +153,15 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
 {
     if (!c.f[FType].present)
         fail(c.begin, where,
-             QStringLiteral("entity has no \"entity_type\": every witty-profiler entity names its type"));
+             Tr::tr("entity has no \"entity_type\": every witty-profiler entity names its type"));
     if (c.f[FType].type != od::json_type::string) {
         const Where w{where, "entity_type"};
-        fail(c.f[FType].raw.data(), &w,
-             QStringLiteral("expected a string, got %1").arg(typeNameOf(c.f[FType].type)));
+        fail(c.f[FType].raw.data(), &w, Tr::tr("expected a string, got %1").arg(typeNameOf(c.f[FType].type)));
     }
     if (c.f[FNamespace].present && c.f[FNamespace].type != od::json_type::string) {
         const Where w{where, "entity_namespace"};
         fail(c.f[FNamespace].raw.data(), &w,
-             QStringLiteral("expected a string, got %1").arg(typeNameOf(c.f[FNamespace].type)));
+             Tr::tr("expected a string, got %1").arg(typeNameOf(c.f[FNamespace].type)));
     }
     const std::string_view type = c.f[FType].str;
     const std::string_view ns = c.f[FNamespace].present ? c.f[FNamespace].str : std::string_view("local");
@@ -220,7 +224,7 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
 {
     const od::json_type t = take(value.type(), where);
     if (t != od::json_type::object)
-        failType(value, t, where, QStringLiteral("an entity object"));
+        failType(value, t, where, Tr::tr("an entity object"));
     Collected c;
     c.begin = value.raw_json_token().data();
     c.origin = origin;
@@ -268,8 +272,7 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
             if (index == FType) {
                 c.info = witty::entityTypeInfo(fv.str);
                 if (origin == Origin::Nested && c.info.kind != EntityKind::Process)
-                    fail(c.begin, where,
-                         QStringLiteral("expected a ProcessEntity, got %1").arg(fromUtf8(fv.str)));
+                    fail(c.begin, where, Tr::tr("expected a ProcessEntity, got %1").arg(fromUtf8(fv.str)));
             }
             break;
         default:
@@ -286,15 +289,14 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
     // The object's text runs to its closing brace, the last non-blank byte before the next token.
     const char* stop = end ? end : here();
     if (!stop)
-        fail(c.begin, where, QStringLiteral("unexpected end of the JSON text: the file is truncated"));
+        fail(c.begin, where, Tr::tr("unexpected end of the JSON text: the file is truncated"));
     while (stop > c.begin && stop[-1] != '}')
         --stop;
     c.raw = std::string_view(c.begin, size_t(stop - c.begin));
 
     if (origin == Origin::Nested && c.f[FType].present && c.info.kind != EntityKind::Process &&
         c.f[FType].type == od::json_type::string)
-        fail(c.begin, where,
-             QStringLiteral("expected a ProcessEntity, got %1").arg(fromUtf8(c.f[FType].str)));
+        fail(c.begin, where, Tr::tr("expected a ProcessEntity, got %1").arg(fromUtf8(c.f[FType].str)));
     if (!c.decided) {
         buildIdentity(c, where);
         if (c.skip)
@@ -319,8 +321,7 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
         if (!parent.isValid() && c.f[FProcess].present && c.f[FProcess].type != od::json_type::null &&
             c.f[FProcess].type != od::json_type::object)
             fail(c.f[FProcess].raw.data(), &w,
-                 QStringLiteral("expected a ProcessEntity object, got %1")
-                     .arg(typeNameOf(c.f[FProcess].type)));
+                 Tr::tr("expected a ProcessEntity object, got %1").arg(typeNameOf(c.f[FProcess].type)));
         e.parent = parent;
         if (parent.isValid())
             e.pid = m_builder.entity(parent).pid;
@@ -339,7 +340,7 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
     bool inserted = false;
     const EntityId id = m_builder.add(std::move(e), &inserted);
     if (!inserted || id.value != idValue)
-        fail(c.begin, where, QStringLiteral("internal error: identity clash"));
+        fail(c.begin, where, Tr::tr("internal error: identity clash"));
     m_slots.push_back({origin == Origin::Nodes});
     if (!c.numa.distances.empty() && c.info.kind == EntityKind::NumaNode)
         m_distanceRows[id.value] = std::move(c.numa.distances);

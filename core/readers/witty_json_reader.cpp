@@ -4,6 +4,7 @@
 // here; one entity in witty_entity_reader.cpp, one edge in witty_edge_reader.cpp.
 #include "witty_graph_reader.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -14,6 +15,13 @@
 #include <unistd.h>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::WittyJsonReader)
+};
+} // namespace
 
 namespace wittyread {
 
@@ -47,25 +55,24 @@ void GraphReader::failSimdjson(error_code error, const Where* where, const char*
     switch (error) {
     case simdjson::INCOMPLETE_ARRAY_OR_OBJECT:
     case simdjson::UNCLOSED_STRING:
-        message =
-            QStringLiteral("unexpected end of the JSON text: the file is truncated or a bracket is missing");
+        message = Tr::tr("unexpected end of the JSON text: the file is truncated or a bracket is missing");
         break;
     case simdjson::TAPE_ERROR:
-        message = QStringLiteral("malformed JSON: expected a value, ',' or a closing bracket here");
+        message = Tr::tr("malformed JSON: expected a value, ',' or a closing bracket here");
         break;
     case simdjson::NUMBER_ERROR:
-        message = QStringLiteral("malformed or out-of-range number");
+        message = Tr::tr("malformed or out-of-range number");
         break;
     case simdjson::STRING_ERROR:
-        message = QStringLiteral("malformed string (bad escape sequence)");
+        message = Tr::tr("malformed string (bad escape sequence)");
         break;
     case simdjson::UNESCAPED_CHARS:
-        message = QStringLiteral("control character inside a string: escape it as \\uXXXX");
+        message = Tr::tr("control character inside a string: escape it as \\uXXXX");
         break;
     case simdjson::T_ATOM_ERROR:
     case simdjson::F_ATOM_ERROR:
     case simdjson::N_ATOM_ERROR:
-        message = QStringLiteral("malformed literal (expected true, false or null)");
+        message = Tr::tr("malformed literal (expected true, false or null)");
         break;
     default:
         message = QStringLiteral("malformed JSON (%1)").arg(QLatin1String(simdjson::error_message(error)));
@@ -81,7 +88,7 @@ void GraphReader::checkDepth(std::string_view raw, size_t compactLength, const W
     const qint64 bad = witty::findExcessiveNesting(raw, kMaxDepth);
     if (bad >= 0)
         fail(raw.data() + bad, where,
-             QStringLiteral("JSON nested deeper than %1 levels: not a witty-profiler graph").arg(kMaxDepth));
+             Tr::tr("JSON nested deeper than %1 levels: not a witty-profiler graph").arg(kMaxDepth));
 }
 
 // A value of the wrong type: a hostile, deeply nested one gets the depth error rather than a type error.
@@ -97,7 +104,7 @@ void GraphReader::failType(od::value& value, od::json_type type, const Where* wh
     else if (type == od::json_type::array && value.get_array().get(array) == simdjson::SUCCESS &&
              array.raw_json().get(raw) == simdjson::SUCCESS)
         checkDepth(raw, raw.size(), where);
-    fail(at, where, QStringLiteral("expected %1, got %2").arg(expected, typeNameOf(type)));
+    fail(at, where, Tr::tr("expected %1, got %2").arg(expected, typeNameOf(type)));
 }
 
 std::string_view GraphReader::compact(std::string_view raw, const Where* where)
@@ -105,7 +112,7 @@ std::string_view GraphReader::compact(std::string_view raw, const Where* where)
     m_compact.resize(raw.size() + simdjson::SIMDJSON_PADDING);
     size_t length = 0;
     if (simdjson::minify(raw.data(), raw.size(), m_compact.data(), length) != simdjson::SUCCESS)
-        fail(raw.data(), where, QStringLiteral("malformed JSON value"));
+        fail(raw.data(), where, Tr::tr("malformed JSON value"));
     checkDepth(raw, length, where);
     return {m_compact.data(), length};
 }
@@ -149,15 +156,14 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
             const qint64 bad = witty::findInvalidUtf8(std::string_view(begin, length));
             const char* at = begin + std::max<qint64>(bad, 0);
             fail(at, nullptr,
-                 QStringLiteral(
-                     "invalid UTF-8 (byte 0x%1 at offset %2): witty-profiler writes UTF-8; convert the "
-                     "file, e.g. with iconv")
+                 Tr::tr("invalid UTF-8 (byte 0x%1 at offset %2): witty-profiler writes UTF-8; convert the "
+                        "file, e.g. with iconv")
                      .arg(uint(static_cast<unsigned char>(*at)), 2, 16, QLatin1Char('0'))
                      .arg(offsetOf(at)));
         }
         if (e == simdjson::UNCLOSED_STRING)
             fail(begin + length, nullptr,
-                 QStringLiteral("a string is never closed: the file is truncated or a quote is missing"));
+                 Tr::tr("a string is never closed: the file is truncated or a quote is missing"));
         failSimdjson(e, nullptr, begin);
     }
     m_doc = &doc;
@@ -175,8 +181,7 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
             array.raw_json().get(raw) == simdjson::SUCCESS)
             checkDepth(raw, raw.size(), nullptr);
         fail(begin, nullptr,
-             QStringLiteral(
-                 "expected a JSON object with \"nodes\" and \"edges\" (a witty-profiler graph), got %1")
+             Tr::tr("expected a JSON object with \"nodes\" and \"edges\" (a witty-profiler graph), got %1")
                  .arg(typeNameOf(rootType)));
     }
     if (m_progress.isCancelled())
@@ -204,7 +209,7 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
             od::json_type t = take(value.type(), &w);
             if (t != od::json_type::object)
                 fail(value.raw_json_token().data(), &w,
-                     QStringLiteral("expected an object, got %1").arg(typeNameOf(t)));
+                     Tr::tr("expected an object, got %1").arg(typeNameOf(t)));
             od::object inner = take(value.get_object(), &w);
             if (key == "env") {
                 readEnv(inner, source, &w);
@@ -226,12 +231,12 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
         }
     }
     if (const char* trailing = here())
-        fail(trailing, nullptr,
-             QStringLiteral(
-                 "unexpected text after the end of the graph object (JSON Lines need one graph per line)"));
+        fail(
+            trailing, nullptr,
+            Tr::tr("unexpected text after the end of the graph object (JSON Lines need one graph per line)"));
     if (!sawGraph && !sawContent)
         fail(begin, nullptr,
-             QStringLiteral("no \"nodes\" or \"edges\" array: this JSON is not a witty-profiler graph"));
+             Tr::tr("no \"nodes\" or \"edges\" array: this JSON is not a witty-profiler graph"));
     m_doc = nullptr;
     resolveDevices();
     buildDistances();
@@ -278,7 +283,7 @@ void GraphReader::readGraph(od::object graph, const Where* where)
         }
     }
     if (!saw)
-        fail(here(), where, QStringLiteral("no \"nodes\" or \"edges\" array in the envelope's content"));
+        fail(here(), where, Tr::tr("no \"nodes\" or \"edges\" array in the envelope's content"));
 }
 
 template <class Read>
@@ -298,13 +303,13 @@ void GraphReader::readArray(od::value list, const Where* where, const QString& e
 
 void GraphReader::readNodes(od::value nodes, const Where* where)
 {
-    readArray(nodes, where, QStringLiteral("an array of entities"),
+    readArray(nodes, where, Tr::tr("an array of entities"),
               [this](od::value& v, const Where* w) { readEntity(v, w, Origin::Nodes); });
 }
 
 void GraphReader::readEdges(od::value edges, const Where* where)
 {
-    readArray(edges, where, QStringLiteral("an array of edges"),
+    readArray(edges, where, Tr::tr("an array of edges"),
               [this](od::value& v, const Where* w) { readEdge(v, w); });
 }
 
@@ -334,8 +339,7 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
             e.offset = 0;
             e.line = 1;
             e.column = 1;
-            e.message =
-                QStringLiteral("the file is empty: expected a witty-profiler graph (a JSON object with "
+            e.message = Tr::tr("the file is empty: expected a witty-profiler graph (a JSON object with "
                                "\"nodes\" and \"edges\")");
             return e;
         }
@@ -344,13 +348,12 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
             e.file = fileName;
             e.offset = first - begin;
             locateOffset(begin, qint64(buffer.size), e.offset, &e.line, &e.column);
-            e.message = QStringLiteral("not a witty-profiler graph: expected '{' (a JSON object), found '%1'")
+            e.message = Tr::tr("not a witty-profiler graph: expected '{' (a JSON object), found '%1'")
                             .arg(QString::fromLatin1(first, 1).toHtmlEscaped().left(1));
             if (!(static_cast<unsigned char>(*first) >= 0x20 && static_cast<unsigned char>(*first) < 0x7f))
-                e.message =
-                    QStringLiteral("not a witty-profiler graph: expected '{' (a JSON object), found byte "
+                e.message = Tr::tr("not a witty-profiler graph: expected '{' (a JSON object), found byte "
                                    "0x%1")
-                        .arg(uint(static_cast<unsigned char>(*first)), 2, 16, QLatin1Char('0'));
+                                .arg(uint(static_cast<unsigned char>(*first)), 2, 16, QLatin1Char('0'));
             return e;
         }
         const std::vector<witty::Line> lines = witty::jsonLines(begin, buffer.size, first);
@@ -386,7 +389,7 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
     } catch (const std::bad_alloc&) {
         LoadError e;
         e.file = fileName;
-        e.message = QStringLiteral("out of memory while reading the graph");
+        e.message = Tr::tr("out of memory while reading the graph");
         return e;
     }
     progress(1.0);
@@ -460,11 +463,11 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
         return e;
     };
     if (!info.exists())
-        return ioError(QStringLiteral("no such file: check the path"));
+        return ioError(Tr::tr("no such file: check the path"));
     if (info.isDir())
-        return ioError(QStringLiteral("is a directory, not a witty-profiler JSON file"));
+        return ioError(Tr::tr("is a directory, not a witty-profiler JSON file"));
     if (!info.isReadable())
-        return ioError(QStringLiteral("cannot read the file: permission denied"));
+        return ioError(Tr::tr("cannot read the file: permission denied"));
     const QByteArray native = QFile::encodeName(path);
     // Mapping avoids copying a 200 MB graph into fresh anonymous memory (a third of the import time went
     // to that copy and its page faults); files that cannot be mapped (pipes, /proc) are read instead.

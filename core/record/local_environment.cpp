@@ -8,9 +8,17 @@
 #include "readers/hwloc_reader.h"
 #include "recorder.h"
 
+#include <QCoreApplication>
 #include <QSysInfo>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Recorder)
+};
+} // namespace
 
 namespace {
 
@@ -84,7 +92,7 @@ private:
     static LoadError unavailable(const QString& why)
     {
         LoadError e;
-        e.message = QStringLiteral("eBPF cannot be used: %1; or record with --mode procfs").arg(why);
+        e.message = Tr::tr("eBPF cannot be used: %1; or record with --mode procfs").arg(why);
         return e;
     }
 

@@ -3,6 +3,7 @@
 
 #include "capture/capture_appender.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHash>
@@ -15,6 +16,13 @@
 #include <thread>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Recorder)
+};
+} // namespace
 
 namespace {
 
@@ -158,7 +166,7 @@ std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error)
         return std::nullopt;
     };
     if (!match.hasMatch())
-        return fail(QStringLiteral("'%1' is not a duration; write it like 500ms, 2s, 1.5s or 1m").arg(text));
+        return fail(Tr::tr("'%1' is not a duration; write it like 500ms, 2s, 1.5s or 1m").arg(text));
     const double value = match.capturedView(1).toDouble();
     const QStringView unit = match.capturedView(2);
     double scale = double(kNsPerSecond);
@@ -174,9 +182,9 @@ std::optional<std::int64_t> parseDurationNs(QStringView text, QString* error)
         scale = 3600.0 * double(kNsPerSecond);
     const double ns = std::round(value * scale);
     if (ns <= 0)
-        return fail(QStringLiteral("'%1' is no time at all; give a duration above zero").arg(text));
+        return fail(Tr::tr("'%1' is no time at all; give a duration above zero").arg(text));
     if (ns > 366.0 * 24 * 3600 * double(kNsPerSecond))
-        return fail(QStringLiteral("'%1' is longer than a year").arg(text));
+        return fail(Tr::tr("'%1' is longer than a year").arg(text));
     return std::int64_t(ns);
 }
 
@@ -230,9 +238,9 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
         return summary;
     };
     if (options.outputPath.isEmpty())
-        return fail(QStringLiteral("no output file given; name one such as run.numasight"));
+        return fail(Tr::tr("no output file given; name one such as run.numasight"));
     if (options.intervalNs <= 0 || options.durationNs <= 0)
-        return fail(QStringLiteral("the duration and the interval must be above zero"));
+        return fail(Tr::tr("the duration and the interval must be above zero"));
     QSet<QString> seenWarnings;
     auto warn = [&](const QString& message) {
         if (seenWarnings.contains(message))
@@ -249,13 +257,12 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
         QString why;
         mode = env.ebpfAvailable(&why) ? RecordMode::Ebpf : RecordMode::Procfs;
         if (mode == RecordMode::Procfs)
-            warn(
-                QStringLiteral("eBPF cannot be used (%1); recording CPU time with procfs sampling").arg(why));
+            warn(Tr::tr("eBPF cannot be used (%1); recording CPU time with procfs sampling").arg(why));
     }
     auto set = env.collectors(mode);
     if (!set.ok() && options.mode == RecordMode::Auto && mode == RecordMode::Ebpf) {
-        warn(QStringLiteral("eBPF collectors are not available (%1); recording with procfs")
-                 .arg(set.error().message));
+        warn(
+            Tr::tr("eBPF collectors are not available (%1); recording with procfs").arg(set.error().message));
         mode = RecordMode::Procfs;
         set = env.collectors(mode);
     }
@@ -265,28 +272,28 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
     StartedCollectors started;
     if (auto error = startAll(*collectors, options.scope, started)) {
         if (options.mode != RecordMode::Auto || collectors->mode != CollectionMode::Ebpf)
-            return fail(QStringLiteral("cannot start collecting: %1").arg(*error));
+            return fail(Tr::tr("cannot start collecting: %1").arg(*error));
         // Loading the BPF programs can still fail after the availability probe (verifier, memlock).
-        warn(QStringLiteral("eBPF collectors did not start (%1); recording with procfs").arg(*error));
+        warn(Tr::tr("eBPF collectors did not start (%1); recording with procfs").arg(*error));
         auto fallback = env.collectors(RecordMode::Procfs);
         if (!fallback.ok())
             return fail(fallback.error().message);
         collectors = std::move(fallback.value());
         if (auto again = startAll(*collectors, options.scope, started))
-            return fail(QStringLiteral("cannot start collecting: %1").arg(*again));
+            return fail(Tr::tr("cannot start collecting: %1").arg(*again));
     }
     summary.mode = collectionModeName(collectors->mode);
 
     const auto topology = env.topology();
     if (!topology.ok()) {
         LoadError e = topology.error();
-        e.message = QStringLiteral("cannot read this machine's topology: %1").arg(e.toString());
+        e.message = Tr::tr("cannot read this machine's topology: %1").arg(e.toString());
         e.file = options.outputPath;
         summary.error = e;
         return summary;
     }
     if (topology.value()->snapshots.empty())
-        return fail(QStringLiteral("the topology reader returned no snapshot"));
+        return fail(Tr::tr("the topology reader returned no snapshot"));
     const Snapshot& topo = *topology.value()->snapshots.front();
 
     std::vector<std::int64_t> pids = env.resolveScope(options.scope);

@@ -5,14 +5,23 @@
 #include "report/cpu_share.h"
 #include "report/exit_code.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
 namespace numasight {
 
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::ExportBuild)
+};
+} // namespace
+
 QString snapshotOutOfRange(const QString& file, int snapshot, size_t snapshotCount)
 {
-    return QStringLiteral("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
+    return Tr::tr("%1: --snapshot %2 is out of range: the file holds %3 snapshot(s)")
         .arg(file)
         .arg(snapshot)
         .arg(snapshotCount);
@@ -34,7 +43,7 @@ CapturePtr readInput(const ExportRequest& request, const Progress& progress, QSt
         return fail(loaded.error().toString(), loaded.error().cancelled ? Cancelled : Failed);
     const CapturePtr capture = std::move(loaded).value();
     if (capture->snapshots.empty())
-        return fail(QStringLiteral("%1: holds no snapshot to draw").arg(request.input), Failed);
+        return fail(Tr::tr("%1: holds no snapshot to draw").arg(request.input), Failed);
     if (request.snapshot >= int(capture->snapshots.size()))
         return fail(snapshotOutOfRange(request.input, request.snapshot, capture->snapshots.size()), Usage);
     return capture;
@@ -50,9 +59,9 @@ std::optional<MatrixChoice> exportMatrix(const Snapshot& snapshot, const ExportR
     auto choice = defaultMatrix(snapshot, kind);
     if (!choice)
         *why = kind == MatrixKind::Distance
-                   ? QStringLiteral("%1 has no NUMA distance matrix").arg(request.input)
-                   : QStringLiteral("%1 has no %2 matrix: measure one with numasight-cli measure -o FILE, or "
-                                    "import Intel MLC output with numasight-cli measure --import-mlc")
+                   ? Tr::tr("%1 has no NUMA distance matrix").arg(request.input)
+                   : Tr::tr("%1 has no %2 matrix: measure one with numasight-cli measure -o FILE, or "
+                            "import Intel MLC output with numasight-cli measure --import-mlc")
                          .arg(request.input, exportViewName(request.view));
     return choice;
 }
@@ -108,7 +117,7 @@ ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& p
         return out;
     const HeatmapInput in = heatmapInput(*capture, request.snapshot);
     if (!in.snapshot)
-        return fail(QStringLiteral("%1: holds no snapshot to draw").arg(request.input), Failed);
+        return fail(Tr::tr("%1: holds no snapshot to draw").arg(request.input), Failed);
 
     if (isMatrixView(request.view)) {
         QString why;
@@ -116,13 +125,12 @@ ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& p
         if (!choice) {
             // A picture says why a machine has none.
             if (request.view == ExportView::Distance)
-                why += QStringLiteral(" (one NUMA node, or a source without distances)");
+                why += Tr::tr(" (one NUMA node, or a source without distances)");
             return fail(why, Failed);
         }
         out.matrix = matrixHeatmap(*in.snapshot, *choice, request.order);
         if (!out.matrix || out.matrix->size() == 0)
-            return fail(QStringLiteral("%1: the %2 matrix cannot be read").arg(request.input, choice->label),
-                        Failed);
+            return fail(Tr::tr("%1: the %2 matrix cannot be read").arg(request.input, choice->label), Failed);
         return out;
     }
 
@@ -130,19 +138,18 @@ ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& p
     out.nodes =
         cpu ? cpuHeatmap(*in.snapshot, in.samples) : memoryHeatmap(*in.snapshot, in.samples, request.measure);
     if (out.nodes->rows.empty() || out.nodes->columns.empty())
-        return fail(
-            QStringLiteral("%1 has no %2 per process to draw: a recording (numasight-cli record) or a "
+        return fail(Tr::tr("%1 has no %2 per process to draw: a recording (numasight-cli record) or a "
                            "witty-profiler graph has them, a topology does not")
-                .arg(request.input, cpu ? QStringLiteral("CPU time") : QStringLiteral("memory")),
-            Failed);
+                        .arg(request.input, cpu ? Tr::tr("CPU time") : QStringLiteral("memory")),
+                    Failed);
     if (!cpu && std::none_of(out.nodes->values.begin(), out.nodes->values.end(),
                              [](double v) { return std::isfinite(v); }))
-        return fail(QStringLiteral("%1 has no %2 per node: use --measure total-pages or dirty-anon-pages")
+        return fail(Tr::tr("%1 has no %2 per node: use --measure total-pages or dirty-anon-pages")
                         .arg(request.input, heatmapMetricName(metricOf(request.measure))),
                     Failed);
     out.rows = exportHeatmapRows(*out.nodes, request);
     if (out.rows.empty())
-        return fail(QStringLiteral("%1: no row is left after --min and --hide").arg(request.input), Failed);
+        return fail(Tr::tr("%1: no row is left after --min and --hide").arg(request.input), Failed);
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "report/exit_code.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -13,14 +14,20 @@
 namespace numasight {
 
 namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::ExportCommandLine)
+};
+} // namespace
+
+namespace {
 
 const QStringList kFormats{QStringLiteral("svg"), QStringLiteral("png"), QStringLiteral("pdf"),
                            QStringLiteral("dot"), QStringLiteral("json")};
 const QStringList kHeatmapFormats{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
                                   QStringLiteral("csv")};
-const QString kViewNames =
-    QStringLiteral("machine, dataflow, combined, cpu-heatmap, mem-heatmap, distance, latency "
-                   "or bandwidth");
+const QString kViewNames = Tr::tr("machine, dataflow, combined, cpu-heatmap, mem-heatmap, distance, latency "
+                                  "or bandwidth");
 constexpr MemoryMeasure kMeasures[] = {MemoryMeasure::TotalPages, MemoryMeasure::AnonPages,
                                        MemoryMeasure::DirtyAnonPages, MemoryMeasure::Bytes};
 // The GUI's names for the sort keys (views/heatmap/heatmap_row_model.cpp); core links no views code.
@@ -93,7 +100,7 @@ ExportCommandLine run(ExportRequest request)
 
 void addOptions(QCommandLineParser& parser)
 {
-    parser.setApplicationDescription(QStringLiteral(
+    parser.setApplicationDescription(Tr::tr(
         "Draw the topology graph of a capture, witty-profiler graph or hwloc topology, laid out by Graphviz, "
         "as "
         "SVG, PNG, PDF or DOT (what the GUI's graph tab shows); or a heatmap (cpu-heatmap: each thread's "
@@ -102,73 +109,69 @@ void addOptions(QCommandLineParser& parser)
         "latency, "
         "bandwidth) as PNG, PDF, SVG or its numbers as CSV (what the GUI's heatmaps tab shows)."));
     parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Output file."),
-                      QStringLiteral("OUT")});
     parser.addOption(
-        {QStringLiteral("view"),
-         QStringLiteral("Graphs: machine, dataflow or combined (default). Heatmaps: cpu-heatmap, "
-                        "mem-heatmap. Matrices: distance, latency, bandwidth."),
-         QStringLiteral("VIEW"), QStringLiteral("combined")});
+        {{QStringLiteral("o"), QStringLiteral("output")}, Tr::tr("Output file."), QStringLiteral("OUT")});
+    parser.addOption({QStringLiteral("view"),
+                      Tr::tr("Graphs: machine, dataflow or combined (default). Heatmaps: cpu-heatmap, "
+                             "mem-heatmap. Matrices: distance, latency, bandwidth."),
+                      QStringLiteral("VIEW"), QStringLiteral("combined")});
     parser.addOption(
         {QStringLiteral("format"),
-         QStringLiteral("Graphs: svg, png, pdf, dot or json (the laid-out geometry, docs/graph.md). Heatmaps "
-                        "and matrices: png, pdf, svg or csv. Default: OUT's extension."),
+         Tr::tr("Graphs: svg, png, pdf, dot or json (the laid-out geometry, docs/graph.md). Heatmaps "
+                "and matrices: png, pdf, svg or csv. Default: OUT's extension."),
          QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("engine"),
-                      QStringLiteral("Layout: packed (default: nested boxes, Graphviz routes the edges). "
-                                     "--format dot also takes dot, neato, fdp or sfdp."),
+                      Tr::tr("Layout: packed (default: nested boxes, Graphviz routes the edges). "
+                             "--format dot also takes dot, neato, fdp or sfdp."),
                       QStringLiteral("ENGINE"), kPackedEngine});
     parser.addOption({QStringLiteral("page"),
-                      QStringLiteral("Graphs: shape the drawing for a page and scale it onto one: a4, a3 or "
-                                     "letter, with -landscape or -portrait (a4-landscape)."),
+                      Tr::tr("Graphs: shape the drawing for a page and scale it onto one: a4, a3 or "
+                             "letter, with -landscape or -portrait (a4-landscape)."),
                       QStringLiteral("PAGE")});
-    parser.addOption({QStringLiteral("dpi"), QStringLiteral("PNG resolution, 18 to 1200 (default 150)."),
+    parser.addOption({QStringLiteral("dpi"), Tr::tr("PNG resolution, 18 to 1200 (default 150)."),
                       QStringLiteral("N"), QStringLiteral("150")});
-    parser.addOption({QStringLiteral("snapshot"), QStringLiteral("Draw snapshot N (0-based; default: last)."),
+    parser.addOption({QStringLiteral("snapshot"), Tr::tr("Draw snapshot N (0-based; default: last)."),
                       QStringLiteral("N")});
-    parser.addOption({QStringLiteral("hide"),
-                      QStringLiteral("Leave out entities of these kinds, comma-separated, repeatable: %1.")
-                          .arg(cliKindNames()),
-                      QStringLiteral("KINDS")});
+    parser.addOption(
+        {QStringLiteral("hide"),
+         Tr::tr("Leave out entities of these kinds, comma-separated, repeatable: %1.").arg(cliKindNames()),
+         QStringLiteral("KINDS")});
     parser.addOption({QStringLiteral("min"),
-                      QStringLiteral("Leave out processes and threads with a smaller share of the CPU time: "
-                                     "0.05 or 5%."),
+                      Tr::tr("Leave out processes and threads with a smaller share of the CPU time: "
+                             "0.05 or 5%."),
                       QStringLiteral("SHARE")});
     parser.addOption({QStringLiteral("expand"),
-                      QStringLiteral("Expand a folded node (a CPU range, a process into its threads) by its "
-                                     "DOT id, as --format dot shows it; repeatable."),
+                      Tr::tr("Expand a folded node (a CPU range, a process into its threads) by its "
+                             "DOT id, as --format dot shows it; repeatable."),
                       QStringLiteral("ID")});
     parser.addOption({QStringLiteral("cpu-range-limit"),
-                      QStringLiteral("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
+                      Tr::tr("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
                       QStringLiteral("N")});
     parser.addOption({QStringLiteral("per-node"),
-                      QStringLiteral("Processes drawn one by one per box (NUMA node, container), largest "
-                                     "CPU share first; the rest become one \"N more\" node (default 8, 0: "
-                                     "all). --expand more_numa0 draws all of a box."),
+                      Tr::tr("Processes drawn one by one per box (NUMA node, container), largest "
+                             "CPU share first; the rest become one \"N more\" node (default 8, 0: "
+                             "all). --expand more_numa0 draws all of a box."),
                       QStringLiteral("N")});
-    parser.addOption({QStringLiteral("caches"),
-                      QStringLiteral("Draw the cores inside their caches, as lstopo does (L3, L2, core, "
-                                     "PU).")});
+    parser.addOption(
+        {QStringLiteral("caches"), Tr::tr("Draw the cores inside their caches, as lstopo does (L3, L2, core, "
+                                          "PU).")});
     parser.addOption({QStringLiteral("measure"),
-                      QStringLiteral("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
+                      Tr::tr("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
                       QStringLiteral("MEASURE")});
-    parser.addOption(
-        {QStringLiteral("sort"),
-         QStringLiteral("Heatmap rows: remote, cpu (default), memory, process or name; largest first "
-                        "unless --ascending. Threads stay under their process."),
-         QStringLiteral("KEY")});
-    parser.addOption({QStringLiteral("ascending"), QStringLiteral("Heatmap rows: smallest first.")});
-    parser.addOption(
-        {QStringLiteral("order"),
-         QStringLiteral("Matrices: distance (near nodes together, default for pictures) or natural "
-                        "(node numbers; the default of CSV)."),
-         QStringLiteral("natural|distance")});
+    parser.addOption({QStringLiteral("sort"),
+                      Tr::tr("Heatmap rows: remote, cpu (default), memory, process or name; largest first "
+                             "unless --ascending. Threads stay under their process."),
+                      QStringLiteral("KEY")});
+    parser.addOption({QStringLiteral("ascending"), Tr::tr("Heatmap rows: smallest first.")});
+    parser.addOption({QStringLiteral("order"),
+                      Tr::tr("Matrices: distance (near nodes together, default for pictures) or natural "
+                             "(node numbers; the default of CSV)."),
+                      QStringLiteral("natural|distance")});
     parser.addOption({QStringLiteral("size"),
-                      QStringLiteral("Heatmaps and matrices: the picture's size in pixels, e.g. 1600x1000 "
-                                     "(default: every row readable)."),
+                      Tr::tr("Heatmaps and matrices: the picture's size in pixels, e.g. 1600x1000 "
+                             "(default: every row readable)."),
                       QStringLiteral("WxH")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Input file, or :local:"));
+    parser.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("Input file, or :local:"));
 }
 
 // --format csv; without --format, an OUT that is missing, "-" (standard output) or ends in .csv.
@@ -216,7 +219,7 @@ ExportCommandLine csvCommandLine(const QCommandLineParser& parser, bool parsed, 
         return usageError(error);
     const QStringList files = parser.positionalArguments();
     if (files.size() != 1)
-        return usageError(QStringLiteral(
+        return usageError(Tr::tr(
             "usage: numasight-cli export FILE --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth "
             "--format csv [-o OUT] [--snapshot N] [--measure MEASURE] [--order natural|distance]"));
     ExportRequest q;
@@ -260,7 +263,7 @@ ExportCommandLine csvCommandLine(const QCommandLineParser& parser, bool parsed, 
 ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool parsed)
 {
     if (!parsed)
-        return usageError(parser.errorText() + QStringLiteral("; run 'numasight-cli export --help'"));
+        return usageError(parser.errorText() + Tr::tr("; run 'numasight-cli export --help'"));
     if (parser.isSet(QStringLiteral("help"))) {
         ExportCommandLine r;
         r.exitCode = Ok;
@@ -272,8 +275,8 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     const QStringList files = parser.positionalArguments();
     q.output = parser.value(QStringLiteral("output"));
     if (files.size() != 1 || q.output.isEmpty())
-        return usageError(QStringLiteral("usage: numasight-cli export FILE -o OUT [--view VIEW] [--format "
-                                         "FORMAT]; run 'numasight-cli export --help'"));
+        return usageError(Tr::tr("usage: numasight-cli export FILE -o OUT [--view VIEW] [--format "
+                                 "FORMAT]; run 'numasight-cli export --help'"));
     q.input = files.first();
 
     const QString view = parser.value(QStringLiteral("view"));
@@ -303,7 +306,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
             q.format = QStringLiteral("dot");
         if (!formats.contains(q.format))
             return usageError(
-                QStringLiteral("%1: cannot tell the format from the extension; name it %2, or pass --format")
+                Tr::tr("%1: cannot tell the format from the extension; name it %2, or pass --format")
                     .arg(q.output, heatmap ? QStringLiteral(".png, .pdf, .svg or .csv")
                                            : QStringLiteral(".svg, .png, .pdf, .dot or .json")));
     }
@@ -328,9 +331,9 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
           std::tuple{"ascending", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
                      QStringLiteral("--view cpu-heatmap and mem-heatmap")},
           std::tuple{"order", isMatrixView(q.view),
-                     QStringLiteral("the matrix views (distance, latency, bandwidth)")},
-          std::tuple{"size", heatmap, QStringLiteral("heatmaps and matrices")},
-          std::tuple{"min", !isMatrixView(q.view), QStringLiteral("graphs and heatmaps")}})
+                     Tr::tr("the matrix views (distance, latency, bandwidth)")},
+          std::tuple{"size", heatmap, Tr::tr("heatmaps and matrices")},
+          std::tuple{"min", !isMatrixView(q.view), Tr::tr("graphs and heatmaps")}})
         if (const auto error = onlyFor(option, applies, what))
             return usageError(*error);
 
@@ -442,7 +445,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
             return usageError(QStringLiteral("--per-node takes a number from 0 (0 draws every process)"));
     }
     if (QFileInfo(q.input).absoluteFilePath() == QFileInfo(q.output).absoluteFilePath())
-        return usageError(QStringLiteral("%1: input and output are the same file").arg(q.output));
+        return usageError(Tr::tr("%1: input and output are the same file").arg(q.output));
     return run(std::move(q));
 }
 

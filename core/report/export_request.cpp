@@ -1,7 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export_request.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::ExportCommandLine)
+};
+} // namespace
 
 namespace {
 
@@ -69,7 +78,7 @@ QString cliKindNames()
     for (int k = 0; k < kEntityKindCount; ++k)
         if (EntityKind(k) != EntityKind::Unknown && EntityKind(k) != EntityKind::Host)
             names << entityKindName(EntityKind(k)).toLower();
-    return names.join(QStringLiteral(", ")) + QStringLiteral(" (or cpu, gpu, npu, pci)");
+    return names.join(QStringLiteral(", ")) + Tr::tr(" (or cpu, gpu, npu, pci)");
 }
 
 std::optional<QSizeF> pageSizeFromName(QStringView name)
@@ -93,7 +102,7 @@ std::optional<QSizeF> pageSizeFromName(QStringView name)
 
 QString pageNames()
 {
-    return QStringLiteral("a4, a3 or letter, each with -landscape (the default) or -portrait");
+    return Tr::tr("a4, a3 or letter, each with -landscape (the default) or -portrait");
 }
 
 } // namespace numasight

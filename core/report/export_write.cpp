@@ -9,6 +9,7 @@
 #include "report/export_build.h"
 #include "report/heatmap_csv.h"
 
+#include <QCoreApplication>
 #include <QSaveFile>
 
 #include <cstdio>
@@ -17,13 +18,20 @@
 namespace numasight {
 
 namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::ExportWrite)
+};
+} // namespace
+
+namespace {
 
 // Writes the whole file or nothing (a temporary beside it, renamed when complete).
 std::optional<QString> save(const QString& path, const QByteArray& bytes)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        return Tr::tr("%1: cannot write: %2").arg(path, file.errorString());
     return std::nullopt;
 }
 
@@ -48,15 +56,15 @@ std::optional<QByteArray> csvOf(const ExportRequest& request, const Progress& pr
                     Usage);
     const HeatmapInput in = heatmapInput(capture, request.snapshot);
     if (!in.snapshot)
-        return fail(QStringLiteral("%1: no snapshot to export").arg(request.input), Failed);
+        return fail(Tr::tr("%1: no snapshot to export").arg(request.input), Failed);
 
     if (!isMatrixView(request.view)) {
         const bool cpu = request.view == ExportView::CpuHeatmap;
         const NodeHeatmapPtr h = cpu ? cpuHeatmap(*in.snapshot, in.samples)
                                      : memoryHeatmap(*in.snapshot, in.samples, request.measure);
         if (h->rows.empty())
-            say(QStringLiteral("warning: %1 has no %2 figures per process (neither recording samples nor "
-                               "witty-profiler edges): the CSV has its header only")
+            say(Tr::tr("warning: %1 has no %2 figures per process (neither recording samples nor "
+                       "witty-profiler edges): the CSV has its header only")
                     .arg(request.input, cpu ? QStringLiteral("CPU") : QStringLiteral("memory")));
         return heatmapCsv(*h);
     }
@@ -66,9 +74,9 @@ std::optional<QByteArray> csvOf(const ExportRequest& request, const Progress& pr
         return fail(why, Failed);
     const MatrixHeatmapPtr m = matrixHeatmap(*in.snapshot, *choice, request.order);
     if (!m)
-        return fail(QStringLiteral("%1: the %2 matrix cannot be read")
-                        .arg(request.input, exportViewName(request.view)),
-                    Failed);
+        return fail(
+            Tr::tr("%1: the %2 matrix cannot be read").arg(request.input, exportViewName(request.view)),
+            Failed);
     return matrixCsv(*m, request.order == MatrixOrder::ByDistance);
 }
 
@@ -136,7 +144,7 @@ int writeExportCsv(const ExportRequest& request, const Progress& progress, const
     if (request.output.isEmpty() || request.output == u"-") {
         if (std::fwrite(csv->constData(), 1, size_t(csv->size()), stdout) != size_t(csv->size()) ||
             std::fflush(stdout) != 0) {
-            say(QStringLiteral("cannot write the CSV to standard output"));
+            say(Tr::tr("cannot write the CSV to standard output"));
             return Failed;
         }
         return Ok;

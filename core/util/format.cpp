@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
 
@@ -11,6 +12,33 @@
 namespace numasight {
 
 namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Format)
+};
+
+QLocale& displayLocaleRef()
+{
+    static QLocale locale = QLocale::c();
+    return locale;
+}
+
+bool localized()
+{
+    return displayLocaleRef().language() != QLocale::C;
+}
+
+// A number as QString::number wrote it ("-3.5"), with the display locale's decimal point.
+QString withDecimalPoint(QString text)
+{
+    if (localized()) {
+        const QString point = displayLocaleRef().decimalPoint();
+        if (point != QLatin1String("."))
+            text.replace(QLatin1Char('.'), point);
+    }
+    return text;
+}
 
 // One step of a scale: values from `from` on are written in multiples of `size`, with `decimals` decimals
 // while they stay below `wholeFrom` of it and none from there on.
@@ -64,10 +92,21 @@ QString scaled(double value, std::span<const Unit> units, TrailingZeros zeros)
     if (zeros == TrailingZeros::Drop)
         dropTrailingZeros(text);
     const bool negative = value < 0 && text.toDouble() != 0;
-    return (negative ? QStringLiteral("-") : QString()) + text + QString::fromUtf8(units[i].suffix);
+    return (negative ? QStringLiteral("-") : QString()) + withDecimalPoint(text) +
+           QString::fromUtf8(units[i].suffix);
 }
 
 } // namespace
+
+void setDisplayLocale(const QLocale& locale)
+{
+    displayLocaleRef() = locale;
+}
+
+QLocale displayLocale()
+{
+    return displayLocaleRef();
+}
 
 QString formatPercent(double share, int decimals)
 {
@@ -76,7 +115,7 @@ QString formatPercent(double share, int decimals)
     decimals = std::clamp(decimals, 0, 6);
     const double percent = share * 100;
     const double step = std::pow(10.0, -decimals); // one unit of the last digit shown
-    const auto text = [](double p, int d) { return fixed(p, d) + QStringLiteral(" %"); };
+    const auto text = [](double p, int d) { return withDecimalPoint(fixed(p, d)) + QStringLiteral(" %"); };
     if (share > 0 && share < 1) {
         const double finer = fixed(percent, decimals + 1).toDouble();
         if (finer < step) {
@@ -105,8 +144,10 @@ QString formatBytes(double bytes, TrailingZeros zeros)
                                       {kTiB, kTiB, " TiB", 1, 100},
                                       {kPiB, kPiB, " PiB", 1, 100}};
     QString text = scaled(bytes, kUnits, zeros);
-    if (text == u"1 bytes" || text == u"-1 bytes")
-        text.chop(1);
+    if (text.endsWith(QLatin1String(" bytes"))) {
+        text.chop(6);
+        text += text == u"1" || text == u"-1" ? Tr::tr(" byte") : Tr::tr(" bytes");
+    }
     return text;
 }
 
@@ -132,10 +173,10 @@ QString formatCount(double count, CountStyle style)
     if (style == CountStyle::Grouped) {
         if (!std::isfinite(count))
             return QString::fromUtf16(kUnknownFigure);
-        // The English locale keeps the separators commas whatever the desktop's language, so tooltips and
-        // exports read the same everywhere.
+        // C writes no separators at all, so it groups as English does.
+        const QLocale locale = localized() ? displayLocaleRef() : QLocale(QLocale::English);
         const double rounded = std::round(count);
-        return QLocale(QLocale::English).toString(rounded == 0 ? 0.0 : rounded, 'f', 0);
+        return locale.toString(rounded == 0 ? 0.0 : rounded, 'f', 0);
     }
     // Thousands only from 10 000: "9999" is as short as "10k" and exact.
     static constexpr Unit kUnits[] = {{0, 1, ""}, {1e4, 1e3, "k"}, {1e6, 1e6, "M", 1, 10}};
@@ -144,13 +185,16 @@ QString formatCount(double count, CountStyle style)
 
 QString formatPages(double pages, CountStyle style)
 {
-    return formatCount(pages, style) + (pages == 1 ? QStringLiteral(" page") : QStringLiteral(" pages"));
+    return formatCount(pages, style) + (pages == 1 ? Tr::tr(" page") : Tr::tr(" pages"));
 }
 
 QString formatTimestamp(std::int64_t nsSinceEpoch)
 {
-    return QDateTime::fromMSecsSinceEpoch(nsSinceEpoch / 1'000'000)
-        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(nsSinceEpoch / 1'000'000);
+    if (localized())
+        return displayLocaleRef().toString(when.date(), QLocale::ShortFormat) + QLatin1Char(' ') +
+               when.time().toString(QStringLiteral("HH:mm:ss.zzz"));
+    return when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
 }
 
 } // namespace numasight

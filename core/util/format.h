@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QLocale>
 #include <QString>
 
 #include <chrono>
@@ -13,6 +14,15 @@ namespace numasight {
 // output — JSON, CSV, the capture file — writes plain numbers instead.)
 //
 // Every function reads NaN and infinities as kUnknownFigure, and keeps a negative value's sign ("-5 MiB").
+//
+// The examples below are in the C locale, the default, which the command line keeps. The window sets its
+// display locale once at start (setDisplayLocale), and the figures then take that locale's decimal point,
+// digit grouping and date order ("3,5 MiB", "384.040" in German); the words beside them ("page", "bytes") are
+// translated like any other text.
+
+// The locale the functions below write for; C unless set. Call before any other thread formats.
+void setDisplayLocale(const QLocale& locale);
+QLocale displayLocale();
 
 inline constexpr char16_t kUnknownFigure[] = u"?";
 
@@ -44,7 +54,7 @@ QString formatDuration(double ns, int decimals = 1);
 QString formatDuration(std::chrono::nanoseconds duration, int decimals = 1);
 
 // Counts: Compact rounds to thousands from 10 000 ("384k") and to millions from a million ("1.5M", "12M");
-// Grouped writes every digit with thousands separators ("384,040"), the same in every locale.
+// Grouped writes every digit with the display locale's thousands separators ("384,040" in C and English).
 enum class CountStyle
 {
     Compact,
@@ -55,7 +65,7 @@ QString formatCount(double count, CountStyle style = CountStyle::Compact);
 QString formatPages(double pages, CountStyle style = CountStyle::Compact);
 
 // A wall-clock time given in nanoseconds since the epoch, in local time to the millisecond:
-// "2026-12-01 15:23:16.042".
+// "2026-12-01 15:23:16.042"; the date in the display locale's short form when one is set ("2026/12/1").
 QString formatTimestamp(std::int64_t nsSinceEpoch);
 
 } // namespace numasight

@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "result.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace numasight {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::LoadError)
+};
+} // namespace
 
 QString LoadError::toString() const
 {
@@ -13,10 +21,10 @@ QString LoadError::toString() const
         if (column > 0)
             out += QLatin1Char(':') + QString::number(column);
     } else if (offset >= 0) {
-        out += QStringLiteral(": byte %1").arg(offset);
+        out += Tr::tr(": byte %1").arg(offset);
     }
     if (!where.isEmpty())
-        out += QStringLiteral(": at %1").arg(where);
+        out += Tr::tr(": at %1").arg(where);
     out += QStringLiteral(": ") + message;
     return out;
 }
@@ -25,7 +33,7 @@ LoadError LoadError::cancel(const QString& file)
 {
     LoadError e;
     e.file = file;
-    e.message = QStringLiteral("cancelled");
+    e.message = Tr::tr("cancelled");
     e.cancelled = true;
     return e;
 }

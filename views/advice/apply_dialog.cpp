@@ -219,12 +219,11 @@ void ApplyDialog::onPlanned(ApplyPlanPtr plan)
 {
     m_plan = std::move(plan);
     m_planView->setPlainText(m_plan->describe().join(QLatin1Char('\n')));
-    m_status->setText(
-        m_plan->memoryNodes.isEmpty()
-            ? tr("%1 thread(s) to re-bind; memory left where it is.").arg(m_plan->threads.size())
-            : tr("%1 thread(s) to re-bind; %2 page(s) to move.")
-                  .arg(m_plan->threads.size())
-                  .arg(m_plan->pagesToMove));
+    m_status->setText(m_plan->memoryNodes.isEmpty() ? tr("%n thread(s) to re-bind; memory left where it is.",
+                                                         nullptr, int(m_plan->threads.size()))
+                                                    : tr("%1 thread(s) to re-bind; %2 page(s) to move.")
+                                                          .arg(m_plan->threads.size())
+                                                          .arg(m_plan->pagesToMove));
     updateButtons();
 }
 
@@ -293,9 +292,9 @@ void ApplyDialog::onApplied(ApplyRunPtr run)
     set(2, 2, m_suggestion.targetNodes.size() == 1 ? nodeText(m_suggestion.targetNodes.front()) : tr("—"));
     set(3, 2, m_suggestion.cpus);
     m_results->show();
-    QStringList lines{tr("Applied: %1 thread(s) re-bound.").arg(r.result.applied.size())};
+    QStringList lines{tr("Applied: %n thread(s) re-bound.", nullptr, int(r.result.applied.size()))};
     if (r.result.pagesNotMoved > 0)
-        lines << tr("%1 page(s) could not be moved.").arg(r.result.pagesNotMoved);
+        lines << tr("%n page(s) could not be moved.", nullptr, int(r.result.pagesNotMoved));
     lines << r.result.warnings;
     lines << tr("Recordings: %1 and %2").arg(r.beforePath, r.afterPath);
     m_status->setText(lines.join(QLatin1Char('\n')));

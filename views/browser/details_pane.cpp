@@ -8,6 +8,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -52,7 +53,9 @@ QString jsonScalar(const QJsonValue& v)
 
 QString bytes(std::uint64_t n)
 {
-    return QStringLiteral("%1 (%2 bytes)").arg(formatBytes(double(n))).arg(n);
+    return QCoreApplication::translate("numasight::DetailsPane", "%1 (%2 bytes)")
+        .arg(formatBytes(double(n)))
+        .arg(n);
 }
 
 QTreeWidgetItem* row(QTreeWidgetItem* parent, const QString& field, const QString& value)

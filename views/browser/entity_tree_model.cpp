@@ -3,6 +3,7 @@
 
 #include "util/format.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 
@@ -126,8 +127,11 @@ public:
     {
         for (const QString& ns : orderedNamespaces(m_snapshot, isHardware)) {
             const auto hosts = ofKindIn(EntityKind::Host, ns);
-            const int host = hosts.empty() ? group(root, QStringLiteral("Namespace %1").arg(ns))
-                                           : place(root, hosts.front());
+            const int host =
+                hosts.empty()
+                    ? group(root,
+                            QCoreApplication::translate("numasight::EntityTreeModel", "Namespace %1").arg(ns))
+                    : place(root, hosts.front());
             buildHost(host, ns);
         }
     }
@@ -228,7 +232,8 @@ public:
             int parentNode = at;
             if (at < 0) {
                 if (noNode < 0)
-                    noNode = group(host, QStringLiteral("Devices without a NUMA node"));
+                    noNode = group(host, QCoreApplication::translate("numasight::EntityTreeModel",
+                                                                     "Devices without a NUMA node"));
                 parentNode = noNode;
             }
             for (EntityId d : list)
@@ -251,7 +256,7 @@ public:
             const auto hosts = ofKindIn(EntityKind::Host, ns);
             const QString label =
                 hosts.empty()
-                    ? QStringLiteral("Namespace %1").arg(ns)
+                    ? QCoreApplication::translate("numasight::EntityTreeModel", "Namespace %1").arg(ns)
                     : QStringLiteral("%1 (%2)").arg(entityLabel(m_snapshot.entity(hosts.front())), ns);
             const int host = group(root, label);
             for (EntityId c : ofKindIn(EntityKind::Container, ns))
@@ -357,7 +362,7 @@ QString EntityTreeModel::entityLabel(const Entity& e)
         break;
     case EntityKind::Cache:
         if (e.cacheLevel > 0)
-            return QStringLiteral("L%1 cache").arg(e.cacheLevel);
+            return QCoreApplication::translate("numasight::EntityTreeModel", "L%1 cache").arg(e.cacheLevel);
         break;
     default:
         break;

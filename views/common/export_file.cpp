@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/export_file.h"
 
+#include <QCoreApplication>
 #include <QSaveFile>
 
 namespace numasight {
@@ -17,15 +18,18 @@ Result<qint64> writeExportFile(const QString& path, const std::function<QString(
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return exportError(
-            path, QStringLiteral("cannot write: %1; pick a folder you can write to").arg(file.errorString()));
+        return exportError(path,
+                           QCoreApplication::translate("numasight::ExportFile",
+                                                       "cannot write: %1; pick a folder you can write to")
+                               .arg(file.errorString()));
     if (const QString failure = write(file); !failure.isEmpty())
         return exportError(path, failure);
     const qint64 bytes = file.size();
     if (!file.commit())
         return exportError(
-            path,
-            QStringLiteral("cannot write: %1; check the free space and permissions").arg(file.errorString()));
+            path, QCoreApplication::translate("numasight::ExportFile",
+                                              "cannot write: %1; check the free space and permissions")
+                      .arg(file.errorString()));
     return bytes;
 }
 

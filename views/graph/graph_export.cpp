@@ -4,6 +4,7 @@
 #include "views/common/export_file.h"
 #include "views/graph/graph_painter.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageSize>
@@ -92,18 +93,19 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
         std::function<void(GraphOptions&)> fold;
     };
     const std::vector<Step> steps{
-        {QStringLiteral("CPUs folded into one range per node"),
+        {QCoreApplication::translate("numasight::GraphExport", "CPUs folded into one range per node"),
          [](GraphOptions& o) {
              o.cpuRangeLimit = 1;
              o.showCaches = false;
          }},
-        {QStringLiteral("4 processes per box"),
+        {QCoreApplication::translate("numasight::GraphExport", "4 processes per box"),
          [](GraphOptions& o) {
              o.processesPerNode = o.processesPerNode == 0 ? 4 : std::min(o.processesPerNode, 4);
          }},
-        {QStringLiteral("2 processes per box"),
+        {QCoreApplication::translate("numasight::GraphExport", "2 processes per box"),
          [](GraphOptions& o) { o.processesPerNode = std::min(o.processesPerNode, 2); }},
-        {QStringLiteral("threads and PCI devices hidden"), [](GraphOptions& o) {
+        {QCoreApplication::translate("numasight::GraphExport", "threads and PCI devices hidden"),
+         [](GraphOptions& o) {
              o.hiddenKinds << EntityKind::Thread << EntityKind::PciDevice << EntityKind::OsDevice;
          }}};
     QStringList folded;
@@ -124,7 +126,8 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
     if (!best || folded.isEmpty())
         return best;
     auto noted = std::make_shared<GraphLayout>(**best);
-    noted->notes << QStringLiteral("to fit the page: %1").arg(folded.join(QStringLiteral(", ")));
+    noted->notes << QCoreApplication::translate("numasight::GraphExport", "to fit the page: %1")
+                        .arg(folded.join(QStringLiteral(", ")));
     return GraphLayoutPtr(std::move(noted));
 }
 
@@ -155,13 +158,16 @@ QSize graphPngSize(const GraphLayout& layout, int dpi)
 Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const GraphExportOptions& options)
 {
     if (!layout.spec)
-        return exportError(path, QStringLiteral("nothing to export: the layout has no graph"));
+        return exportError(path, QCoreApplication::translate("numasight::GraphExport",
+                                                             "nothing to export: the layout has no graph"));
     if (options.format == GraphExportFormat::Png &&
         (options.dpi < kMinExportDpi || options.dpi > kMaxExportDpi))
-        return exportError(path, QStringLiteral("a PNG resolution of %1 dpi is out of range: use %2 to %3")
-                                     .arg(options.dpi)
-                                     .arg(kMinExportDpi)
-                                     .arg(kMaxExportDpi));
+        return exportError(
+            path, QCoreApplication::translate("numasight::GraphExport",
+                                              "a PNG resolution of %1 dpi is out of range: use %2 to %3")
+                      .arg(options.dpi)
+                      .arg(kMinExportDpi)
+                      .arg(kMaxExportDpi));
     // The painter only reads the layout; the no-op deleter lets it borrow the caller's.
     const GraphPainter graph(std::shared_ptr<const GraphLayout>(&layout, [](const GraphLayout*) {}));
     const QRectF picture = graph.pictureRect();
@@ -172,20 +178,23 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
         if (qint64(size.width()) * size.height() > kMaxPngPixels) {
             const int fitting =
                 int(72.0 * std::sqrt(double(kMaxPngPixels) / (picture.width() * picture.height())));
-            return exportError(path,
-                               QStringLiteral("a PNG of %1×%2 pixels at %3 dpi is too large: use %4 dpi or "
-                                              "less, or export SVG or PDF, which scale without limit")
-                                   .arg(size.width())
-                                   .arg(size.height())
-                                   .arg(options.dpi)
-                                   .arg(std::max(fitting, 1)));
+            return exportError(path, QCoreApplication::translate(
+                                         "numasight::GraphExport",
+                                         "a PNG of %1×%2 pixels at %3 dpi is too large: use %4 dpi or "
+                                         "less, or export SVG or PDF, which scale without limit")
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(options.dpi)
+                                         .arg(std::max(fitting, 1)));
         }
         // Drawn before the file is opened, so an image that cannot be allocated leaves no empty file.
         image = QImage(size, QImage::Format_RGB32); // opaque: the PNG stores no alpha channel
         if (image.isNull())
-            return exportError(path, QStringLiteral("not enough memory for a %1×%2 PNG: use a lower dpi")
-                                         .arg(size.width())
-                                         .arg(size.height()));
+            return exportError(
+                path, QCoreApplication::translate("numasight::GraphExport",
+                                                  "not enough memory for a %1×%2 PNG: use a lower dpi")
+                          .arg(size.width())
+                          .arg(size.height()));
         image.fill(Qt::white);
         image.setDotsPerMeterX(int(std::lround(options.dpi / 0.0254)));
         image.setDotsPerMeterY(int(std::lround(options.dpi / 0.0254)));
@@ -205,15 +214,18 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
             svg.setSize(size);
             svg.setViewBox(QRectF(QPointF(0, 0), QSizeF(size)));
             svg.setTitle(layout.spec->title);
-            svg.setDescription(layout.engine == kPackedEngine
-                                   ? QStringLiteral("numasight %1 graph, boxes packed by numasight (packed), "
-                                                    "edges routed by Graphviz")
-                                         .arg(graphViewName(layout.spec->view))
-                                   : QStringLiteral("numasight %1 graph, laid out by Graphviz %2")
-                                         .arg(graphViewName(layout.spec->view), layout.engine));
+            svg.setDescription(
+                layout.engine == kPackedEngine
+                    ? QCoreApplication::translate("numasight::GraphExport",
+                                                  "numasight %1 graph, boxes packed by numasight (packed), "
+                                                  "edges routed by Graphviz")
+                          .arg(graphViewName(layout.spec->view))
+                    : QCoreApplication::translate("numasight::GraphExport",
+                                                  "numasight %1 graph, laid out by Graphviz %2")
+                          .arg(graphViewName(layout.spec->view), layout.engine));
             QPainter p;
             if (!p.begin(&svg))
-                return QStringLiteral("cannot start the SVG writer");
+                return QCoreApplication::translate("numasight::GraphExport", "cannot start the SVG writer");
             paintPicture(&p, graph, 1.0);
             p.end();
             break;
@@ -235,7 +247,7 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
             pdf.setResolution(1200);
             QPainter p;
             if (!p.begin(&pdf))
-                return QStringLiteral("cannot start the PDF writer");
+                return QCoreApplication::translate("numasight::GraphExport", "cannot start the PDF writer");
             const double dots = pdf.resolution() / 72.0;
             p.translate((page.width() - picture.width() * fit) / 2 * dots,
                         (page.height() - picture.height() * fit) / 2 * dots);
@@ -245,13 +257,15 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
         }
         case GraphExportFormat::Png:
             if (!image.save(&file, "PNG"))
-                return QStringLiteral("cannot encode the PNG: %1").arg(file.errorString());
+                return QCoreApplication::translate("numasight::GraphExport", "cannot encode the PNG: %1")
+                    .arg(file.errorString());
             break;
         case GraphExportFormat::Dot: {
             const QByteArray dot = toDot(*layout.spec, layout.engine.isEmpty() ? QStringView(u"dot")
                                                                                : QStringView(layout.engine));
             if (file.write(dot) != dot.size())
-                return QStringLiteral("cannot write: %1").arg(file.errorString());
+                return QCoreApplication::translate("numasight::GraphExport", "cannot write: %1")
+                    .arg(file.errorString());
             break;
         }
         }

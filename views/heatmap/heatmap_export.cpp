@@ -5,6 +5,7 @@
 #include "views/heatmap/heatmap_plot.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -89,36 +90,42 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
                                             QSize size, double scale, const QString& path)
 {
     if (format == HeatmapExportFormat::Csv)
-        return exportError(path,
-                           QStringLiteral("CSV is written from the heatmap's numbers, not its picture"));
+        return exportError(
+            path, QCoreApplication::translate("numasight::HeatmapExport",
+                                              "CSV is written from the heatmap's numbers, not its picture"));
     if (picture.isEmpty())
-        return exportError(path, QStringLiteral("nothing to export: the heatmap has no rows or no nodes"));
+        return exportError(
+            path, QCoreApplication::translate("numasight::HeatmapExport",
+                                              "nothing to export: the heatmap has no rows or no nodes"));
     if (!size.isValid())
         size = defaultHeatmapExportSize(picture);
     if (size.width() < kMinHeatmapExportSide || size.height() < kMinHeatmapExportSide ||
         size.width() > kMaxHeatmapExportSide || size.height() > kMaxHeatmapExportSide)
-        return exportError(path,
-                           QStringLiteral("a picture of %1×%2 is out of range: use %3 to %4 pixels a side")
-                               .arg(size.width())
-                               .arg(size.height())
-                               .arg(kMinHeatmapExportSide)
-                               .arg(kMaxHeatmapExportSide));
+        return exportError(path, QCoreApplication::translate(
+                                     "numasight::HeatmapExport",
+                                     "a picture of %1×%2 is out of range: use %3 to %4 pixels a side")
+                                     .arg(size.width())
+                                     .arg(size.height())
+                                     .arg(kMinHeatmapExportSide)
+                                     .arg(kMaxHeatmapExportSide));
     if (!(scale >= 0.125) || scale > 16 ||
         double(size.width()) * scale * double(size.height()) * scale > 400'000'000.0)
-        return exportError(path,
-                           QStringLiteral("a PNG scale of %1 is out of range for %2×%3: use 0.125 to 16 "
-                                          "and stay under 400 million pixels")
-                               .arg(scale)
-                               .arg(size.width())
-                               .arg(size.height()));
+        return exportError(
+            path, QCoreApplication::translate("numasight::HeatmapExport",
+                                              "a PNG scale of %1 is out of range for %2×%3: use 0.125 to 16 "
+                                              "and stay under 400 million pixels")
+                      .arg(scale)
+                      .arg(size.width())
+                      .arg(size.height()));
 
     RenderedHeatmap out;
     out.format = format;
     if (format == HeatmapExportFormat::Png) {
         out.image = renderHeatmapImage(picture, size, scale);
         if (out.image.isNull())
-            return exportError(path,
-                               QStringLiteral("not enough memory for the PNG: use a smaller size or scale"));
+            return exportError(path, QCoreApplication::translate(
+                                         "numasight::HeatmapExport",
+                                         "not enough memory for the PNG: use a smaller size or scale"));
         return out;
     }
     QBuffer buffer(&out.bytes);
@@ -130,9 +137,11 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(picture.title);
-        svg.setDescription(QStringLiteral("numasight heatmap: %1").arg(picture.subtitle));
+        svg.setDescription(QCoreApplication::translate("numasight::HeatmapExport", "numasight heatmap: %1")
+                               .arg(picture.subtitle));
         if (!paintHeatmapPicture(picture, size, &svg, 1.0, true))
-            return exportError(path, QStringLiteral("cannot start the SVG writer"));
+            return exportError(
+                path, QCoreApplication::translate("numasight::HeatmapExport", "cannot start the SVG writer"));
     } else {
         QPdfWriter pdf(&buffer);
         pdf.setCreator(QStringLiteral("numasight"));
@@ -142,7 +151,8 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
             QPageSize(QSizeF(size) * 72.0 / kExportDpi, QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         if (!paintHeatmapPicture(picture, size, &pdf, 1.0, true))
-            return exportError(path, QStringLiteral("cannot start the PDF writer"));
+            return exportError(
+                path, QCoreApplication::translate("numasight::HeatmapExport", "cannot start the PDF writer"));
     }
     return out;
 }
@@ -152,9 +162,11 @@ Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString
     return writeExportFile(path, [&rendered](QSaveFile& file) -> QString {
         if (rendered.format == HeatmapExportFormat::Png) {
             if (!rendered.image.save(&file, "PNG"))
-                return QStringLiteral("cannot encode the PNG: %1").arg(file.errorString());
+                return QCoreApplication::translate("numasight::HeatmapExport", "cannot encode the PNG: %1")
+                    .arg(file.errorString());
         } else if (file.write(rendered.bytes) != rendered.bytes.size()) {
-            return QStringLiteral("cannot write: %1").arg(file.errorString());
+            return QCoreApplication::translate("numasight::HeatmapExport", "cannot write: %1")
+                .arg(file.errorString());
         }
         return QString();
     });

@@ -3,6 +3,7 @@
 
 #include "util/format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cmath>
@@ -35,7 +36,7 @@ QString columnDetail(const HeatmapColumn& c)
     if (!c.memoryTier.isEmpty() && c.memoryTier != u"DRAM")
         parts << c.memoryTier;
     if (!c.hasCpus)
-        parts << QStringLiteral("no CPUs of its own");
+        parts << QCoreApplication::translate("numasight::HeatmapPicture", "no CPUs of its own");
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -68,26 +69,31 @@ QString rowDetail(const NodeHeatmap& h, const HeatmapRow& r)
 {
     QStringList lines;
     if (r.cpuNs > 0)
-        lines << QStringLiteral("CPU time %1").arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
+        lines << QCoreApplication::translate("numasight::HeatmapPicture", "CPU time %1")
+                     .arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
     if (r.mainCpuColumn >= 0)
-        lines << QStringLiteral("runs mostly on %1").arg(columnLabel(h.columns, r.mainCpuColumn));
+        lines << QCoreApplication::translate("numasight::HeatmapPicture", "runs mostly on %1")
+                     .arg(columnLabel(h.columns, r.mainCpuColumn));
     const bool bytes = h.metric == HeatmapMetric::Bytes;
     const double memory = bytes ? r.bytes : r.pages;
     if (std::isfinite(memory)) {
-        QString text = QStringLiteral("memory %1")
+        QString text = QCoreApplication::translate("numasight::HeatmapPicture", "memory %1")
                            .arg(formatHeatmapValue(memory, bytes ? HeatmapValueFormat::Bytes
                                                                  : HeatmapValueFormat::Pages));
         if (r.mainMemoryColumn >= 0)
-            text += QStringLiteral(", most on %1").arg(columnLabel(h.columns, r.mainMemoryColumn));
+            text += QCoreApplication::translate("numasight::HeatmapPicture", ", most on %1")
+                        .arg(columnLabel(h.columns, r.mainMemoryColumn));
         lines << text;
     }
     if (std::isfinite(r.remoteShare))
         lines << (isMemoryMetric(h.metric)
-                      ? QStringLiteral("%1 of it away from the main CPU node")
-                      : QStringLiteral("%1 of the CPU time away from the main memory node"))
+                      ? QCoreApplication::translate("numasight::HeatmapPicture",
+                                                    "%1 of it away from the main CPU node")
+                      : QCoreApplication::translate("numasight::HeatmapPicture",
+                                                    "%1 of the CPU time away from the main memory node"))
                      .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share));
     if (!r.accelerators.isEmpty())
-        lines << QStringLiteral("accelerators: %1")
+        lines << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1")
                      .arg(acceleratorText(r.accelerators, r.acceleratorColumns, h.columns));
     return lines.join(QLatin1Char('\n'));
 }
@@ -159,7 +165,7 @@ QString formatHeatmapValue(double value, HeatmapValueFormat format, const QStrin
     case HeatmapValueFormat::Duration:
         return formatDuration(value, 2);
     case HeatmapValueFormat::Cpus:
-        return QStringLiteral("%1 CPUs").arg(value, 0, 'f', 2);
+        return QCoreApplication::translate("numasight::HeatmapPicture", "%1 CPUs").arg(value, 0, 'f', 2);
     case HeatmapValueFormat::Relative:
         return QString::number(value, 'g', 6);
     case HeatmapValueFormat::Latency:
@@ -242,17 +248,17 @@ QString metricValueName(HeatmapMetric metric)
 {
     switch (metric) {
     case HeatmapMetric::CpuShare:
-        return QStringLiteral("share of on-CPU time (%)");
+        return QCoreApplication::translate("numasight::HeatmapPicture", "share of on-CPU time (%)");
     case HeatmapMetric::CpuNs:
-        return QStringLiteral("on-CPU time");
+        return QCoreApplication::translate("numasight::HeatmapPicture", "on-CPU time");
     case HeatmapMetric::CpuBusy:
-        return QStringLiteral("busy CPUs");
+        return QCoreApplication::translate("numasight::HeatmapPicture", "busy CPUs");
     case HeatmapMetric::TotalPages:
         return QStringLiteral("pages");
     case HeatmapMetric::AnonPages:
-        return QStringLiteral("anonymous pages");
+        return QCoreApplication::translate("numasight::HeatmapPicture", "anonymous pages");
     case HeatmapMetric::DirtyAnonPages:
-        return QStringLiteral("dirty anonymous pages");
+        return QCoreApplication::translate("numasight::HeatmapPicture", "dirty anonymous pages");
     case HeatmapMetric::Bytes:
         return QStringLiteral("bytes");
     }
@@ -272,9 +278,10 @@ HeatmapPicture nodeHeatmapPicture(const NodeHeatmap& h, std::span<const int> row
     p.palette = HeatmapPalette::Amount;
     p.blankZeros = true;
     p.columns = nodeColumns(h.columns);
-    p.columnAxisLabel = QStringLiteral("NUMA node");
-    p.rowAxisLabel =
-        isMemoryMetric(h.metric) ? QStringLiteral("process") : QStringLiteral("process / thread");
+    p.columnAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "NUMA node");
+    p.rowAxisLabel = isMemoryMetric(h.metric)
+                         ? QStringLiteral("process")
+                         : QCoreApplication::translate("numasight::HeatmapPicture", "process / thread");
     const size_t cols = h.columns.size();
     p.rows.reserve(rows.size());
     p.values.reserve(rows.size() * cols);
@@ -310,17 +317,19 @@ HeatmapPicture nodeHeatmapPicture(const NodeHeatmap& heatmap, HeatmapSortKey sor
 HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
 {
     HeatmapPicture p;
-    p.title = QStringLiteral("Where each process runs against where its memory is");
-    p.subtitle =
-        QStringLiteral("%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator")
-            .arg(v.source);
+    p.title = QCoreApplication::translate("numasight::HeatmapPicture",
+                                          "Where each process runs against where its memory is");
+    p.subtitle = QCoreApplication::translate(
+                     "numasight::HeatmapPicture",
+                     "%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator")
+                     .arg(v.source);
     p.notes = v.notes;
-    p.valueName = QStringLiteral("share of memory (%)");
+    p.valueName = QCoreApplication::translate("numasight::HeatmapPicture", "share of memory (%)");
     p.format = HeatmapValueFormat::Share;
     p.palette = HeatmapPalette::Amount;
     p.blankZeros = true;
     p.columns = nodeColumns(v.columns);
-    p.columnAxisLabel = QStringLiteral("NUMA node");
+    p.columnAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "NUMA node");
     p.rowAxisLabel = QStringLiteral("process");
     const size_t cols = v.columns.size();
     for (int index : rows) {
@@ -335,23 +344,30 @@ HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
             row.label = QStringLiteral("⚠ ") + row.label;
         QStringList lines;
         if (r.cpuColumn >= 0)
-            lines << QStringLiteral("runs mostly on %1").arg(columnLabel(v.columns, r.cpuColumn));
+            lines << QCoreApplication::translate("numasight::HeatmapPicture", "runs mostly on %1")
+                         .arg(columnLabel(v.columns, r.cpuColumn));
         if (r.memoryColumn >= 0)
-            lines << QStringLiteral("memory mostly on %1%2")
+            lines << QCoreApplication::translate("numasight::HeatmapPicture", "memory mostly on %1%2")
                          .arg(columnLabel(v.columns, r.memoryColumn),
-                              r.memoryAway ? QStringLiteral(" — away from its CPU time") : QString());
+                              r.memoryAway ? QCoreApplication::translate("numasight::HeatmapPicture",
+                                                                         " — away from its CPU time")
+                                           : QString());
         if (std::isfinite(r.localShare))
-            lines << QStringLiteral("%1 of CPU time and pages on one node")
+            lines << QCoreApplication::translate("numasight::HeatmapPicture",
+                                                 "%1 of CPU time and pages on one node")
                          .arg(formatHeatmapValue(r.localShare, HeatmapValueFormat::Share));
         if (std::isfinite(r.pages))
-            lines << QStringLiteral("memory %1").arg(formatHeatmapValue(r.pages, HeatmapValueFormat::Pages));
+            lines << QCoreApplication::translate("numasight::HeatmapPicture", "memory %1")
+                         .arg(formatHeatmapValue(r.pages, HeatmapValueFormat::Pages));
         if (r.cpuNs > 0)
-            lines << QStringLiteral("CPU time %1")
+            lines << QCoreApplication::translate("numasight::HeatmapPicture", "CPU time %1")
                          .arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
         if (!r.accelerators.isEmpty())
-            lines << QStringLiteral("accelerators: %1%2")
+            lines << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1%2")
                          .arg(acceleratorText(r.accelerators, r.acceleratorColumns, v.columns),
-                              r.acceleratorAway ? QStringLiteral(" — none on its CPU node") : QString());
+                              r.acceleratorAway ? QCoreApplication::translate("numasight::HeatmapPicture",
+                                                                              " — none on its CPU node")
+                                                : QString());
         row.detail = lines.join(QLatin1Char('\n'));
         row.entity = r.process;
         row.pid = r.pid;
@@ -363,16 +379,18 @@ HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
             p.markers.push_back(
                 {at, r.cpuColumn, QStringLiteral("●"),
                  r.memoryAway ? QColor(0xc6, 0x28, 0x28) : QColor(0x1b, 0x5e, 0x20),
-                 QStringLiteral("main CPU node (%1 of its CPU time)")
+                 QCoreApplication::translate("numasight::HeatmapPicture",
+                                             "main CPU node (%1 of its CPU time)")
                      .arg(formatHeatmapValue(v.cpuShares[size_t(index) * cols + size_t(r.cpuColumn)],
                                              HeatmapValueFormat::Share))});
         for (size_t a = 0; a < r.acceleratorColumns.size(); ++a) {
             const int c = r.acceleratorColumns[a];
             const QString name =
                 qsizetype(a) < r.accelerators.size() ? r.accelerators[qsizetype(a)] : QString();
-            p.markers.push_back({at, c, QStringLiteral("◆"),
-                                 c == r.cpuColumn ? QColor(0x1b, 0x5e, 0x20) : QColor(0xc6, 0x28, 0x28),
-                                 QStringLiteral("accelerator %1").arg(name)});
+            p.markers.push_back(
+                {at, c, QStringLiteral("◆"),
+                 c == r.cpuColumn ? QColor(0x1b, 0x5e, 0x20) : QColor(0xc6, 0x28, 0x28),
+                 QCoreApplication::translate("numasight::HeatmapPicture", "accelerator %1").arg(name)});
         }
     }
     return p;
@@ -389,22 +407,24 @@ HeatmapPicture mismatchPicture(const MismatchView& view)
 HeatmapPicture accessMatrixPicture(const MismatchView& v)
 {
     HeatmapPicture p;
-    p.title = QStringLiteral("CPU node against memory node");
-    p.subtitle =
-        QStringLiteral("%1 · share of the workload's CPU-time-weighted accesses; the diagonal is local")
-            .arg(v.source);
+    p.title = QCoreApplication::translate("numasight::HeatmapPicture", "CPU node against memory node");
+    p.subtitle = QCoreApplication::translate(
+                     "numasight::HeatmapPicture",
+                     "%1 · share of the workload's CPU-time-weighted accesses; the diagonal is local")
+                     .arg(v.source);
     p.notes = v.notes;
-    p.valueName = QStringLiteral("share of accesses (%)");
+    p.valueName = QCoreApplication::translate("numasight::HeatmapPicture", "share of accesses (%)");
     p.format = HeatmapValueFormat::Share;
     p.palette = HeatmapPalette::Amount;
     p.squareCells = true;
     p.columns = nodeColumns(v.columns);
-    p.rowAxisLabel = QStringLiteral("CPU time on");
-    p.columnAxisLabel = QStringLiteral("memory on");
+    p.rowAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "CPU time on");
+    p.columnAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "memory on");
     for (size_t r = 0; r < v.columns.size(); ++r) {
         HeatmapPictureRow row;
         row.label = v.columns[r].label;
-        row.detail = QStringLiteral("CPU time on %1").arg(v.columns[r].label);
+        row.detail = QCoreApplication::translate("numasight::HeatmapPicture", "CPU time on %1")
+                         .arg(v.columns[r].label);
         row.source = int(r);
         p.rows.push_back(std::move(row));
     }
@@ -423,7 +443,7 @@ HeatmapPicture timeHeatmapPicture(const TimeHeatmap& h, int cursorSource)
     p.format = formatOfMetric(h.metric);
     p.palette = HeatmapPalette::Amount;
     p.blankZeros = true;
-    p.rowAxisLabel = QStringLiteral("NUMA node");
+    p.rowAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "NUMA node");
     p.columnAxisLabel = QStringLiteral("time");
     for (size_t c = 0; c < h.columns.size(); ++c) {
         HeatmapPictureRow row;
@@ -438,7 +458,7 @@ HeatmapPicture timeHeatmapPicture(const TimeHeatmap& h, int cursorSource)
                                                             ? QStringLiteral("round(s)")
                                                             : QStringLiteral("sample(s)"));
         if (h.timeNs.front() != 0)
-            p.subtitle += QStringLiteral(" from %1")
+            p.subtitle += QCoreApplication::translate("numasight::HeatmapPicture", " from %1")
                               .arg(QDateTime::fromMSecsSinceEpoch(h.timeNs.front() / 1000000)
                                        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     }
@@ -446,7 +466,8 @@ HeatmapPicture timeHeatmapPicture(const TimeHeatmap& h, int cursorSource)
         // Rounds of a witty graph without a time are known by their number only.
         if (h.timeNs[size_t(t)] == 0) {
             p.columns.push_back({QStringLiteral("#%1").arg(h.sourceIndex[size_t(t)] + 1),
-                                 QStringLiteral("time unknown"), h.sourceIndex[size_t(t)]});
+                                 QCoreApplication::translate("numasight::HeatmapPicture", "time unknown"),
+                                 h.sourceIndex[size_t(t)]});
             if (h.sourceIndex[size_t(t)] == cursorSource)
                 p.cursorColumn = t;
             continue;
@@ -455,7 +476,7 @@ HeatmapPicture timeHeatmapPicture(const TimeHeatmap& h, int cursorSource)
         QString detail = formatTimestamp(h.timeNs[size_t(t)]);
         if (h.intervalNs[size_t(t)] > 0)
             detail +=
-                QStringLiteral(" · interval %1")
+                QCoreApplication::translate("numasight::HeatmapPicture", " · interval %1")
                     .arg(formatHeatmapValue(double(h.intervalNs[size_t(t)]), HeatmapValueFormat::Duration));
         p.columns.push_back({when.toString(QStringLiteral("HH:mm:ss")), detail, h.sourceIndex[size_t(t)]});
         if (h.sourceIndex[size_t(t)] == cursorSource)
@@ -479,17 +500,17 @@ HeatmapPicture matrixPicture(const MatrixHeatmap& m)
     switch (m.kind) {
     case MatrixKind::Distance:
         p.format = HeatmapValueFormat::Relative;
-        p.valueName = QStringLiteral("distance (10 = local)");
+        p.valueName = QCoreApplication::translate("numasight::HeatmapPicture", "distance (10 = local)");
         p.palette = HeatmapPalette::Distance;
         break;
     case MatrixKind::Latency:
         p.format = m.unit == u"ns" ? HeatmapValueFormat::Latency : HeatmapValueFormat::Number;
-        p.valueName = QStringLiteral("latency (%1)").arg(m.unit);
+        p.valueName = QCoreApplication::translate("numasight::HeatmapPicture", "latency (%1)").arg(m.unit);
         p.palette = HeatmapPalette::Distance;
         break;
     case MatrixKind::Bandwidth:
         p.format = HeatmapValueFormat::Bandwidth;
-        p.valueName = QStringLiteral("bandwidth (%1)").arg(m.unit);
+        p.valueName = QCoreApplication::translate("numasight::HeatmapPicture", "bandwidth (%1)").arg(m.unit);
         p.palette = HeatmapPalette::Nearness;
         break;
     case MatrixKind::Other:
@@ -499,8 +520,8 @@ HeatmapPicture matrixPicture(const MatrixHeatmap& m)
         break;
     }
     p.squareCells = true;
-    p.rowAxisLabel = QStringLiteral("from (CPUs of)");
-    p.columnAxisLabel = QStringLiteral("to (memory of)");
+    p.rowAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "from (CPUs of)");
+    p.columnAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "to (memory of)");
     const int n = m.size();
     std::vector<int> order = m.order;
     if (int(order.size()) != n) {
@@ -522,7 +543,8 @@ HeatmapPicture matrixPicture(const MatrixHeatmap& m)
     for (int i = 0; i < n && natural; ++i)
         natural = order[size_t(i)] == i;
     if (!natural)
-        p.notes << QStringLiteral("nodes ordered so that near ones are adjacent");
+        p.notes << QCoreApplication::translate("numasight::HeatmapPicture",
+                                               "nodes ordered so that near ones are adjacent");
     return p;
 }
 

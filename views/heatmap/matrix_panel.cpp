@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -347,7 +348,9 @@ std::function<HeatmapResult()> MatrixPanel::startBuild()
         HeatmapResult r;
         r.matrix = matrixHeatmap(*snapshot, choice, order);
         if (!r.matrix)
-            r.error = QStringLiteral("%1: no values between NUMA nodes").arg(choice.label);
+            r.error =
+                QCoreApplication::translate("numasight::MatrixPanel", "%1: no values between NUMA nodes")
+                    .arg(choice.label);
         return r;
     };
 }

@@ -8,6 +8,7 @@
 #include "views/jobs/heatmap_job.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -117,9 +118,11 @@ bool MismatchPanel::showResult(const HeatmapResult& result)
     m_view = result.mismatch;
     m_shown = m_building;
     m_caption->setText(
-        captionText(QStringLiteral("Where each process runs against where its memory is"),
-                    m_view->source + QStringLiteral(" · colour: share of the process's memory · "
-                                                    "● main CPU node · ◆ accelerator · ⚠ away"),
+        captionText(QCoreApplication::translate("numasight::MismatchPanel",
+                                                "Where each process runs against where its memory is"),
+                    m_view->source + QCoreApplication::translate("numasight::MismatchPanel",
+                                                                 " · colour: share of the process's memory · "
+                                                                 "● main CPU node · ◆ accelerator · ⚠ away"),
                     m_view->notes));
     updatePictures();
     return true;

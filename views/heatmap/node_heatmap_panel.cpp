@@ -647,7 +647,7 @@ void NodeHeatmapPanel::updateStatus()
                                              .arg(shownThreads)
                                              .arg(threads)
                                        : tr("%1 of %2 processes shown").arg(shownProcesses).arg(processes);
-    text += tr(" · %1 NUMA nodes").arg(h->columnCount());
+    text += tr(" · %n NUMA nodes", nullptr, int(h->columnCount()));
     if (!m_filter->filterText().isEmpty() || m_filter->minCpuShare() > 0)
         text += tr(" · filtered");
     if (isBuilding())

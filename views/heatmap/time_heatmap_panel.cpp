@@ -8,6 +8,7 @@
 #include "views/jobs/heatmap_job.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -150,7 +151,8 @@ std::function<HeatmapResult()> TimeHeatmapPanel::startBuild()
         HeatmapResult r;
         r.time = timeHeatmap(*capture, subject, metric);
         if (!r.time)
-            r.error = QStringLiteral("the capture has no snapshot");
+            r.error =
+                QCoreApplication::translate("numasight::TimeHeatmapPanel", "the capture has no snapshot");
         return r;
     };
 }

@@ -26,7 +26,7 @@ quint64 ApplyJob::begin(Operation operation, Work work)
             try {
                 return work(progress);
             } catch (const std::exception& e) {
-                return failure(tr("Apply failed: %1").arg(QString::fromUtf8(e.what())));
+                return failure(ApplyJob::tr("Apply failed: %1").arg(QString::fromUtf8(e.what())));
             }
         },
         [](const Emit& emitResult) { emitResult(); });

@@ -3,6 +3,8 @@
 
 #include "views/common/export_file.h"
 
+#include <QCoreApplication>
+
 namespace numasight {
 
 GraphExportJob::GraphExportJob(QObject* parent)
@@ -16,7 +18,8 @@ void GraphExportJob::start(GraphLayoutPtr layout, const QString& path, const Gra
         [layout = std::move(layout), path, options]() -> Result<qint64> {
             if (layout)
                 return exportGraph(*layout, path, options);
-            return exportError(path, QStringLiteral("no graph to export: open a file first"));
+            return exportError(path, QCoreApplication::translate("numasight::GraphExportJob",
+                                                                 "no graph to export: open a file first"));
         },
         path);
 }

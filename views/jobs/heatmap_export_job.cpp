@@ -3,6 +3,7 @@
 
 #include "views/common/export_file.h"
 
+#include <QCoreApplication>
 #include <QSaveFile>
 
 namespace numasight {
@@ -23,11 +24,15 @@ void HeatmapExportJob::startCsv(std::function<QByteArray()> csv, const QString& 
         [csv = std::move(csv), path]() -> Result<qint64> {
             const QByteArray bytes = csv ? csv() : QByteArray();
             if (bytes.isEmpty())
-                return exportError(path, QStringLiteral("nothing to export: the heatmap has no numbers yet"));
+                return exportError(
+                    path, QCoreApplication::translate("numasight::HeatmapExportJob",
+                                                      "nothing to export: the heatmap has no numbers yet"));
             QSaveFile file(path);
             if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-                return exportError(path, QStringLiteral("cannot write: %1; pick a folder you can write to")
-                                             .arg(file.errorString()));
+                return exportError(
+                    path, QCoreApplication::translate("numasight::HeatmapExportJob",
+                                                      "cannot write: %1; pick a folder you can write to")
+                              .arg(file.errorString()));
             return qint64(bytes.size());
         },
         path);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "collect/bpf/bpf_support.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <bpf/btf.h>
@@ -16,6 +17,13 @@
 #include <unistd.h>
 
 namespace numasight::bpf {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::BpfSupport)
+};
+} // namespace
 namespace {
 
 std::mutex logMutex;
@@ -88,35 +96,34 @@ QString hintFor(Step step, int err, bool root)
     case EPERM:
     case EACCES:
         if (!root)
-            return QStringLiteral("run as root or grant cap_bpf,cap_perfmon (see README)");
+            return Tr::tr("run as root or grant cap_bpf,cap_perfmon (see README)");
         if (err == EPERM)
-            return QStringLiteral("the kernel refused it although we run as root: check kernel lockdown "
-                                  "(/sys/kernel/security/lockdown), the LSM policy and ulimit -l");
-        return QStringLiteral("the kernel verifier rejected the program; report it with the kernel version");
+            return Tr::tr("the kernel refused it although we run as root: check kernel lockdown "
+                          "(/sys/kernel/security/lockdown), the LSM policy and ulimit -l");
+        return Tr::tr("the kernel verifier rejected the program; report it with the kernel version");
     case ENOENT:
     case ESRCH:
         if (step == Step::Attach)
-            return QStringLiteral("the hook does not exist in this kernel; numasight falls back to procfs");
-        return QStringLiteral("this kernel lacks a function or BTF type the program needs (kernel BTF: %1); "
-                              "a kernel built with CONFIG_DEBUG_INFO_BTF=y is needed")
+            return Tr::tr("the hook does not exist in this kernel; numasight falls back to procfs");
+        return Tr::tr("this kernel lacks a function or BTF type the program needs (kernel BTF: %1); "
+                      "a kernel built with CONFIG_DEBUG_INFO_BTF=y is needed")
             .arg(hasVmlinuxBtf() ? QStringLiteral("present") : QStringLiteral("missing"));
     case EINVAL:
     case ENOTSUP:
     case kKernelEnotsupp:
-        return QStringLiteral(
-            "this kernel does not support this kind of program; Linux 5.5 or later with BTF "
-            "is needed for tp_btf and fentry, 4.17 for raw tracepoints");
+        return Tr::tr("this kernel does not support this kind of program; Linux 5.5 or later with BTF "
+                      "is needed for tp_btf and fentry, 4.17 for raw tracepoints");
     case E2BIG:
     case ENOMEM:
-        return QStringLiteral("raise the locked-memory limit (ulimit -l) or free memory");
+        return Tr::tr("raise the locked-memory limit (ulimit -l) or free memory");
     case EBUSY:
-        return QStringLiteral("another tool holds this hook exclusively; stop it and retry");
+        return Tr::tr("another tool holds this hook exclusively; stop it and retry");
     default:
         break;
     }
     if (step == Step::Open)
-        return QStringLiteral("the program embedded in this build is unusable; rebuild numasight");
-    return QStringLiteral("see NUMASIGHT_BPF_VERBOSE=1 output for libbpf's details");
+        return Tr::tr("the program embedded in this build is unusable; rebuild numasight");
+    return Tr::tr("see NUMASIGHT_BPF_VERBOSE=1 output for libbpf's details");
 }
 
 } // namespace
@@ -160,7 +167,7 @@ QString stepError(Step step, const char* program, int err, const QString& what, 
                    .arg(QString::fromLocal8Bit(std::strerror(err)), hintFor(step, err, privileged));
     const QString detail = lastUsefulLogLine();
     if (!detail.isEmpty())
-        message += QStringLiteral(" [libbpf: %1]").arg(detail);
+        message += Tr::tr(" [libbpf: %1]").arg(detail);
     return message;
 }
 

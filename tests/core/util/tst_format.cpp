@@ -2,6 +2,7 @@
 #include "record/recorder.h"
 #include "util/format.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
 #include <limits>
@@ -34,6 +35,8 @@ private slots:
     void pages_data();
     void pages();
     void timestamp();
+    void displayLocale_data();
+    void displayLocale();
 };
 
 void TestFormat::percent_data()
@@ -242,6 +245,64 @@ void TestFormat::timestamp()
     const QDateTime local(QDate(2026, 12, 1), QTime(15, 23, 16, 42));
     const std::int64_t ns = local.toMSecsSinceEpoch() * 1'000'000 + 999'999; // sub-millisecond part cut
     QCOMPARE(formatTimestamp(ns), QStringLiteral("2026-12-01 15:23:16.042"));
+}
+
+void TestFormat::displayLocale_data()
+{
+    // The window's display locale changes the decimal point, the grouping and the date; C, the command
+    // line's, writes what the rows above expect.
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("expected");
+    const QString de = QStringLiteral("de_DE"), zh = QStringLiteral("zh_CN"), c = QStringLiteral("C");
+    QTest::newRow("C bytes") << c << QStringLiteral("bytes") << 3.5 * kMiB << QStringLiteral("3.5 MiB");
+    QTest::newRow("de bytes") << de << QStringLiteral("bytes") << 3.5 * kMiB << QStringLiteral("3,5 MiB");
+    QTest::newRow("de one byte") << de << QStringLiteral("bytes") << 1.0 << QStringLiteral("1 byte");
+    QTest::newRow("de percent") << de << QStringLiteral("percent") << 0.6884 << QStringLiteral("68,8 %");
+    QTest::newRow("de tiny percent") << de << QStringLiteral("percent") << 0.00004
+                                     << QStringLiteral("<0,01 %");
+    QTest::newRow("de duration") << de << QStringLiteral("duration") << 1.5e6 << QStringLiteral("1,5 ms");
+    QTest::newRow("de compact count") << de << QStringLiteral("count") << 1.5e6 << QStringLiteral("1,5M");
+    QTest::newRow("de grouped count")
+        << de << QStringLiteral("grouped") << 384040.0 << QStringLiteral("384.040");
+    QTest::newRow("C grouped count") << c << QStringLiteral("grouped") << 384040.0
+                                     << QStringLiteral("384,040");
+    QTest::newRow("zh grouped count")
+        << zh << QStringLiteral("grouped") << 384040.0 << QStringLiteral("384,040");
+    QTest::newRow("zh bytes") << zh << QStringLiteral("bytes") << 3.5 * kMiB << QStringLiteral("3.5 MiB");
+    QTest::newRow("C date") << c << QStringLiteral("date") << 0.0
+                            << QStringLiteral("2026-06-15 12:30:00.000");
+    QTest::newRow("zh date") << zh << QStringLiteral("date") << 0.0
+                             << QStringLiteral("2026/6/15 12:30:00.000");
+    QTest::newRow("de date") << de << QStringLiteral("date") << 0.0
+                             << QStringLiteral("15.06.26 12:30:00.000");
+}
+
+void TestFormat::displayLocale()
+{
+    QFETCH(QString, locale);
+    QFETCH(QString, what);
+    QFETCH(double, value);
+    QFETCH(QString, expected);
+    setDisplayLocale(QLocale(locale));
+    const auto reset = qScopeGuard([] { setDisplayLocale(QLocale::c()); });
+    QString text;
+    if (what == QLatin1String("bytes"))
+        text = formatBytes(value);
+    else if (what == QLatin1String("percent"))
+        text = formatPercent(value, 1);
+    else if (what == QLatin1String("duration"))
+        text = formatDuration(value);
+    else if (what == QLatin1String("count"))
+        text = formatCount(value);
+    else if (what == QLatin1String("grouped"))
+        text = formatCount(value, CountStyle::Grouped);
+    else {
+        const QDateTime local(QDate(2026, 6, 15), QTime(12, 30));
+        text = formatTimestamp(local.toMSecsSinceEpoch() * 1'000'000);
+    }
+    QCOMPARE(text, expected);
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
