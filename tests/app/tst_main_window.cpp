@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "display_check.h"
 #include "main_window.h"
 #include "recent_files.h"
 #include "views/browser/browser_panel.h"
@@ -23,6 +24,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -104,6 +106,10 @@ private slots:
     void attachToThisMachine();
     void screenshot_data();
     void screenshot();
+    void missingDisplay_data();
+    void missingDisplay();
+    void noDisplayExit_data();
+    void noDisplayExit();
 
 private:
     bool loadInto(MainWindow& w, const QString& path);
@@ -627,6 +633,82 @@ void TestMainWindow::screenshot()
         QVERIFY(w.grab().save(path));
         qInfo("screenshot: %s", qPrintable(path));
     }
+}
+
+void TestMainWindow::missingDisplay_data()
+{
+    QTest::addColumn<QStringList>("variables");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("missing");
+    const QStringList program{QStringLiteral("numasight")};
+    QTest::newRow("nothing set") << QStringList{} << program << true;
+    QTest::newRow("empty DISPLAY") << QStringList{QStringLiteral("DISPLAY=")} << program << true;
+    QTest::newRow("X11") << QStringList{QStringLiteral("DISPLAY=:0")} << program << false;
+    QTest::newRow("Wayland") << QStringList{QStringLiteral("WAYLAND_DISPLAY=wayland-0")} << program << false;
+    QTest::newRow("QT_QPA_PLATFORM") << QStringList{QStringLiteral("QT_QPA_PLATFORM=vnc")} << program
+                                     << false;
+    QTest::newRow("-platform") << QStringList{}
+                               << QStringList{QStringLiteral("numasight"), QStringLiteral("-platform"),
+                                              QStringLiteral("offscreen")}
+                               << false;
+    QTest::newRow("a file named -platform is still an argument")
+        << QStringList{} << QStringList{QStringLiteral("numasight"), QStringLiteral("./-platform.json")}
+        << true;
+}
+
+void TestMainWindow::missingDisplay()
+{
+    QFETCH(QStringList, variables);
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, missing);
+    QProcessEnvironment env;
+    for (const QString& v : variables)
+        env.insert(v.section(u'=', 0, 0), v.section(u'=', 1));
+    QCOMPARE(!missingDisplayMessage(env, arguments).isEmpty(), missing);
+}
+
+void TestMainWindow::noDisplayExit_data()
+{
+    QTest::addColumn<QStringList>("variables");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QStringList>("said");
+    QTest::newRow("no display") << QStringList{} << QStringList{} << kNoDisplayExitCode
+                                << QStringList{QStringLiteral("no display found"),
+                                               QStringLiteral("numasight-cli"), QStringLiteral("ssh -X"),
+                                               QStringLiteral("QT_QPA_PLATFORM=vnc"),
+                                               QStringLiteral("QT_QPA_PLATFORM=offscreen")};
+    QTest::newRow("offscreen platform")
+        << QStringList{QStringLiteral("QT_QPA_PLATFORM=offscreen")}
+        << QStringList{QStringLiteral("--version")} << 0 << QStringList{QStringLiteral("numasight")};
+    QTest::newRow("-platform offscreen")
+        << QStringList{}
+        << QStringList{QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("--version")}
+        << 0 << QStringList{QStringLiteral("numasight")};
+}
+
+// The built program started as over ssh without a display: a message and exit code 2, not Qt's abort.
+void TestMainWindow::noDisplayExit()
+{
+    QFETCH(QStringList, variables);
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QStringList, said);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QLatin1String(name));
+    for (const QString& v : variables)
+        env.insert(v.section(u'=', 0, 0), v.section(u'=', 1));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(NUMASIGHT), arguments);
+    QVERIFY(p.waitForFinished(30000));
+    const QString out = QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == exitCode,
+             qPrintable(QString::number(p.exitCode()) + QStringLiteral(": ") + out));
+    for (const QString& text : said)
+        QVERIFY2(out.contains(text), qPrintable(text + QStringLiteral(" not in: ") + out));
 }
 
 QTEST_MAIN(TestMainWindow)
