@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "display_check.h"
+#include "help_actions.h"
 #include "main_window.h"
 #include "recent_files.h"
 #include "views/browser/browser_panel.h"
@@ -7,7 +8,9 @@
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/browser/summary_panel.h"
+#include "views/common/elided_label.h"
 #include "views/common/message_bar.h"
+#include "views/common/shortcuts_dialog.h"
 #include "views/common/start_page.h"
 #include "views/jobs/load_job.h"
 #include "views/live/record_dialog.h"
@@ -15,6 +18,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QJsonArray>
@@ -23,10 +27,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -39,7 +47,10 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
 
 using namespace numasight;
 
@@ -48,6 +59,85 @@ namespace {
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
 constexpr int kLoadTimeout = 30000;
+const QString kReadme = QStringLiteral(NUMASIGHT_TEST_DATA "/../../README.md");
+
+// Every shortcut the README promises: "Ctrl+Shift+S", and "Ctrl+Alt+1…5" as its five keys.
+QStringList readmeShortcuts()
+{
+    QFile f(kReadme);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(f.readAll());
+    static const QRegularExpression token(
+        QStringLiteral("Ctrl\\+(?:(?:Shift|Alt)\\+)*(F\\d+|[A-Z0-9])(?:…(\\d))?"));
+    QStringList keys;
+    for (auto it = token.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (m.captured(2).isEmpty()) {
+            keys << m.captured(0);
+            continue;
+        }
+        const QString prefix = m.captured(0).left(m.capturedStart(1) - m.capturedStart(0));
+        for (int k = m.captured(1).toInt(); k <= m.captured(2).toInt(); ++k)
+            keys << prefix + QString::number(k);
+    }
+    keys.removeDuplicates();
+    return keys;
+}
+
+// The actions of `menu` and its submenus.
+QList<QAction*> menuActions(const QMenu* menu)
+{
+    QList<QAction*> out;
+    for (QAction* a : menu->actions())
+        out << (a->menu() ? menuActions(a->menu()) : QList<QAction*>{a});
+    return out;
+}
+
+QList<QAction*> menuBarActions(const QMainWindow& w)
+{
+    QList<QAction*> out;
+    for (QAction* top : w.menuBar()->actions())
+        if (top->menu())
+            out << menuActions(top->menu());
+    return out;
+}
+
+// Visible labels that lost text without a tooltip to read it: an ElidedLabel elided without its tooltip,
+// or a plain label whose text is wider than the label (a line, or on a word-wrapped label a single word).
+QStringList cutLabels(const QWidget& window)
+{
+    QStringList cut;
+    for (const QLabel* label : window.findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        if (const auto* elided = qobject_cast<const ElidedLabel*>(label)) {
+            if (elided->isElided() && elided->toolTip() != elided->text())
+                cut << label->objectName() + QStringLiteral(": ") + label->text();
+            continue;
+        }
+        if (!label->toolTip().isEmpty() || label->textFormat() == Qt::RichText ||
+            (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text())))
+            continue;
+        const int width = label->contentsRect().width() - 2 * label->margin();
+        // With a buddy, '&' marks the mnemonic and is not drawn.
+        const QString text = label->buddy() ? plainActionText(label->text()) : label->text();
+        const QStringList pieces =
+            label->wordWrap() ? text.split(QRegularExpression(QStringLiteral("\\s+"))) : text.split(u'\n');
+        for (const QString& piece : pieces)
+            if (label->fontMetrics().horizontalAdvance(piece) > width + 1) {
+                cut << label->objectName() + QStringLiteral(": ") + label->text();
+                break;
+            }
+    }
+    return cut;
+}
+
+double centralShare(const QMainWindow& w)
+{
+    const QSize c = w.centralWidget()->size();
+    return double(c.width()) * c.height() / (double(w.width()) * w.height());
+}
 
 QTreeWidgetItem* findField(QTreeWidget* tree, const QString& field)
 {
@@ -106,6 +196,15 @@ private slots:
     void attachToThisMachine();
     void screenshot_data();
     void screenshot();
+    void firstStartDocks_data();
+    void firstStartDocks();
+    void docksRemembered();
+    void saveAsShortcut();
+    void readmeShortcutsInMenus();
+    void shortcutsDialogSearch_data();
+    void shortcutsDialogSearch();
+    void aboutListsVersions();
+    void documentationFolder();
     void missingDisplay_data();
     void missingDisplay();
     void noDisplayExit_data();
@@ -600,39 +699,218 @@ void TestMainWindow::attachToThisMachine()
 void TestMainWindow::screenshot_data()
 {
     QTest::addColumn<QSize>("size");
-    QTest::newRow("laptop 1280x720") << QSize(1280, 720);
-    QTest::newRow("README 1400x900") << QSize(1400, 900);
-    QTest::newRow("desktop 1920x1080") << QSize(1920, 1080);
+    QTest::addColumn<QString>("page");
+    const std::pair<const char*, QSize> sizes[] = {{"laptop", QSize(1280, 720)},
+                                                   {"README", QSize(1400, 900)},
+                                                   {"desktop", QSize(1920, 1080)},
+                                                   {"QHD", QSize(2560, 1440)}};
+    for (const auto& [name, size] : sizes)
+        for (const char* page : {"browser", "graph", "heatmaps", "advice"})
+            QTest::addRow("%s %dx%d %s", name, size.width(), size.height(), page)
+                << size << QString::fromLatin1(page);
 }
 
-// Every page of the witty capture at a laptop's, the README's and a desktop's size, saved for a look
-// (/tmp/numasight-<page>-<width>x<height>.png; the README's main window is the 1400x900 browser).
+// Every page of the witty capture from a laptop's size to a large desktop's: the page keeps at least 60 % of
+// the window, no label loses text without a tooltip, and the picture is drawn. Saved for a look as
+// /tmp/numasight-<page>-<width>x<height>.png (the README's main window is the 1400x900 browser).
 void TestMainWindow::screenshot()
 {
     QFETCH(QSize, size);
+    QFETCH(QString, page);
     MainWindow w;
     w.resize(size);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(loadInto(w, kWitty));
     w.selectEntity(w.capture()->snapshots.front()->processByPid(1895087));
-    const std::pair<const char*, std::function<void()>> pages[] = {
-        {"browser", [&] { w.showEntityBrowser(); }},
-        {"graph", [&] { w.showGraph(); }},
-        {"heatmaps", [&] { w.showHeatmaps(); }},
-        {"advice", [&] { w.showAdvice(); }},
+    const std::map<QString, std::function<void()>> pages = {
+        {QStringLiteral("browser"), [&] { w.showEntityBrowser(); }},
+        {QStringLiteral("graph"), [&] { w.showGraph(); }},
+        {QStringLiteral("heatmaps"), [&] { w.showHeatmaps(); }},
+        {QStringLiteral("advice"), [&] { w.showAdvice(); }},
     };
-    for (const auto& [name, show] : pages) {
-        show();
-        QTest::qWait(1500); // the graph's layout and the heatmaps build in the background
-        QCOMPARE(w.size(), size);
-        const QString path = QStringLiteral("/tmp/numasight-%1-%2x%3.png")
-                                 .arg(QLatin1String(name))
-                                 .arg(size.width())
-                                 .arg(size.height());
-        QVERIFY(w.grab().save(path));
-        qInfo("screenshot: %s", qPrintable(path));
+    pages.at(page)();
+    QTest::qWait(1500); // the graph's layout and the heatmaps build in the background
+    QCOMPARE(w.size(), size);
+
+    const double share = centralShare(w);
+    QVERIFY2(share >= 0.6,
+             qPrintable(QStringLiteral("the page has %1 % of the window").arg(share * 100, 0, 'f', 1)));
+    const QStringList cut = cutLabels(w);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+
+    const QImage image = w.grab().toImage();
+    QCOMPARE(image.size(), size * w.devicePixelRatio());
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 32, qPrintable(QStringLiteral("%1 colours").arg(colours.size())));
+    const QString path =
+        QStringLiteral("/tmp/numasight-%1-%2x%3.png").arg(page).arg(size.width()).arg(size.height());
+    QVERIFY(image.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void TestMainWindow::firstStartDocks_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("shown");
+    QTest::newRow("small 1024x600: hidden") << QSize(1024, 600) << false;
+    QTest::newRow("laptop 1280x720: tabbed") << QSize(1280, 720) << true;
+    QTest::newRow("desktop 1920x1080: tabbed") << QSize(1920, 1080) << true;
+    QTest::newRow("4K 3840x2160: tabbed") << QSize(3840, 2160) << true;
+}
+
+// On a first start the start page has the window to itself; the first capture places the docks tabbed
+// together at the right, or leaves them hidden where the page would be left too little room.
+void TestMainWindow::firstStartDocks()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, shown);
+    MainWindow w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (QDockWidget* dock : w.docks())
+        QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+    QVERIFY(loadInto(w, kWitty));
+    QDockWidget* details = w.docks().front();
+    for (QDockWidget* dock : w.docks()) {
+        QCOMPARE(dock->isVisible(), shown);
+        QCOMPARE(w.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        if (shown && dock != details)
+            QVERIFY(w.tabifiedDockWidgets(details).contains(dock));
     }
+    if (shown)
+        QVERIFY(!details->visibleRegion().isEmpty()); // Details is the tab in front
+    QTest::qWait(50);
+    QVERIFY2(centralShare(w) >= 0.6, qPrintable(QString::number(centralShare(w))));
+}
+
+// What the user makes of the docks comes back at the next start, and is not placed again.
+void TestMainWindow::docksRemembered()
+{
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(loadInto(w, kWitty));
+        QDockWidget* summary = w.docks().at(1);
+        QVERIFY(summary->isVisible());
+        summary->setFloating(true);
+        w.docks().at(2)->toggleViewAction()->trigger(); // Threads closed
+        QVERIFY(!w.docks().at(2)->isVisible());
+        w.close();
+    }
+    MainWindow again;
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(loadInto(again, kWitty));
+    QVERIFY(again.docks().at(0)->isVisible());
+    QVERIFY(again.docks().at(1)->isFloating());
+    QVERIFY(!again.docks().at(2)->isVisible());
+}
+
+void TestMainWindow::saveAsShortcut()
+{
+    MainWindow w;
+    const QKeySequence key(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+    QCOMPARE(w.saveAsAction()->shortcut(), key); // the one the menu shows
+    QVERIFY(menuBarActions(w).contains(w.saveAsAction()));
+}
+
+// Every shortcut the README mentions belongs to an action in the menus, and Help ▸ Keyboard Shortcuts
+// lists it.
+void TestMainWindow::readmeShortcutsInMenus()
+{
+    const QStringList keys = readmeShortcuts();
+    QVERIFY2(keys.size() >= 15, qPrintable(keys.join(u',')));
+    QVERIFY(keys.contains(QStringLiteral("Ctrl+Shift+S")) && keys.contains(QStringLiteral("Ctrl+Alt+5")));
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QList<QAction*> actions = menuBarActions(w);
+    ShortcutsDialog* dialog = w.helpActions()->showShortcuts();
+    QVERIFY(dialog && dialog->isVisible());
+    for (const QString& text : keys) {
+        const QKeySequence key = QKeySequence::fromString(text, QKeySequence::PortableText);
+        QVERIFY2(!key.isEmpty(), qPrintable(text));
+        const bool inMenus = std::any_of(actions.begin(), actions.end(),
+                                         [&](const QAction* a) { return a->shortcuts().contains(key); });
+        QVERIFY2(inMenus, qPrintable(text + QStringLiteral(" is in no menu")));
+        QVERIFY2(dialog->visibleRowsWith(key) == 1, qPrintable(text + QStringLiteral(" is not listed once")));
+    }
+    dialog->close();
+}
+
+void TestMainWindow::shortcutsDialogSearch_data()
+{
+    QTest::addColumn<QString>("search");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<bool>("shown");
+    QTest::newRow("by action") << "save"
+                               << "Ctrl+Shift+S" << true;
+    QTest::newRow("by key")
+        << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText) << "Ctrl+Shift+S"
+        << true;
+    QTest::newRow("by menu") << "Heatmap Views"
+                             << "Ctrl+Alt+3" << true;
+    QTest::newRow("by page") << "Details"
+                             << "Ctrl+C" << true;
+    QTest::newRow("other action") << "Reload"
+                                  << "Ctrl+Shift+S" << false;
+    QTest::newRow("nothing") << "no such action"
+                             << "Ctrl+O" << false;
+    QTest::newRow("cleared") << ""
+                             << "Ctrl+O" << true;
+}
+
+void TestMainWindow::shortcutsDialogSearch()
+{
+    QFETCH(QString, search);
+    QFETCH(QString, key);
+    QFETCH(bool, shown);
+    MainWindow w;
+    ShortcutsDialog* dialog = w.helpActions()->showShortcuts();
+    // Names without their mnemonic, keys in the platform's notation.
+    const auto rows =
+        dialog->list()->findItems(plainActionText(w.saveAsAction()->text()), Qt::MatchExactly, 0);
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.front()->text(1),
+             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText));
+    dialog->searchEdit()->setText(search);
+    QCOMPARE(dialog->visibleRowsWith(QKeySequence::fromString(key, QKeySequence::PortableText)) > 0, shown);
+    dialog->close();
+}
+
+void TestMainWindow::aboutListsVersions()
+{
+    const QString text = HelpActions::aboutText();
+    for (const char* library : {"Qt", "hwloc", "libbpf", "Graphviz", "QCustomPlot", "SQLite", "simdjson"}) {
+        const QRegularExpression row(
+            QStringLiteral("<td>%1</td><td>&nbsp;(\\d+\\.\\d+[^<]*)</td>").arg(QLatin1String(library)));
+        QVERIFY2(row.match(text).hasMatch(), library);
+    }
+    QVERIFY(text.contains(QStringLiteral("<td>Qt</td><td>&nbsp;") + QLatin1String(qVersion())));
+    MainWindow w;
+    QMessageBox* box = w.helpActions()->showAbout();
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->text(), text);
+    box->close();
+}
+
+void TestMainWindow::documentationFolder()
+{
+    const QStringList folders = HelpActions::documentationFolders();
+    QVERIFY(!folders.isEmpty());
+    QVERIFY2(folders.front().endsWith(QStringLiteral("/share/doc/numasight")), qPrintable(folders.front()));
+    // A build that was not installed reads the source tree's README and docs/.
+    const QString found = HelpActions::documentationFolder();
+    QVERIFY(!found.isEmpty());
+    QVERIFY(QFileInfo::exists(found + QStringLiteral("/README.md")));
+    QVERIFY(QFileInfo::exists(found + QStringLiteral("/docs/architecture.md")));
 }
 
 void TestMainWindow::missingDisplay_data()

@@ -167,6 +167,8 @@ void DetailsPane::rebuild()
     if (!m_snapshot || !m_entity.isValid() || size_t(m_entity.value) >= m_snapshot->entities().size()) {
         auto* hint = new QTreeWidgetItem(m_fields, {tr("Select an entity in the browser")});
         hint->setFlags(Qt::ItemIsEnabled);
+        hint->setFirstColumnSpanned(true); // a sentence, not a field name: the whole width
+        hint->setToolTip(0, hint->text(0));
         return;
     }
     const Snapshot& s = *m_snapshot;

@@ -891,4 +891,9 @@ bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice
     return true;
 }
 
+QString qcustomplotVersion()
+{
+    return QStringLiteral(QCUSTOMPLOT_VERSION_STR);
+}
+
 } // namespace numasight

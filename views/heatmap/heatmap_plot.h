@@ -106,4 +106,7 @@ private:
 bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice* device, double scale,
                          bool vector);
 
+// The QCustomPlot version built against (the library has no run-time call), for Help ▸ About.
+QString qcustomplotVersion();
+
 } // namespace numasight
