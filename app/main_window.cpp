@@ -5,7 +5,6 @@
 #include "make_action.h"
 #include "readers/open_input.h"
 #include "recent_files.h"
-#include "version.h"
 #include "views/advice/advice_panel.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
@@ -28,7 +27,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QScreen>
@@ -212,8 +210,8 @@ void MainWindow::createCentralWidget()
 
 void MainWindow::createDocks()
 {
-    const auto dock = [this](QWidget* widget, const QString& title, const char* name, Qt::Key key,
-                             Qt::DockWidgetArea area) {
+    // All three tabbed together at the right: one column beside the page, as high as the window.
+    const auto dock = [this](QWidget* widget, const QString& title, const char* name, Qt::Key key) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(QLatin1String(name));
         // A panel that needs more room than the dock has scrolls inside it, rather than taking the width
@@ -225,15 +223,12 @@ void MainWindow::createDocks()
         scroll->setWidget(widget);
         d->setWidget(scroll);
         d->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | key));
-        addDockWidget(area, d);
+        addDockWidget(Qt::RightDockWidgetArea, d);
         return d;
     };
-    m_detailsDock =
-        dock(m_workspace->details(), tr("Details"), "detailsDock", Qt::Key_1, Qt::RightDockWidgetArea);
-    m_summaryDock =
-        dock(m_workspace->summary(), tr("Summary"), "summaryDock", Qt::Key_2, Qt::RightDockWidgetArea);
-    m_threadsDock =
-        dock(m_workspace->threads(), tr("Threads"), "threadsDock", Qt::Key_3, Qt::RightDockWidgetArea);
+    m_detailsDock = dock(m_workspace->details(), tr("Details"), "detailsDock", Qt::Key_1);
+    m_summaryDock = dock(m_workspace->summary(), tr("Summary"), "summaryDock", Qt::Key_2);
+    m_threadsDock = dock(m_workspace->threads(), tr("Threads"), "threadsDock", Qt::Key_3);
     tabifyDockWidget(m_detailsDock, m_summaryDock);
     tabifyDockWidget(m_summaryDock, m_threadsDock);
     m_detailsDock->raise();

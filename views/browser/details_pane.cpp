@@ -80,7 +80,8 @@ DetailsPane::DetailsPane(QWidget* parent)
         t->setUniformRowHeights(true);
         t->setAlternatingRowColors(true);
         t->header()->setStretchLastSection(true);
-        t->setColumnWidth(0, 200);
+        // Field and edge names are short: as wide as the longest, the values get the rest of a narrow dock.
+        t->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
         installCopyActions(t);
     }
     m_edges->setColumnWidth(1, 180);
