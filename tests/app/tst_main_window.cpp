@@ -279,6 +279,7 @@ void TestMainWindow::openWitty()
     const auto sockets = counts->findItems(QStringLiteral("SocketEntity"), Qt::MatchExactly);
     QCOMPARE(sockets.size(), 1);
     QCOMPARE(counts->item(sockets.front()->row(), 1)->text(), QStringLiteral("44"));
+    QCOMPARE(sockets.front()->toolTip(), QStringLiteral("SocketEntity")); // readable when the dock cuts it
     const auto own =
         w.summaryPanel()->edgeCountsTable()->findItems(QStringLiteral("OwnEdge"), Qt::MatchExactly);
     QCOMPARE(own.size(), 1);

@@ -40,6 +40,7 @@ QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft 
 {
     auto* item = new QTableWidgetItem(text);
     item->setTextAlignment(align);
+    item->setToolTip(text); // a type name cut by a narrow dock stays readable
     return item;
 }
 
