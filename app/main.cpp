@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "display_check.h"
 #include "main_window.h"
 #include "readers/open_input.h"
 #include "version.h"
@@ -10,11 +11,22 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QIcon>
+#include <QProcessEnvironment>
 
 #include <cstdio>
 
 int main(int argc, char** argv)
 {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const QString noDisplay =
+        numasight::missingDisplayMessage(QProcessEnvironment::systemEnvironment(), arguments);
+    if (!noDisplay.isEmpty()) {
+        std::fputs(qPrintable(noDisplay), stderr);
+        return numasight::kNoDisplayExitCode;
+    }
+
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("numasight"));
     QApplication::setApplicationName(QStringLiteral("numasight"));

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 
+#include "help_actions.h"
 #include "make_action.h"
 #include "readers/open_input.h"
 #include "recent_files.h"
-#include "version.h"
+#include "views/advice/advice_panel.h"
+#include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
 #include "views/browser/summary_panel.h"
 #include "views/common/language_menu.h"
+#include "views/common/elided_label.h"
 #include "views/common/message_bar.h"
 #include "views/common/start_page.h"
 #include "views/graph/graph_export_flow.h"
@@ -25,14 +28,18 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace numasight {
 
@@ -42,6 +49,15 @@ const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kLastDirKey = QStringLiteral("window/lastDirectory");
 const QString kSaveDirKey = QStringLiteral("window/saveDirectory");
+const QString kDocksPlacedKey = QStringLiteral("window/docksPlaced");
+
+// Below this the docks start hidden (Ctrl+1…3 bring them back): beside them the page would be too narrow.
+constexpr QSize kRoomForDocks(1200, 640);
+// The docks' share of the width at their first layout, and its bounds in pixels: the page keeps at least
+// 60 % of the window's area at every size from 1280x720 up.
+constexpr int kDockWidthPercent = 28;
+constexpr int kMinDockWidth = 320;
+constexpr int kMaxDockWidth = 640;
 
 QString localFileOf(const QMimeData* mime)
 {
@@ -66,6 +82,7 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
 
     createActions();
+    m_help = new HelpActions(this, [this] { return shortcuts(); });
     createCentralWidget();
     createDocks();
     createMenus();
@@ -92,6 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_session, &Session::saveStateChanged, this, &MainWindow::updateActions);
     routeMessages(m_session);
     routeMessages(m_workspace);
+    routeMessages(m_help);
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
     updateRecentMenu();
@@ -123,9 +141,10 @@ void MainWindow::createActions()
     m_pauseAction->setCheckable(true);
     m_stopAction = makeAction(this, tr("S&top Live Session"), Qt::CTRL | Qt::SHIFT | Qt::Key_E,
                               &MainWindow::stopLiveSession, "media-playback-stop");
-    m_saveAsAction =
-        makeAction(this, tr("&Save Recording As…"), QKeySequence::SaveAs, &MainWindow::showSaveAsDialog,
-                   "document-save-as", tr("Save what is shown as a numasight capture"));
+    // Spelled out: QKeySequence::SaveAs is empty on some platforms, and the README promises Ctrl+Shift+S.
+    m_saveAsAction = makeAction(this, tr("&Save Recording As…"), Qt::CTRL | Qt::SHIFT | Qt::Key_S,
+                                &MainWindow::showSaveAsDialog, "document-save-as",
+                                tr("Save what is shown as a numasight capture"));
     m_reloadAction = makeAction(this, tr("&Reload"), Qt::Key_F5, &MainWindow::reload, "view-refresh");
     m_closeAction = makeAction(this, tr("&Close"), Qt::CTRL | Qt::Key_W, &MainWindow::closeCapture);
     m_quitAction = makeAction(this, tr("&Quit"), Qt::CTRL | Qt::Key_Q, &QWidget::close);
@@ -133,15 +152,6 @@ void MainWindow::createActions()
     m_cancelAction = makeAction(this, tr("Cancel Loading"), Qt::Key_Escape, &MainWindow::cancelLoad);
     m_cancelAction->setEnabled(false);
     addAction(m_cancelAction);
-    m_aboutAction = makeAction(this, tr("&About numasight"), {}, [this] {
-        QMessageBox::about(
-            this, tr("About numasight"),
-            tr("<h3>numasight %1</h3><p>Shows how AI jobs sit on a machine's NUMA and "
-               "accelerator topology.</p><p>Reads numasight captures, witty-profiler graphs and "
-               "hwloc topologies.</p><p>Licensed under the GNU GPL, version 3 or later.</p>")
-                .arg(version()));
-    });
-    m_aboutAction->setMenuRole(QAction::AboutRole);
     m_clearRecentAction = makeAction(this, tr("&Clear Recent Files"), {}, [this] { m_recent->clear(); });
 }
 
@@ -165,6 +175,8 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addActions(m_workspace->pageActions());
     view->addMenu(tr("Heatmap &Views"))->addActions(m_workspace->heatmapViewActions());
+    view->addAction(graphPanel()->fitAction());
+    connect(graphPanel()->fitAction(), &QAction::triggered, this, &MainWindow::showGraph);
     view->addSeparator();
     for (QDockWidget* dock : {m_detailsDock, m_summaryDock, m_threadsDock})
         view->addAction(dock->toggleViewAction());
@@ -173,7 +185,7 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addMenu(new LanguageMenu(view));
 
-    menuBar()->addMenu(tr("&Help"))->addAction(m_aboutAction);
+    menuBar()->addMenu(tr("&Help"))->addActions(m_help->actions());
 }
 
 void MainWindow::createCentralWidget()
@@ -201,30 +213,36 @@ void MainWindow::createCentralWidget()
 
 void MainWindow::createDocks()
 {
-    const auto dock = [this](QWidget* widget, const QString& title, const char* name, Qt::Key key,
-                             Qt::DockWidgetArea area) {
+    // All three tabbed together at the right: one column beside the page, as high as the window.
+    const auto dock = [this](QWidget* widget, const QString& title, const char* name, Qt::Key key) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(QLatin1String(name));
-        d->setWidget(widget);
+        // A panel that needs more room than the dock has scrolls inside it, rather than taking the width
+        // from the page (the docks share one tab group, so the widest panel would set every dock's width).
+        auto* scroll = new QScrollArea(d);
+        scroll->setObjectName(QLatin1String(name) + QStringLiteral("Scroll"));
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidgetResizable(true);
+        scroll->setWidget(widget);
+        d->setWidget(scroll);
         d->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | key));
-        addDockWidget(area, d);
+        addDockWidget(Qt::RightDockWidgetArea, d);
         return d;
     };
-    m_detailsDock =
-        dock(m_workspace->details(), tr("Details"), "detailsDock", Qt::Key_1, Qt::RightDockWidgetArea);
-    m_summaryDock =
-        dock(m_workspace->summary(), tr("Summary"), "summaryDock", Qt::Key_2, Qt::BottomDockWidgetArea);
-    m_threadsDock =
-        dock(m_workspace->threads(), tr("Threads"), "threadsDock", Qt::Key_3, Qt::BottomDockWidgetArea);
-    // Beside the summary rather than tabbed with it: a tab group's saved sizes do not come back on a
-    // window that is restored before it is shown.
-    splitDockWidget(m_summaryDock, m_threadsDock, Qt::Horizontal);
-    resize(1280, 860);
+    m_detailsDock = dock(m_workspace->details(), tr("Details"), "detailsDock", Qt::Key_1);
+    m_summaryDock = dock(m_workspace->summary(), tr("Summary"), "summaryDock", Qt::Key_2);
+    m_threadsDock = dock(m_workspace->threads(), tr("Threads"), "threadsDock", Qt::Key_3);
+    tabifyDockWidget(m_detailsDock, m_summaryDock);
+    tabifyDockWidget(m_summaryDock, m_threadsDock);
+    m_detailsDock->raise();
+    // Empty until something is loaded: the start page has the window to itself (placeDocks() shows them).
+    for (QDockWidget* d : docks())
+        d->hide();
 }
 
 void MainWindow::createStatusBar()
 {
-    m_sourceLabel = new QLabel(this);
+    m_sourceLabel = new ElidedLabel(Qt::ElideMiddle, this);
     m_sourceLabel->setObjectName(QStringLiteral("sourceLabel"));
     m_countsLabel = new QLabel(this);
     m_countsLabel->setObjectName(QStringLiteral("countsLabel"));
@@ -260,14 +278,51 @@ void MainWindow::routeMessages(Source* source)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    if (!restoreState(settings.value(kStateKey).toByteArray())) {
-        // First start: room for the details' long values, and the browser keeps most of the height.
-        resizeDocks({m_detailsDock}, {440}, Qt::Horizontal);
-        resizeDocks({m_summaryDock}, {400}, Qt::Vertical);
-        resizeDocks({m_summaryDock, m_threadsDock}, {560, 720}, Qt::Horizontal);
+    if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+        // First start: most of the screen, and never less than the size the pages are designed for.
+        const QSize available = screen() ? screen()->availableSize() : QSize();
+        resize(
+            QSize(available.width() * 85 / 100, available.height() * 85 / 100).expandedTo(QSize(1280, 860)));
     }
+    const QByteArray state = settings.value(kStateKey).toByteArray();
+    m_docksPlaced = restoreState(state) && settings.value(kDocksPlacedKey).toBool();
+    if (m_docksPlaced)
+        m_pendingState = state;
+    else
+        for (QDockWidget* d : docks())
+            d->hide();
     m_workspace->restoreState(settings);
+}
+
+// The docks' first layout, when something is first shown: tabbed together at the right, as wide as leaves
+// the page its share, or hidden when the window has no room for them. The user's changes are kept after.
+void MainWindow::placeDocks()
+{
+    m_docksPlaced = true;
+    const QSize room = size();
+    const bool fits = room.width() >= kRoomForDocks.width() && room.height() >= kRoomForDocks.height();
+    const bool recording = m_session->live() == Session::Live::Recording;
+    for (QDockWidget* d : docks())
+        d->setVisible(fits || (recording && d == m_threadsDock)); // a recording is about its threads
+    if (!fits)
+        return;
+    (recording ? m_threadsDock : m_detailsDock)->raise();
+    resizeDocks({m_detailsDock},
+                {std::clamp(room.width() * kDockWidthPercent / 100, kMinDockWidth, kMaxDockWidth)},
+                Qt::Horizontal);
+}
+
+QList<ShortcutEntry> MainWindow::shortcuts() const
+{
+    // Menus first, so that an action in a menu is listed there; then what pages add to themselves.
+    return collectShortcuts(menuBar(), {{tr("Topology graph"), graphPanel()},
+                                        {tr("Heatmaps"), heatmapsPanel()},
+                                        {tr("Entity browser"), browserPanel()},
+                                        {tr("Advice"), advicePanel()},
+                                        {m_detailsDock->windowTitle(), detailsPane()},
+                                        {m_summaryDock->windowTitle(), summaryPanel()},
+                                        {m_threadsDock->windowTitle(), threadsPanel()},
+                                        {tr("Window"), this}});
 }
 
 void MainWindow::saveSettings() const
@@ -275,7 +330,16 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
+    settings.setValue(kDocksPlacedKey, m_docksPlaced);
     m_workspace->saveState(settings);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // A tab group's sizes restored before the window was shown do not hold: apply them again, once.
+    if (!m_pendingState.isEmpty())
+        restoreState(std::exchange(m_pendingState, {}));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -360,6 +424,7 @@ bool MainWindow::startRecording(const RecordOptions& options)
     if (!m_session->startRecording(options))
         return false;
     m_threadsDock->show(); // what a recording adds over a topology
+    m_threadsDock->raise();
     m_messageBar->dismiss();
     return true;
 }
@@ -426,6 +491,8 @@ void MainWindow::onLoadFinished()
 void MainWindow::onCaptureChanged(const CapturePtr& capture)
 {
     m_stack->setCurrentWidget(capture ? static_cast<QWidget*>(m_workspace) : m_start);
+    if (capture && !m_docksPlaced)
+        placeDocks();
     const QString title =
         m_session->isMeasured() ? tr("%1 (measured, unsaved) — numasight") : tr("%1 — numasight");
     setWindowTitle(capture ? title.arg(m_session->title()) : QStringLiteral("numasight"));
@@ -492,7 +559,6 @@ void MainWindow::updateStatus()
     if (!src.mode.isEmpty())
         text += QStringLiteral(" · ") + tr("mode %1").arg(src.mode);
     m_sourceLabel->setText(text);
-    m_sourceLabel->setToolTip(m_session->location());
     m_countsLabel->setText(tr("%1 entities · %2 edges · %3 NUMA nodes")
                                .arg(s->entities().size())
                                .arg(s->edges().size())

@@ -3,6 +3,7 @@
 
 #include "measure/measure_plan.h"
 #include "views/advice/advice_fwd.h"
+#include "views/common/shortcuts_dialog.h"
 #include "views/graph/graph_export.h"
 #include "views/live/session.h"
 #include "workspace.h"
@@ -20,6 +21,8 @@ class QToolButton;
 
 namespace numasight {
 
+class ElidedLabel;
+class HelpActions;
 class LiveIndicator;
 class MessageBar;
 class RecentFiles;
@@ -110,8 +113,14 @@ public:
     QAction* measureAction() const { return m_workspace->measureAction(); }
     QAction* showAdviceAction() const { return m_workspace->pageActions().back(); }
     QAction* compareAction() const { return m_workspace->compareAction(); }
+    QAction* saveAsAction() const { return m_saveAsAction; }
+    HelpActions* helpActions() const { return m_help; }
+    QList<QDockWidget*> docks() const { return {m_detailsDock, m_summaryDock, m_threadsDock}; }
+    // Every shortcut of the menus and of the pages (active while the page has the focus).
+    QList<ShortcutEntry> shortcuts() const;
 
 protected:
+    void showEvent(QShowEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -126,6 +135,7 @@ private:
     void routeMessages(Source* source);
     void restoreSettings();
     void saveSettings() const;
+    void placeDocks();
 
     void showOpenDialog();
     void showSaveAsDialog();
@@ -148,7 +158,7 @@ private:
     QDockWidget* m_threadsDock = nullptr;
     LiveIndicator* m_liveIndicator = nullptr;
 
-    QLabel* m_sourceLabel = nullptr;
+    ElidedLabel* m_sourceLabel = nullptr;
     QLabel* m_countsLabel = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
@@ -163,9 +173,13 @@ private:
     QAction* m_closeAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_cancelAction = nullptr;
-    QAction* m_aboutAction = nullptr;
+    HelpActions* m_help = nullptr;
     QAction* m_clearRecentAction = nullptr;
     QMenu* m_recentMenu = nullptr;
+    // False until the docks got their first layout, made from the room there is when something is first
+    // shown; from then on restoreState() brings back what the user made of them.
+    bool m_docksPlaced = false;
+    QByteArray m_pendingState; // restored again at the first show: tab groups keep their sizes only then
 };
 
 } // namespace numasight

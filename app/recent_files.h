@@ -12,7 +12,7 @@ class RecentFiles : public QObject
 {
     Q_OBJECT
 public:
-    static constexpr int kMax = 10;
+    static constexpr int kMax = 20; // a week of runs of a few jobs; the menu and the start page scroll
 
     explicit RecentFiles(QObject* parent = nullptr);
 

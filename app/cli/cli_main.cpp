@@ -4,6 +4,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "util/translation.h"
+#include "util/library_versions.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -64,7 +65,10 @@ int main(int argc, char** argv)
     QStringList args = QCoreApplication::arguments();
     const QString command = args.size() > 1 ? args.at(1) : QString();
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
-        QTextStream(stdout) << "numasight-cli " << numasight::version() << '\n';
+        QTextStream out(stdout);
+        out << "numasight-cli " << numasight::version() << '\n';
+        for (const numasight::LibraryVersion& library : numasight::coreLibraryVersions())
+            out << "  " << library.name << ' ' << library.version << '\n';
         return 0;
     }
     if (command.isEmpty() || command == QLatin1String("--help") || command == QLatin1String("-h") ||

@@ -29,4 +29,7 @@ Result<QByteArray> runGraphvizSubprocess(const QByteArray& dot, const QString& e
 Result<QByteArray> runGraphvizInProcess(const QByteArray& dot, const QString& engine,
                                         const Progress& progress);
 
+// The version of the libgvc this process runs with (from its one context), or "unavailable".
+QString graphvizLibraryVersion();
+
 } // namespace numasight

@@ -96,4 +96,12 @@ Result<QByteArray> runGraphvizInProcess(const QByteArray& dot, const QString& en
     return out;
 }
 
+QString graphvizLibraryVersion()
+{
+    QMutexLocker lock(&gvcMutex());
+    GVC_t* gvc = context();
+    const char* version = gvc ? gvcVersion(gvc) : nullptr;
+    return version ? QString::fromLatin1(version) : QStringLiteral("unavailable");
+}
+
 } // namespace numasight

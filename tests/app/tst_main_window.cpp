@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "display_check.h"
+#include "help_actions.h"
 #include "main_window.h"
 #include "recent_files.h"
 #include "views/browser/browser_panel.h"
@@ -6,7 +8,9 @@
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
 #include "views/browser/summary_panel.h"
+#include "views/common/elided_label.h"
 #include "views/common/message_bar.h"
+#include "views/common/shortcuts_dialog.h"
 #include "views/common/start_page.h"
 #include "views/jobs/load_job.h"
 #include "views/live/record_dialog.h"
@@ -14,6 +18,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QJsonArray>
@@ -22,9 +27,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -37,7 +47,10 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
 
 using namespace numasight;
 
@@ -46,6 +59,85 @@ namespace {
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QString kDgx2 = QStringLiteral(NUMASIGHT_FIXTURES "/hwloc/nvidiaDGX2.xml");
 constexpr int kLoadTimeout = 30000;
+const QString kReadme = QStringLiteral(NUMASIGHT_TEST_DATA "/../../README.md");
+
+// Every shortcut the README promises: "Ctrl+Shift+S", and "Ctrl+Alt+1…5" as its five keys.
+QStringList readmeShortcuts()
+{
+    QFile f(kReadme);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(f.readAll());
+    static const QRegularExpression token(
+        QStringLiteral("Ctrl\\+(?:(?:Shift|Alt)\\+)*(F\\d+|[A-Z0-9])(?:…(\\d))?"));
+    QStringList keys;
+    for (auto it = token.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (m.captured(2).isEmpty()) {
+            keys << m.captured(0);
+            continue;
+        }
+        const QString prefix = m.captured(0).left(m.capturedStart(1) - m.capturedStart(0));
+        for (int k = m.captured(1).toInt(); k <= m.captured(2).toInt(); ++k)
+            keys << prefix + QString::number(k);
+    }
+    keys.removeDuplicates();
+    return keys;
+}
+
+// The actions of `menu` and its submenus.
+QList<QAction*> menuActions(const QMenu* menu)
+{
+    QList<QAction*> out;
+    for (QAction* a : menu->actions())
+        out << (a->menu() ? menuActions(a->menu()) : QList<QAction*>{a});
+    return out;
+}
+
+QList<QAction*> menuBarActions(const QMainWindow& w)
+{
+    QList<QAction*> out;
+    for (QAction* top : w.menuBar()->actions())
+        if (top->menu())
+            out << menuActions(top->menu());
+    return out;
+}
+
+// Visible labels that lost text without a tooltip to read it: an ElidedLabel elided without its tooltip,
+// or a plain label whose text is wider than the label (a line, or on a word-wrapped label a single word).
+QStringList cutLabels(const QWidget& window)
+{
+    QStringList cut;
+    for (const QLabel* label : window.findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        if (const auto* elided = qobject_cast<const ElidedLabel*>(label)) {
+            if (elided->isElided() && elided->toolTip() != elided->text())
+                cut << label->objectName() + QStringLiteral(": ") + label->text();
+            continue;
+        }
+        if (!label->toolTip().isEmpty() || label->textFormat() == Qt::RichText ||
+            (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text())))
+            continue;
+        const int width = label->contentsRect().width() - 2 * label->margin();
+        // With a buddy, '&' marks the mnemonic and is not drawn.
+        const QString text = label->buddy() ? plainActionText(label->text()) : label->text();
+        const QStringList pieces =
+            label->wordWrap() ? text.split(QRegularExpression(QStringLiteral("\\s+"))) : text.split(u'\n');
+        for (const QString& piece : pieces)
+            if (label->fontMetrics().horizontalAdvance(piece) > width + 1) {
+                cut << label->objectName() + QStringLiteral(": ") + label->text();
+                break;
+            }
+    }
+    return cut;
+}
+
+double centralShare(const QMainWindow& w)
+{
+    const QSize c = w.centralWidget()->size();
+    return double(c.width()) * c.height() / (double(w.width()) * w.height());
+}
 
 QTreeWidgetItem* findField(QTreeWidget* tree, const QString& field)
 {
@@ -104,6 +196,19 @@ private slots:
     void attachToThisMachine();
     void screenshot_data();
     void screenshot();
+    void firstStartDocks_data();
+    void firstStartDocks();
+    void docksRemembered();
+    void saveAsShortcut();
+    void readmeShortcutsInMenus();
+    void shortcutsDialogSearch_data();
+    void shortcutsDialogSearch();
+    void aboutListsVersions();
+    void documentationFolder();
+    void missingDisplay_data();
+    void missingDisplay();
+    void noDisplayExit_data();
+    void noDisplayExit();
 
 private:
     bool loadInto(MainWindow& w, const QString& path);
@@ -174,6 +279,7 @@ void TestMainWindow::openWitty()
     const auto sockets = counts->findItems(QStringLiteral("SocketEntity"), Qt::MatchExactly);
     QCOMPARE(sockets.size(), 1);
     QCOMPARE(counts->item(sockets.front()->row(), 1)->text(), QStringLiteral("44"));
+    QCOMPARE(sockets.front()->toolTip(), QStringLiteral("SocketEntity")); // readable when the dock cuts it
     const auto own =
         w.summaryPanel()->edgeCountsTable()->findItems(QStringLiteral("OwnEdge"), Qt::MatchExactly);
     QCOMPARE(own.size(), 1);
@@ -366,12 +472,12 @@ void TestMainWindow::recentFilesLimitAndOrder()
 {
     RecentFiles recent;
     QSignalSpy changed(&recent, &RecentFiles::changed);
-    for (int i = 0; i < 12; ++i)
+    for (int i = 0; i < RecentFiles::kMax + 2; ++i)
         recent.add(m_dir.filePath(QStringLiteral("f%1.json").arg(i)));
-    QCOMPARE(changed.count(), 12);
+    QCOMPARE(changed.count(), RecentFiles::kMax + 2);
     QStringList files = recent.files();
     QCOMPARE(files.size(), RecentFiles::kMax);
-    QCOMPARE(files.front(), m_dir.filePath(QStringLiteral("f11.json")));
+    QCOMPARE(files.front(), m_dir.filePath(QStringLiteral("f%1.json").arg(RecentFiles::kMax + 1)));
     QCOMPARE(files.back(), m_dir.filePath(QStringLiteral("f2.json")));
     recent.add(m_dir.filePath(QStringLiteral("f5.json")));
     files = recent.files();
@@ -594,39 +700,310 @@ void TestMainWindow::attachToThisMachine()
 void TestMainWindow::screenshot_data()
 {
     QTest::addColumn<QSize>("size");
-    QTest::newRow("laptop 1280x720") << QSize(1280, 720);
-    QTest::newRow("README 1400x900") << QSize(1400, 900);
-    QTest::newRow("desktop 1920x1080") << QSize(1920, 1080);
+    QTest::addColumn<QString>("page");
+    const std::pair<const char*, QSize> sizes[] = {{"laptop", QSize(1280, 720)},
+                                                   {"README", QSize(1400, 900)},
+                                                   {"desktop", QSize(1920, 1080)},
+                                                   {"QHD", QSize(2560, 1440)}};
+    for (const auto& [name, size] : sizes)
+        for (const char* page : {"browser", "graph", "heatmaps", "advice"})
+            QTest::addRow("%s %dx%d %s", name, size.width(), size.height(), page)
+                << size << QString::fromLatin1(page);
 }
 
-// Every page of the witty capture at a laptop's, the README's and a desktop's size, saved for a look
-// (/tmp/numasight-<page>-<width>x<height>.png; the README's main window is the 1400x900 browser).
+// Every page of the witty capture from a laptop's size to a large desktop's: the page keeps at least 60 % of
+// the window, no label loses text without a tooltip, and the picture is drawn. Saved for a look as
+// /tmp/numasight-<page>-<width>x<height>.png (the README's main window is the 1400x900 browser).
 void TestMainWindow::screenshot()
 {
     QFETCH(QSize, size);
+    QFETCH(QString, page);
     MainWindow w;
     w.resize(size);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(loadInto(w, kWitty));
     w.selectEntity(w.capture()->snapshots.front()->processByPid(1895087));
-    const std::pair<const char*, std::function<void()>> pages[] = {
-        {"browser", [&] { w.showEntityBrowser(); }},
-        {"graph", [&] { w.showGraph(); }},
-        {"heatmaps", [&] { w.showHeatmaps(); }},
-        {"advice", [&] { w.showAdvice(); }},
+    const std::map<QString, std::function<void()>> pages = {
+        {QStringLiteral("browser"), [&] { w.showEntityBrowser(); }},
+        {QStringLiteral("graph"), [&] { w.showGraph(); }},
+        {QStringLiteral("heatmaps"), [&] { w.showHeatmaps(); }},
+        {QStringLiteral("advice"), [&] { w.showAdvice(); }},
     };
-    for (const auto& [name, show] : pages) {
-        show();
-        QTest::qWait(1500); // the graph's layout and the heatmaps build in the background
-        QCOMPARE(w.size(), size);
-        const QString path = QStringLiteral("/tmp/numasight-%1-%2x%3.png")
-                                 .arg(QLatin1String(name))
-                                 .arg(size.width())
-                                 .arg(size.height());
-        QVERIFY(w.grab().save(path));
-        qInfo("screenshot: %s", qPrintable(path));
+    pages.at(page)();
+    QTest::qWait(1500); // the graph's layout and the heatmaps build in the background
+    QCOMPARE(w.size(), size);
+
+    const double share = centralShare(w);
+    QVERIFY2(share >= 0.6,
+             qPrintable(QStringLiteral("the page has %1 % of the window").arg(share * 100, 0, 'f', 1)));
+    const QStringList cut = cutLabels(w);
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+
+    const QImage image = w.grab().toImage();
+    QCOMPARE(image.size(), size * w.devicePixelRatio());
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 32, qPrintable(QStringLiteral("%1 colours").arg(colours.size())));
+    if (w.devicePixelRatio() > 1) {
+        // Sharp at a scale of 2: the page is drawn at device pixels, so many 2x2 blocks of its picture hold
+        // more than one colour (a picture drawn at 1x and scaled up would have none or only blurred ones).
+        const QRect page(w.centralWidget()->mapTo(&w, QPoint()) * w.devicePixelRatio(),
+                         w.centralWidget()->size() * w.devicePixelRatio());
+        qint64 blocks = 0, detailed = 0;
+        for (int y = page.top(); y + 1 <= page.bottom(); y += 2)
+            for (int x = page.left(); x + 1 <= page.right(); x += 2) {
+                const QRgb a = image.pixel(x, y);
+                ++blocks;
+                detailed += a != image.pixel(x + 1, y) || a != image.pixel(x, y + 1) ||
+                            a != image.pixel(x + 1, y + 1);
+            }
+        QVERIFY2(detailed * 50 > blocks,
+                 qPrintable(QStringLiteral("%1 of %2 blocks").arg(detailed).arg(blocks)));
     }
+    const QString path =
+        QStringLiteral("/tmp/numasight-%1-%2x%3.png").arg(page).arg(size.width()).arg(size.height());
+    QVERIFY(image.save(path));
+    qInfo("screenshot: %s", qPrintable(path));
+}
+
+void TestMainWindow::firstStartDocks_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("shown");
+    QTest::newRow("small 1024x600: hidden") << QSize(1024, 600) << false;
+    QTest::newRow("laptop 1280x720: tabbed") << QSize(1280, 720) << true;
+    QTest::newRow("desktop 1920x1080: tabbed") << QSize(1920, 1080) << true;
+    QTest::newRow("4K 3840x2160: tabbed") << QSize(3840, 2160) << true;
+}
+
+// On a first start the start page has the window to itself; the first capture places the docks tabbed
+// together at the right, or leaves them hidden where the page would be left too little room.
+void TestMainWindow::firstStartDocks()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, shown);
+    MainWindow w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (QDockWidget* dock : w.docks())
+        QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+    QVERIFY(loadInto(w, kWitty));
+    QDockWidget* details = w.docks().front();
+    for (QDockWidget* dock : w.docks()) {
+        QCOMPARE(dock->isVisible(), shown);
+        QCOMPARE(w.dockWidgetArea(dock), Qt::RightDockWidgetArea);
+        if (shown && dock != details)
+            QVERIFY(w.tabifiedDockWidgets(details).contains(dock));
+    }
+    if (shown)
+        QVERIFY(!details->visibleRegion().isEmpty()); // Details is the tab in front
+    QTest::qWait(50);
+    QVERIFY2(centralShare(w) >= 0.6, qPrintable(QString::number(centralShare(w))));
+}
+
+// What the user makes of the docks comes back at the next start, and is not placed again.
+void TestMainWindow::docksRemembered()
+{
+    {
+        MainWindow w;
+        w.resize(1920, 1080);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(loadInto(w, kWitty));
+        QDockWidget* summary = w.docks().at(1);
+        QVERIFY(summary->isVisible());
+        summary->setFloating(true);
+        w.docks().at(2)->toggleViewAction()->trigger(); // Threads closed
+        QVERIFY(!w.docks().at(2)->isVisible());
+        w.close();
+    }
+    MainWindow again;
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QVERIFY(loadInto(again, kWitty));
+    QVERIFY(again.docks().at(0)->isVisible());
+    QVERIFY(again.docks().at(1)->isFloating());
+    QVERIFY(!again.docks().at(2)->isVisible());
+}
+
+void TestMainWindow::saveAsShortcut()
+{
+    MainWindow w;
+    const QKeySequence key(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+    QCOMPARE(w.saveAsAction()->shortcut(), key); // the one the menu shows
+    QVERIFY(menuBarActions(w).contains(w.saveAsAction()));
+}
+
+// Every shortcut the README mentions belongs to an action in the menus, and Help ▸ Keyboard Shortcuts
+// lists it.
+void TestMainWindow::readmeShortcutsInMenus()
+{
+    const QStringList keys = readmeShortcuts();
+    QVERIFY2(keys.size() >= 15, qPrintable(keys.join(u',')));
+    QVERIFY(keys.contains(QStringLiteral("Ctrl+Shift+S")) && keys.contains(QStringLiteral("Ctrl+Alt+5")));
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QList<QAction*> actions = menuBarActions(w);
+    ShortcutsDialog* dialog = w.helpActions()->showShortcuts();
+    QVERIFY(dialog && dialog->isVisible());
+    for (const QString& text : keys) {
+        const QKeySequence key = QKeySequence::fromString(text, QKeySequence::PortableText);
+        QVERIFY2(!key.isEmpty(), qPrintable(text));
+        const bool inMenus = std::any_of(actions.begin(), actions.end(),
+                                         [&](const QAction* a) { return a->shortcuts().contains(key); });
+        QVERIFY2(inMenus, qPrintable(text + QStringLiteral(" is in no menu")));
+        QVERIFY2(dialog->visibleRowsWith(key) == 1, qPrintable(text + QStringLiteral(" is not listed once")));
+    }
+    dialog->close();
+}
+
+void TestMainWindow::shortcutsDialogSearch_data()
+{
+    QTest::addColumn<QString>("search");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<bool>("shown");
+    QTest::newRow("by action") << "save"
+                               << "Ctrl+Shift+S" << true;
+    QTest::newRow("by key")
+        << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText) << "Ctrl+Shift+S"
+        << true;
+    QTest::newRow("by menu") << "Heatmap Views"
+                             << "Ctrl+Alt+3" << true;
+    QTest::newRow("by page") << "Details"
+                             << "Ctrl+C" << true;
+    QTest::newRow("other action") << "Reload"
+                                  << "Ctrl+Shift+S" << false;
+    QTest::newRow("nothing") << "no such action"
+                             << "Ctrl+O" << false;
+    QTest::newRow("cleared") << ""
+                             << "Ctrl+O" << true;
+}
+
+void TestMainWindow::shortcutsDialogSearch()
+{
+    QFETCH(QString, search);
+    QFETCH(QString, key);
+    QFETCH(bool, shown);
+    MainWindow w;
+    ShortcutsDialog* dialog = w.helpActions()->showShortcuts();
+    // Names without their mnemonic, keys in the platform's notation.
+    const auto rows =
+        dialog->list()->findItems(plainActionText(w.saveAsAction()->text()), Qt::MatchExactly, 0);
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.front()->text(1),
+             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S).toString(QKeySequence::NativeText));
+    dialog->searchEdit()->setText(search);
+    QCOMPARE(dialog->visibleRowsWith(QKeySequence::fromString(key, QKeySequence::PortableText)) > 0, shown);
+    dialog->close();
+}
+
+void TestMainWindow::aboutListsVersions()
+{
+    const QString text = HelpActions::aboutText();
+    for (const char* library : {"Qt", "hwloc", "libbpf", "Graphviz", "QCustomPlot", "SQLite", "simdjson"}) {
+        const QRegularExpression row(
+            QStringLiteral("<td>%1</td><td>&nbsp;(\\d+\\.\\d+[^<]*)</td>").arg(QLatin1String(library)));
+        QVERIFY2(row.match(text).hasMatch(), library);
+    }
+    QVERIFY(text.contains(QStringLiteral("<td>Qt</td><td>&nbsp;") + QLatin1String(qVersion())));
+    MainWindow w;
+    QMessageBox* box = w.helpActions()->showAbout();
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->text(), text);
+    box->close();
+}
+
+void TestMainWindow::documentationFolder()
+{
+    const QStringList folders = HelpActions::documentationFolders();
+    QVERIFY(!folders.isEmpty());
+    QVERIFY2(folders.front().endsWith(QStringLiteral("/share/doc/numasight")), qPrintable(folders.front()));
+    // A build that was not installed reads the source tree's README and docs/.
+    const QString found = HelpActions::documentationFolder();
+    QVERIFY(!found.isEmpty());
+    QVERIFY(QFileInfo::exists(found + QStringLiteral("/README.md")));
+    QVERIFY(QFileInfo::exists(found + QStringLiteral("/docs/architecture.md")));
+}
+
+void TestMainWindow::missingDisplay_data()
+{
+    QTest::addColumn<QStringList>("variables");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<bool>("missing");
+    const QStringList program{QStringLiteral("numasight")};
+    QTest::newRow("nothing set") << QStringList{} << program << true;
+    QTest::newRow("empty DISPLAY") << QStringList{QStringLiteral("DISPLAY=")} << program << true;
+    QTest::newRow("X11") << QStringList{QStringLiteral("DISPLAY=:0")} << program << false;
+    QTest::newRow("Wayland") << QStringList{QStringLiteral("WAYLAND_DISPLAY=wayland-0")} << program << false;
+    QTest::newRow("QT_QPA_PLATFORM") << QStringList{QStringLiteral("QT_QPA_PLATFORM=vnc")} << program
+                                     << false;
+    QTest::newRow("-platform") << QStringList{}
+                               << QStringList{QStringLiteral("numasight"), QStringLiteral("-platform"),
+                                              QStringLiteral("offscreen")}
+                               << false;
+    QTest::newRow("a file named -platform is still an argument")
+        << QStringList{} << QStringList{QStringLiteral("numasight"), QStringLiteral("./-platform.json")}
+        << true;
+}
+
+void TestMainWindow::missingDisplay()
+{
+    QFETCH(QStringList, variables);
+    QFETCH(QStringList, arguments);
+    QFETCH(bool, missing);
+    QProcessEnvironment env;
+    for (const QString& v : variables)
+        env.insert(v.section(u'=', 0, 0), v.section(u'=', 1));
+    QCOMPARE(!missingDisplayMessage(env, arguments).isEmpty(), missing);
+}
+
+void TestMainWindow::noDisplayExit_data()
+{
+    QTest::addColumn<QStringList>("variables");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QStringList>("said");
+    QTest::newRow("no display") << QStringList{} << QStringList{} << kNoDisplayExitCode
+                                << QStringList{QStringLiteral("no display found"),
+                                               QStringLiteral("numasight-cli"), QStringLiteral("ssh -X"),
+                                               QStringLiteral("QT_QPA_PLATFORM=vnc"),
+                                               QStringLiteral("QT_QPA_PLATFORM=offscreen")};
+    QTest::newRow("offscreen platform")
+        << QStringList{QStringLiteral("QT_QPA_PLATFORM=offscreen")}
+        << QStringList{QStringLiteral("--version")} << 0 << QStringList{QStringLiteral("numasight")};
+    QTest::newRow("-platform offscreen")
+        << QStringList{}
+        << QStringList{QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("--version")}
+        << 0 << QStringList{QStringLiteral("numasight")};
+}
+
+// The built program started as over ssh without a display: a message and exit code 2, not Qt's abort.
+void TestMainWindow::noDisplayExit()
+{
+    QFETCH(QStringList, variables);
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QStringList, said);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QLatin1String(name));
+    for (const QString& v : variables)
+        env.insert(v.section(u'=', 0, 0), v.section(u'=', 1));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(NUMASIGHT), arguments);
+    QVERIFY(p.waitForFinished(30000));
+    const QString out = QString::fromLocal8Bit(p.readAllStandardOutput() + p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(p.exitCode() == exitCode,
+             qPrintable(QString::number(p.exitCode()) + QStringLiteral(": ") + out));
+    for (const QString& text : said)
+        QVERIFY2(out.contains(text), qPrintable(text + QStringLiteral(" not in: ") + out));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -8,8 +8,12 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QStyle>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace numasight {
 
@@ -41,10 +45,26 @@ BrowserPanel::BrowserPanel(QWidget* parent)
     m_view->header()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
     m_view->header()->setStretchLastSection(false);
-    m_view->setColumnWidth(EntityTreeModel::NameColumn, 280);
-    m_view->setColumnWidth(EntityTreeModel::KindColumn, 130);
-    m_view->setColumnWidth(EntityTreeModel::IdColumn, 110);
-    m_view->setColumnWidth(EntityTreeModel::CpusColumn, 110);
+    // The name (the tree, cut with its tooltip) takes what the figures leave; each figure column is as wide
+    // as its header or a typical value, whichever is wider, so none is cut at any window size.
+    m_view->header()->setSectionResizeMode(EntityTreeModel::NameColumn, QHeaderView::Stretch);
+    m_view->header()->setMinimumSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("CPU node")));
+    const std::pair<EntityTreeModel::Column, QString> typical[] = {
+        {EntityTreeModel::KindColumn, QStringLiteral("Accelerator (NPU)")},
+        {EntityTreeModel::IdColumn, QStringLiteral("0000:c1:00.0")},
+        {EntityTreeModel::CpusColumn, QStringLiteral("0-47,96-143")},
+        {EntityTreeModel::NodeColumn, QStringLiteral("0-7")},
+        {EntityTreeModel::MemoryColumn, QStringLiteral("999.9 GiB")},
+        {EntityTreeModel::CpuShareColumn, QStringLiteral("100.0 %")},
+        {EntityTreeModel::CpuNodeColumn, QStringLiteral("node12")},
+    };
+    const int padding = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin) + 12;
+    for (const auto& [column, sample] : typical) {
+        const QString header = m_model->headerData(column, Qt::Horizontal).toString();
+        m_view->setColumnWidth(column, std::max(fontMetrics().horizontalAdvance(header),
+                                                fontMetrics().horizontalAdvance(sample)) +
+                                           padding);
+    }
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this] { emit currentEntityChanged(currentEntity()); });
 

@@ -83,7 +83,8 @@ DetailsPane::DetailsPane(QWidget* parent)
         t->setUniformRowHeights(true);
         t->setAlternatingRowColors(true);
         t->header()->setStretchLastSection(true);
-        t->setColumnWidth(0, 200);
+        // Field and edge names are short: as wide as the longest, the values get the rest of a narrow dock.
+        t->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
         installCopyActions(t);
     }
     m_edges->setColumnWidth(1, 180);
@@ -170,6 +171,8 @@ void DetailsPane::rebuild()
     if (!m_snapshot || !m_entity.isValid() || size_t(m_entity.value) >= m_snapshot->entities().size()) {
         auto* hint = new QTreeWidgetItem(m_fields, {tr("Select an entity in the browser")});
         hint->setFlags(Qt::ItemIsEnabled);
+        hint->setFirstColumnSpanned(true); // a sentence, not a field name: the whole width
+        hint->setToolTip(0, hint->text(0));
         return;
     }
     const Snapshot& s = *m_snapshot;

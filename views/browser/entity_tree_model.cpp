@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/browser/entity_tree_model.h"
 
+#include "analysis/heatmap_data.h"
+#include "report/cpu_share.h"
 #include "util/format.h"
 
 #include <QCoreApplication>
@@ -343,7 +345,38 @@ void EntityTreeModel::setSnapshot(SnapshotPtr snapshot)
         b.buildWorkload(b.section(Section::Workload, tr("Workload")));
         b.buildOther(b.section(Section::Other, tr("Other")));
     }
+    computeCpuFigures();
     endResetModel();
+}
+
+const EntityTreeModel::CpuFigure& EntityTreeModel::cpuFigureOf(const Entity& e) const
+{
+    static const CpuFigure none;
+    const auto index = size_t(&e - m_snapshot->entities().data());
+    return index < m_cpu.size() ? m_cpu[index] : none;
+}
+
+void EntityTreeModel::computeCpuFigures()
+{
+    m_cpu.clear();
+    if (!m_snapshot)
+        return;
+    m_cpu.resize(m_snapshot->entities().size());
+    const NodeHeatmapPtr heatmap = cpuHeatmap(*m_snapshot);
+    if (!heatmap)
+        return;
+    const double total = totalCpuNs(*heatmap);
+    for (const HeatmapRow& row : heatmap->rows) {
+        if (!row.entity.isValid() || size_t(row.entity.value) >= m_cpu.size() || !(row.cpuNs > 0))
+            continue;
+        CpuFigure& f = m_cpu[size_t(row.entity.value)];
+        f.share = cpuTimeShare(row.cpuNs, total);
+        if (row.mainCpuColumn >= 0) {
+            const HeatmapColumn& column = heatmap->columns[size_t(row.mainCpuColumn)];
+            f.nodeOsIndex = column.osIndex;
+            f.node = column.label;
+        }
+    }
 }
 
 QString EntityTreeModel::entityLabel(const Entity& e)
@@ -542,6 +575,16 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
                 return qulonglong(bytes);
             return bytes ? formatBytes(double(bytes), TrailingZeros::Keep) : QString();
         }
+        case CpuShareColumn: {
+            const CpuFigure& f = cpuFigureOf(e);
+            if (role == SortRole)
+                return f.share;
+            return f.share >= 0 ? formatPercent(f.share, 1) : QString();
+        }
+        case CpuNodeColumn: {
+            const CpuFigure& f = cpuFigureOf(e);
+            return role == SortRole ? QVariant(f.nodeOsIndex) : QVariant(f.node);
+        }
         case ColumnCount:
             break;
         }
@@ -553,8 +596,13 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
             tip += QLatin1Char('\n') + e.cmdline;
         return tip;
     }
+    if (role == Qt::ToolTipRole) { // the whole value where the column is too narrow for it
+        const QString text = entityData(e, column, Qt::DisplayRole).toString();
+        return text.isEmpty() ? QVariant() : QVariant(text);
+    }
     if (role == Qt::TextAlignmentRole &&
-        (column == IdColumn || column == MemoryColumn || column == NodeColumn))
+        (column == IdColumn || column == MemoryColumn || column == NodeColumn || column == CpuShareColumn ||
+         column == CpuNodeColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == SearchTextRole) {
         QStringList parts{e.name, e.key, idText(e), e.pciBusId, e.containerId};
@@ -596,7 +644,26 @@ QVariant EntityTreeModel::data(const QModelIndex& index, int role) const
 
 QVariant EntityTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        // The measure behind each figure, where a name alone could mean more than one.
+        switch (Column(section)) {
+        case NodeColumn:
+            return tr("A CPU's or device's NUMA node; for processes and threads, the nodes their memory may "
+                      "use (Mems_allowed)");
+        case MemoryColumn:
+            return tr("A NUMA node's or host's memory, a cache's size");
+        case CpuShareColumn:
+            return tr("Share of all the on-CPU time of the snapshot's processes (a witty-profiler graph: of "
+                      "the threads it lists); a process's is the sum of its threads'");
+        case CpuNodeColumn:
+            return tr("The NUMA node where the process or thread spent most of its on-CPU time");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (Column(section)) {
     case NameColumn:
@@ -611,6 +678,10 @@ QVariant EntityTreeModel::headerData(int section, Qt::Orientation orientation, i
         return tr("NUMA node");
     case MemoryColumn:
         return tr("Memory");
+    case CpuShareColumn:
+        return tr("CPU share");
+    case CpuNodeColumn:
+        return tr("CPU node");
     case ColumnCount:
         break;
     }

@@ -26,6 +26,8 @@ public:
         CpusColumn,
         NodeColumn,
         MemoryColumn,
+        CpuShareColumn, // processes and threads: share of all the CPU time the snapshot records
+        CpuNodeColumn,  // processes and threads: the node with most of that time
         ColumnCount
     };
     enum Role
@@ -81,9 +83,20 @@ private:
     QVariant entityData(const Entity& e, int column, int role) const;
     QString nodeColumnText(EntityId id) const;
 
+    // A process's or thread's CPU time as the snapshot gives it (cpuHeatmap() without samples).
+    struct CpuFigure
+    {
+        double share = -1; // of all the CPU time; < 0 when the snapshot has no figure for the entity
+        int nodeOsIndex = -1;
+        QString node; // "node3", "10.0.0.7/node3"
+    };
+    void computeCpuFigures();
+    const CpuFigure& cpuFigureOf(const Entity& e) const;
+
     SnapshotPtr m_snapshot;
     std::vector<Node> m_nodes;       // m_nodes[0] is the invisible root
     std::vector<int> m_nodeOfEntity; // entity index → node index
+    std::vector<CpuFigure> m_cpu;    // entity index → its CPU time, for processes and threads
     int m_sections[3] = {-1, -1, -1};
 };
 

@@ -3,6 +3,7 @@
 
 #include "readers/open_input.h"
 #include "util/format.h"
+#include "views/common/elided_label.h"
 
 #include <QDir>
 #include <QFormLayout>
@@ -39,6 +40,7 @@ QTableWidgetItem* cell(const QString& text, Qt::Alignment align = Qt::AlignLeft 
 {
     auto* item = new QTableWidgetItem(text);
     item->setTextAlignment(align);
+    item->setToolTip(text); // a type name cut by a narrow dock stays readable
     return item;
 }
 
@@ -52,12 +54,11 @@ QString dataSize(std::uint64_t b)
     return b ? formatBytes(double(b)) : QString();
 }
 
-QLabel* valueLabel(const QString& name, QWidget* parent)
+// One line each, shortened with the whole text as tooltip: a long path or format must not cut the others.
+ElidedLabel* valueLabel(const QString& name, QWidget* parent, Qt::TextElideMode mode = Qt::ElideRight)
 {
-    auto* l = new QLabel(parent);
+    auto* l = new ElidedLabel(mode, parent);
     l->setObjectName(name);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->setWordWrap(true);
     return l;
 }
 
@@ -65,7 +66,7 @@ QLabel* valueLabel(const QString& name, QWidget* parent)
 
 SummaryPanel::SummaryPanel(QWidget* parent)
     : QWidget(parent)
-    , m_file(valueLabel(QStringLiteral("summaryFile"), this))
+    , m_file(valueLabel(QStringLiteral("summaryFile"), this, Qt::ElideMiddle))
     , m_format(valueLabel(QStringLiteral("summaryFormat"), this))
     , m_host(valueLabel(QStringLiteral("summaryHost"), this))
     , m_kernel(valueLabel(QStringLiteral("summaryKernel"), this))
@@ -128,7 +129,7 @@ void SummaryPanel::setCapture(CapturePtr capture, int snapshotIndex)
             ? capture->snapshots[size_t(snapshotIndex)].get()
             : nullptr;
     if (!snapshot) {
-        for (QLabel* l : {m_file, m_format, m_host, m_kernel, m_time, m_snapshot})
+        for (ElidedLabel* l : {m_file, m_format, m_host, m_kernel, m_time, m_snapshot})
             l->clear();
         for (QTableWidget* t : {m_entityCounts, m_edgeCounts, m_numa})
             t->setRowCount(0);

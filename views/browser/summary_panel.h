@@ -12,6 +12,8 @@ class QTableWidget;
 
 namespace numasight {
 
+class ElidedLabel;
+
 // What a capture holds at a glance: where it came from, how many entities and edges of each type, and the
 // NUMA nodes with their CPUs, memory, tier and firmware distances (one column per node, tinted by
 // distance, so a 24-node matrix stays readable).
@@ -46,12 +48,12 @@ private:
     void fillCounts(const Snapshot& snapshot);
     void fillNuma(const Snapshot& snapshot);
 
-    QLabel* m_file;
-    QLabel* m_format;
-    QLabel* m_host;
-    QLabel* m_kernel;
-    QLabel* m_time;
-    QLabel* m_snapshot;
+    ElidedLabel* m_file;
+    ElidedLabel* m_format;
+    ElidedLabel* m_host;
+    ElidedLabel* m_kernel;
+    ElidedLabel* m_time;
+    ElidedLabel* m_snapshot;
     QTableWidget* m_entityCounts;
     QTableWidget* m_edgeCounts;
     QTableWidget* m_numa;

@@ -26,6 +26,8 @@ StartPage::StartPage(QWidget* parent)
     m_open->setObjectName(QStringLiteral("openButton"));
     m_clear->setObjectName(QStringLiteral("clearRecentButton"));
     m_recent->setObjectName(QStringLiteral("recentList"));
+    // A long path loses its middle, not the file name or the folder it ends in; the tooltip has it whole.
+    m_recent->setTextElideMode(Qt::ElideMiddle);
     m_attach->setIcon(style()->standardIcon(QStyle::SP_ComputerIcon));
     m_attachWitty->setIcon(style()->standardIcon(QStyle::SP_DriveNetIcon));
     m_open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));

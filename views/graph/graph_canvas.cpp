@@ -14,6 +14,11 @@
 
 namespace numasight {
 
+namespace {
+// White around the drawing, as an export has.
+constexpr double kPageMargin = 12;
+} // namespace
+
 GraphCanvas::GraphCanvas(GraphScene* scene, QWidget* parent)
     : QGraphicsView(scene, parent)
     , m_scene(scene)
@@ -26,7 +31,6 @@ GraphCanvas::GraphCanvas(GraphScene* scene, QWidget* parent)
     // Highlighting a neighbourhood repaints items all over the graph; one full update is cheaper than many
     // small ones.
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
-    setBackgroundBrush(Qt::white);
     // The scene leaves room around the picture so that any node can be centred; scroll bars over that room
     // would say nothing and eat the fitted graph's space. Panning is by dragging, the arrow keys and
     // Shift+wheel.
@@ -34,6 +38,25 @@ GraphCanvas::GraphCanvas(GraphScene* scene, QWidget* parent)
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setCursor(Qt::OpenHandCursor);
+}
+
+// The drawing is a page coloured as its exports are (its colours are chosen against white); around it the
+// canvas takes the palette's base colour, so a dark palette darkens the surround, live, and the page stays
+// legible.
+void GraphCanvas::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    painter->fillRect(rect, palette().color(QPalette::Base));
+    const QRectF page = m_scene->graphRect();
+    if (!page.isEmpty())
+        painter->fillRect(
+            page.adjusted(-kPageMargin, -kPageMargin, kPageMargin, kPageMargin).intersected(rect), Qt::white);
+}
+
+void GraphCanvas::changeEvent(QEvent* event)
+{
+    QGraphicsView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        viewport()->update();
 }
 
 double GraphCanvas::zoom() const

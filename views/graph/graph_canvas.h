@@ -31,6 +31,8 @@ signals:
     void zoomChanged(double zoom);
 
 protected:
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void changeEvent(QEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;

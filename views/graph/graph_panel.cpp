@@ -250,7 +250,7 @@ GraphPanel::GraphPanel(QWidget* parent)
     connect(exportButton, &QToolButton::clicked, this, &GraphPanel::exportRequested);
     connect(m_cancel, &QToolButton::clicked, m_job, &GraphLayoutJob::cancel);
 
-    auto* fitAction = new QAction(tr("Fit Graph"), this);
+    auto* fitAction = m_fitAction = new QAction(tr("&Fit Graph"), this);
     fitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     fitAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(fitAction, &QAction::triggered, m_canvas, &GraphCanvas::fitGraph);

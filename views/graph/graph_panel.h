@@ -8,6 +8,7 @@
 
 #include <vector>
 
+class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -87,6 +88,8 @@ public:
     GraphExportFlow* exportFlow() const { return m_exportFlow; }
     GraphScene* scene() const { return m_scene; }
     GraphCanvas* canvas() const { return m_canvas; }
+    // Fit Graph (Ctrl+0 while the graph has the focus), for the window's View menu too.
+    QAction* fitAction() const { return m_fitAction; }
     QComboBox* viewCombo() const { return m_viewCombo; }
     QComboBox* engineCombo() const { return m_engineCombo; }
     QToolButton* kindsButton() const { return m_kindsButton; }
@@ -131,6 +134,7 @@ private:
     GraphLayoutJob* m_job;
     GraphScene* m_scene;
     GraphCanvas* m_canvas;
+    QAction* m_fitAction = nullptr;
     QComboBox* m_viewCombo;
     QComboBox* m_engineCombo;
     QToolButton* m_kindsButton;

@@ -11,6 +11,7 @@
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QScrollBar>
+#include <QStyle>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -206,6 +207,7 @@ HeatmapPlot::HeatmapPlot(QWidget* parent)
             p->setType(QCPItemPosition::ptPlotCoords);
         }
 
+    applyPalette();
     m_d->plot->installEventFilter(this);
     connect(m_d->plot, &QCustomPlot::afterLayout, this, [this] {
         // Rows that fit, and how the labels fit, depend on the size the layout just gave the map.
@@ -440,20 +442,19 @@ void HeatmapPlot::rebuild()
         if (!p.subtitle.isEmpty()) {
             layout->insertRow(row);
             m_d->subtitle = new QCPTextElement(m_d->plot, p.subtitle, pixelFont(font(), 11));
-            m_d->subtitle->setTextColor(QColor(0x55, 0x55, 0x55));
             layout->addElement(row++, 0, m_d->subtitle);
         }
         if (!noteText.isEmpty()) {
             const int last = layout->rowCount();
             layout->insertRow(last);
             m_d->notes = new QCPTextElement(m_d->plot, noteText, pixelFont(font(), 10));
-            m_d->notes->setTextColor(QColor(0x66, 0x66, 0x66));
             m_d->notes->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
             m_d->notes->setMargins(QMargins(10, 2, 10, 6));
             layout->addElement(last, 0, m_d->notes);
         }
         for (int r = 0; r < layout->rowCount(); ++r)
             layout->setRowStretchFactor(r, layout->element(r, 0) == m_d->rect ? 1.0 : 0.001);
+        applyPalette();
     }
 
     // A single row or column would have no extent in QCustomPlot (its cells are spaced from the first
@@ -777,6 +778,41 @@ void HeatmapPlot::moveSelection(int delta)
     emit rowClicked(row);
 }
 
+// The plot's chrome follows the palette, light or dark and changed live: background, axes, labels, title and
+// the selection frame. The cells keep their gradient (each cell's ink is chosen against its own colour).
+void HeatmapPlot::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    const QColor muted = QColor::fromRgbF(float(text.redF() * 0.6 + base.redF() * 0.4),
+                                          float(text.greenF() * 0.6 + base.greenF() * 0.4),
+                                          float(text.blueF() * 0.6 + base.blueF() * 0.4));
+    m_d->plot->setBackground(pal.brush(QPalette::Base));
+    QList<QCPAxis*> axes = m_d->rect->axes();
+    axes << m_d->scale->axis();
+    for (QCPAxis* a : axes) {
+        a->setTickLabelColor(text);
+        a->setLabelColor(text);
+        a->setTickPen(QPen(muted));
+        a->setBasePen(QPen(muted));
+    }
+    m_d->selection->setPen(QPen(text, 2));
+    if (m_d->title)
+        m_d->title->setTextColor(text);
+    for (QCPTextElement* e : {m_d->subtitle, m_d->notes})
+        if (e)
+            e->setTextColor(muted);
+    m_d->plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPlot::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        applyPalette();
+}
+
 bool HeatmapPlot::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched != m_d->plot)
@@ -870,6 +906,7 @@ bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice
     // The plot the window would show for `picture`, laid out for `size` with every row in view.
     HeatmapPlot plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);
+    plot.setPalette(plot.style()->standardPalette()); // a picture to share: the same in a dark session
     plot.setDecorated(true);
     plot.setPicture(picture);
     plot.resize(size);
@@ -889,6 +926,11 @@ bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice
     custom->toPainter(&painter, size.width(), size.height());
     painter.end();
     return true;
+}
+
+QString qcustomplotVersion()
+{
+    return QStringLiteral(QCUSTOMPLOT_VERSION_STR);
 }
 
 } // namespace numasight

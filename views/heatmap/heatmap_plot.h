@@ -82,6 +82,7 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     friend struct HeatmapPlotExportAccess;
@@ -93,6 +94,7 @@ private:
     void onScroll(int value);
     double fittingRows() const;
     void moveSelection(int delta);
+    void applyPalette();
 
     std::unique_ptr<Private> m_d;
     QScrollBar* m_scroll;
@@ -105,5 +107,8 @@ private:
 // thread only (QCustomPlot is a widget).
 bool paintHeatmapPicture(const HeatmapPicture& picture, QSize size, QPaintDevice* device, double scale,
                          bool vector);
+
+// The QCustomPlot version built against (the library has no run-time call), for Help ▸ About.
+QString qcustomplotVersion();
 
 } // namespace numasight

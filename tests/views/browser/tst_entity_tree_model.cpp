@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -164,6 +165,9 @@ private slots:
     void wittyThreads();
     void wittyNpuNodes_data();
     void wittyNpuNodes();
+    void wittyCpuColumns_data();
+    void wittyCpuColumns();
+    void cpuSharesAddUp();
     void filter_data();
     void filter();
     void hwlocGpus();
@@ -466,6 +470,72 @@ void TestEntityTreeModel::wittyNpuNodes()
     QCOMPARE(parent.data(EntityTreeModel::EntityKindRole).toInt(), int(EntityKind::NumaNode));
     QCOMPARE(s.entity(EntityId(parent.data(EntityTreeModel::EntityIdRole).toInt())).osIndex, node);
     QCOMPARE(parent.parent(), ns);
+}
+
+void TestEntityTreeModel::wittyCpuColumns_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<qint64>("id"); // pid, tid or a NUMA node's OS index
+    QTest::addColumn<QString>("share");
+    QTest::addColumn<QString>("node");
+    QTest::newRow("process on node 7") << int(EntityKind::Process) << qint64(1895087) << "24.4 %"
+                                       << "node7";
+    QTest::newRow("process, sum of its threads") << int(EntityKind::Process) << qint64(1894856) << "13.7 %"
+                                                 << "node3";
+    QTest::newRow("its main thread") << int(EntityKind::Thread) << qint64(1894856) << "11.3 %"
+                                     << "node3";
+    QTest::newRow("its other thread") << int(EntityKind::Thread) << qint64(1897003) << "2.4 %"
+                                      << "node3";
+    QTest::newRow("a sliver of the time") << int(EntityKind::Process) << qint64(6808) << "0.05 %"
+                                          << "node7";
+    QTest::newRow("no CPU time") << int(EntityKind::Process) << qint64(1893833) << ""
+                                 << "";
+    QTest::newRow("not a process") << int(EntityKind::NumaNode) << qint64(3) << ""
+                                   << "";
+}
+
+// Processes and threads show their share of all the on-CPU time and the node with most of theirs.
+void TestEntityTreeModel::wittyCpuColumns()
+{
+    QFETCH(int, kind);
+    QFETCH(qint64, id);
+    QFETCH(QString, share);
+    QFETCH(QString, node);
+    const Snapshot& s = *m_witty;
+    EntityTreeModel model;
+    model.setSnapshot(m_witty);
+    EntityId entity;
+    for (EntityId e : s.ofKind(EntityKind(kind))) {
+        const Entity& x = s.entity(e);
+        if ((kind == int(EntityKind::Process)  ? x.pid
+             : kind == int(EntityKind::Thread) ? x.tid
+                                               : x.osIndex) == id)
+            entity = e;
+    }
+    QVERIFY(entity.isValid());
+    const QModelIndex row = model.indexOf(entity);
+    QCOMPARE(row.siblingAtColumn(EntityTreeModel::CpuShareColumn).data().toString(), share);
+    QCOMPARE(row.siblingAtColumn(EntityTreeModel::CpuNodeColumn).data().toString(), node);
+    // Each figure column names its measure.
+    for (int c :
+         {EntityTreeModel::CpuShareColumn, EntityTreeModel::CpuNodeColumn, EntityTreeModel::NodeColumn})
+        QVERIFY(!model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    QVERIFY(model.headerData(EntityTreeModel::CpuShareColumn, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("on-CPU time")));
+}
+
+// One meaning: the shares are of all the CPU time, so the processes' add up to all of it.
+void TestEntityTreeModel::cpuSharesAddUp()
+{
+    EntityTreeModel model;
+    model.setSnapshot(m_witty);
+    double sum = 0;
+    for (EntityId p : m_witty->ofKind(EntityKind::Process))
+        sum += std::max(
+            0.0,
+            model.indexOf(p, EntityTreeModel::CpuShareColumn).data(EntityTreeModel::SortRole).toDouble());
+    QVERIFY2(qAbs(sum - 1.0) < 1e-9, qPrintable(QString::number(sum, 'g', 12)));
 }
 
 void TestEntityTreeModel::filter_data()

@@ -130,6 +130,7 @@ private slots:
     void cancelButton();
     void layoutFailureShowsError();
     void sceneDrawsLikeExport();
+    void followsPalette();
     void mainWindowFollowsCapture();
     void mainWindowFollowsTimeline();
     void mainWindowExport_data();
@@ -172,6 +173,31 @@ bool TestGraphView::show(GraphPanel& panel, const CapturePtr& capture, GraphView
         panel.setViewKind(view);
         panel.setSnapshot(capture->snapshots.back(), {}, true);
     });
+}
+
+// The drawing stays a white page (its colours are chosen against white, as in exports); around it the canvas
+// takes the palette's base colour, and follows it live.
+void TestGraphView::followsPalette()
+{
+    GraphPanel panel;
+    QVERIFY(show(panel, m_witty, GraphView::Combined));
+    GraphCanvas* canvas = panel.canvas();
+    canvas->setZoom(0.05); // the page small in the middle, the canvas around it
+    canvas->centerOn(panel.scene()->graphRect().center());
+    const QColor dark(0x20, 0x20, 0x20);
+    const QPalette before = QApplication::palette();
+    QPalette palette = before;
+    palette.setColor(QPalette::Base, dark);
+    QApplication::setPalette(palette);
+    QVERIFY(QTest::qWaitFor([&] { return canvas->palette().color(QPalette::Base) == dark; }, 2000));
+    const QImage image = canvas->viewport()->grab().toImage();
+    QApplication::setPalette(before);
+    QVERIFY(QTest::qWaitFor([&] { return canvas->palette().color(QPalette::Base) != dark; }, 2000));
+    QCOMPARE(image.pixelColor(1, 1), dark);
+    const QPoint page = canvas->mapFromScene(panel.scene()->graphRect().topLeft()) + QPoint(2, 2);
+    QCOMPARE(image.pixelColor(page * image.devicePixelRatio()), QColor(Qt::white));
+    const QImage light = canvas->viewport()->grab().toImage();
+    QCOMPARE(light.pixelColor(1, 1), before.color(QPalette::Base));
 }
 
 void TestGraphView::clickSelects()

@@ -75,6 +75,8 @@ private slots:
     void memoryAttributeCells();
     void measuredLatencyCells();
     void cellTextAndSmallCells();
+    void followsPalette_data();
+    void followsPalette();
     void sortOrdersRows_data();
     void sortOrdersRows();
     void filterRows_data();
@@ -312,21 +314,36 @@ void TestHeatmapView::measuredLatencyCells()
     QCOMPARE(p.format, HeatmapValueFormat::Latency);
 }
 
+namespace {
+
+// The 24-node machine's distances: 24 x 24 cells, what the plot's own tests draw. Null if it does not load.
+MatrixHeatmapPtr distances24()
+{
+    const CapturePtr capture = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
+    if (!capture)
+        return nullptr;
+    return matrixHeatmap(*capture->snapshots.back(), *capture->snapshots.back()->numaDistances());
+}
+
+bool showAllRows(HeatmapPlot& plot, const MatrixHeatmap& matrix, QSize size)
+{
+    plot.setShowAllRows(true);
+    plot.setPicture(matrixPicture(matrix));
+    plot.resize(size);
+    plot.show();
+    return QTest::qWaitForWindowExposed(&plot);
+}
+
+} // namespace
+
 // Values go into cells that can hold them, in a font sized to the cell; small cells keep the number for the
 // tooltip only.
 void TestHeatmapView::cellTextAndSmallCells()
 {
-    const CapturePtr capture = loadCapture(kHwloc + QStringLiteral("192em64t-24n8c2t.xml"));
-    QVERIFY(capture);
-    const MatrixHeatmapPtr m =
-        matrixHeatmap(*capture->snapshots.back(), *capture->snapshots.back()->numaDistances());
+    const MatrixHeatmapPtr m = distances24();
     QVERIFY(m);
     HeatmapPlot plot;
-    plot.setShowAllRows(true);
-    plot.setPicture(matrixPicture(*m));
-    plot.resize(1300, 1200);
-    plot.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QVERIFY(showAllRows(plot, *m, QSize(1300, 1200)));
     plot.replotNow();
     QCOMPARE(plot.cellText(0, 1), QStringLiteral("50"));
     QCOMPARE(plot.cellTexts().size(), 24 * 24);
@@ -338,6 +355,47 @@ void TestHeatmapView::cellTextAndSmallCells()
     QVERIFY(plot.cellText(0, 1).isEmpty());
     const QString tip = plot.toolTipAt(plot.cellCenter(0, 1));
     QVERIFY2(tip.startsWith(QStringLiteral("node0 · node1\n50")), qPrintable(tip));
+}
+
+void TestHeatmapView::followsPalette_data()
+{
+    QTest::addColumn<bool>("application"); // the application's palette, else the plot's own
+    QTest::newRow("plot's palette") << false;
+    QTest::newRow("application palette, changed live") << true;
+}
+
+// A dark palette recolours the plot's background, axes and labels while it is shown; an export stays as
+// shared pictures are, on the style's light palette.
+void TestHeatmapView::followsPalette()
+{
+    QFETCH(bool, application);
+    const MatrixHeatmapPtr m = distances24();
+    QVERIFY(m);
+    HeatmapPlot plot;
+    QVERIFY(showAllRows(plot, *m, QSize(600, 500)));
+    const QPalette before = QApplication::palette();
+    QPalette dark = before;
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    if (application)
+        QApplication::setPalette(dark);
+    else
+        plot.setPalette(dark);
+    QCustomPlot* custom = plot.customPlot();
+    const QCPAxis* top = custom->axisRect()->axis(QCPAxis::atTop);
+    // The application's change reaches the widgets through the event loop.
+    const bool followed =
+        QTest::qWaitFor([&] { return top->tickLabelColor() == QColor(0xee, 0xee, 0xee); }, 2000);
+    const QImage shown = plot.grab().toImage();
+    QImage exported(QSize(600, 500), QImage::Format_ARGB32);
+    exported.fill(Qt::transparent);
+    const bool painted = paintHeatmapPicture(matrixPicture(*m), exported.size(), &exported, 1.0, false);
+    if (application)
+        QApplication::setPalette(before);
+    QVERIFY(followed);
+    QCOMPARE(shown.pixelColor(2, 2), QColor(0x20, 0x20, 0x20)); // a corner of the background
+    QVERIFY(painted);
+    QCOMPARE(exported.pixelColor(2, 2), plot.style()->standardPalette().color(QPalette::Base));
 }
 
 void TestHeatmapView::sortOrdersRows_data()
