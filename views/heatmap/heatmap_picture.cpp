@@ -165,6 +165,7 @@ QString formatHeatmapValue(double value, HeatmapValueFormat format, const QStrin
     case HeatmapValueFormat::Latency:
         return QStringLiteral("%1 ns").arg(value, 0, 'f', value < 10 ? 2 : (value < 100 ? 1 : 0));
     case HeatmapValueFormat::Bandwidth:
+        return formatBandwidth(value, unit);
     case HeatmapValueFormat::Number:
         return unit.isEmpty() ? QString::number(value, 'g', 6)
                               : QStringLiteral("%1 %2").arg(QString::number(value, 'g', 4), unit);
@@ -212,7 +213,7 @@ QString formatHeatmapCell(double value, HeatmapValueFormat format)
     case HeatmapValueFormat::Latency:
         return QString::number(value, 'f', value < 10 ? 1 : 0);
     case HeatmapValueFormat::Bandwidth:
-        return QString::number(value, 'g', 3);
+        return compact(value); // "22k", never "2.25e+04": the unit is in the legend
     }
     return QString::number(value);
 }
