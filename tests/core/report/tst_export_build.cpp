@@ -233,10 +233,12 @@ void TestExportBuild::writeCsv_data()
     QTest::newRow("distances in node order")
         << QStringList{xeon, QStringLiteral("--view"), QStringLiteral("distance")} << int(Ok)
         << QByteArray("from\\to,node0,node1,node2,node3,node4,node5,node6,node7,node8,") << QStringList{};
+    // Nodes 0 and 2 share a memory-side cache, as do 1 and 3: near nodes together, rows in that order too.
     QTest::newRow("distances, near nodes together")
-        << QStringList{xeon, QStringLiteral("--view"), QStringLiteral("distance"), QStringLiteral("--order"),
-                       QStringLiteral("distance")}
-        << int(Ok) << QByteArray("from\\to,node0,node1,node2,node3,node4,node5,node6,node7,node15,")
+        << QStringList{kHwloc + QStringLiteral("memorysidecaches.xml"), QStringLiteral("--view"),
+                       QStringLiteral("distance"), QStringLiteral("--order"), QStringLiteral("distance")}
+        << int(Ok)
+        << QByteArray("from\\to,node0,node2,node1,node3\r\nnode0,10,11,21,21\r\nnode2,11,10,21,21\r\n")
         << QStringList{};
     QTest::newRow("a topology's heatmap: the header alone")
         << QStringList{distances, QStringLiteral("--view"), QStringLiteral("cpu-heatmap")} << int(Ok)
