@@ -3,6 +3,7 @@
 
 #include "util/format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cmath>
@@ -25,6 +26,8 @@ QString compact(double v)
 
 QString processLabel(const QString& ns, const QString& name, std::int64_t pid)
 {
+    if (pid < 0 && !name.isEmpty())
+        return name; // a row that sums others ("11 900 more processes") has no pid of its own
     const QString host = ns == u"local" ? QString() : ns + QStringLiteral(": ");
     return QStringLiteral("%1%2 (%3)").arg(host, name.isEmpty() ? QStringLiteral("?") : name).arg(pid);
 }
@@ -64,28 +67,39 @@ QString acceleratorText(const QStringList& names, const std::vector<int>& column
     return parts.join(QStringLiteral(", "));
 }
 
+// "<measure>: <figure>", so a tooltip names each number the way the columns and exports do.
+QString measureLine(const QString& measure, const QString& figure)
+{
+    return QStringLiteral("%1: %2").arg(measure, figure);
+}
+
 QString rowDetail(const NodeHeatmap& h, const HeatmapRow& r)
 {
     QStringList lines;
     if (r.cpuNs > 0)
-        lines << QStringLiteral("CPU time %1").arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
+        lines << measureLine(measureName(Measure::CpuTime),
+                             formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
     if (r.mainCpuColumn >= 0)
         lines << QStringLiteral("runs mostly on %1").arg(columnLabel(h.columns, r.mainCpuColumn));
     const bool bytes = h.metric == HeatmapMetric::Bytes;
     const double memory = bytes ? r.bytes : r.pages;
     if (std::isfinite(memory)) {
-        QString text = QStringLiteral("memory %1")
-                           .arg(formatHeatmapValue(memory, bytes ? HeatmapValueFormat::Bytes
-                                                                 : HeatmapValueFormat::Pages));
+        QString text = measureLine(
+            measureName(h.memoryMeasure),
+            formatHeatmapValue(memory, bytes ? HeatmapValueFormat::Bytes : HeatmapValueFormat::Pages));
         if (r.mainMemoryColumn >= 0)
             text += QStringLiteral(", most on %1").arg(columnLabel(h.columns, r.mainMemoryColumn));
         lines << text;
     }
     if (std::isfinite(r.remoteShare))
-        lines << (isMemoryMetric(h.metric)
-                      ? QStringLiteral("%1 of it away from the main CPU node")
-                      : QStringLiteral("%1 of the CPU time away from the main memory node"))
-                     .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share));
+        lines << measureLine(
+            remoteShareName(h.remoteMeasure),
+            isMemoryMetric(h.metric)
+                ? QCoreApplication::translate("numasight::HeatmapPicture", "%1 (away from the main CPU node)")
+                      .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share))
+                : QCoreApplication::translate("numasight::HeatmapPicture",
+                                              "%1 (away from the main memory node)")
+                      .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share)));
     if (!r.accelerators.isEmpty())
         lines << QStringLiteral("accelerators: %1")
                      .arg(acceleratorText(r.accelerators, r.acceleratorColumns, h.columns));
@@ -312,9 +326,9 @@ HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
 {
     HeatmapPicture p;
     p.title = QStringLiteral("Where each process runs against where its memory is");
-    p.subtitle =
-        QStringLiteral("%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator")
-            .arg(v.source);
+    p.subtitle = QStringLiteral(
+                     "%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator · ⚠ away")
+                     .arg(v.source);
     p.notes = v.notes;
     p.valueName = QStringLiteral("share of memory (%)");
     p.format = HeatmapValueFormat::Share;
@@ -345,10 +359,11 @@ HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
             lines << QStringLiteral("%1 of CPU time and pages on one node")
                          .arg(formatHeatmapValue(r.localShare, HeatmapValueFormat::Share));
         if (std::isfinite(r.pages))
-            lines << QStringLiteral("memory %1").arg(formatHeatmapValue(r.pages, HeatmapValueFormat::Pages));
+            lines << measureLine(measureName(v.memoryMeasure),
+                                 formatHeatmapValue(r.pages, HeatmapValueFormat::Pages));
         if (r.cpuNs > 0)
-            lines << QStringLiteral("CPU time %1")
-                         .arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
+            lines << measureLine(measureName(Measure::CpuTime),
+                                 formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
         if (!r.accelerators.isEmpty())
             lines << QStringLiteral("accelerators: %1%2")
                          .arg(acceleratorText(r.accelerators, r.acceleratorColumns, v.columns),
