@@ -675,6 +675,13 @@ void TestAdviceView::compareHighlightsChanges()
     QVERIFY(first.data(Qt::FontRole).value<QFont>().bold());
     QVERIFY2(m->index(0, CompareModel::CpuNodeColumn).data().toString().endsWith(QStringLiteral("6")),
              qPrintable(m->index(0, CompareModel::CpuNodeColumn).data().toString()));
+    // "0.059 → 1.000" is never cut without its whole text in reach: the column fits it, the tooltip has it.
+    const QModelIndex similarity = m->index(0, CompareModel::SimilarityColumn);
+    QVERIFY(similarity.data(Qt::ToolTipRole).toString().startsWith(similarity.data().toString()));
+    auto* table = compare->findChild<QTableView*>(QStringLiteral("compareTable"));
+    QVERIFY(table);
+    QVERIFY(table->columnWidth(CompareModel::SimilarityColumn) >=
+            table->fontMetrics().horizontalAdvance(similarity.data().toString()));
     // Unchanged processes are not emphasised.
     bool someUnchanged = false;
     for (int r = 0; r < m->rowCount(); ++r)
