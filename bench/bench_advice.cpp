@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // bench_advice FILE [OTHER] [--repeat N]
 // What the Advice and Compare tabs wait for: advise() on FILE (findings, suggestions, quoted commands),
-// adviceJson() of the result, and diffCaptures() of FILE against OTHER (FILE itself when absent). Median,
-// min and max of N runs each after one warm-up; the input is read once, not timed.
+// the findings grouped (the tab's rows) and the text of `advise`, adviceJson() of the result, and
+// diffCaptures() of FILE against OTHER (FILE itself when absent). Median, min and max of N runs each after
+// one warm-up; the input is read once, not timed.
 #include "advice/advice.h"
 #include "advice/capture_diff.h"
 #include "bench_support.h"
@@ -60,6 +61,12 @@ int main(int argc, char** argv)
     }
     std::printf("  %zu processes, %zu threads, %zu findings, %zu suggestions\n", advice->processes.size(),
                 advice->threads.size(), advice->findings.size(), advice->suggestions.size());
+    std::vector<FindingGroup> groups;
+    time("groupFindings", repeat, [&] { groups = groupFindings(*advice); });
+    QString text;
+    time("adviceText", repeat, [&] { text = adviceText(*advice); });
+    std::printf("  %zu finding groups (the Advice tab's rows), %lld lines of text\n", groups.size(),
+                static_cast<long long>(text.count(QLatin1Char('\n'))));
     time("adviceJson", repeat, [&] { (void)adviceJson(*advice); });
     CaptureDiffPtr diff;
     time("diffCaptures", repeat, [&] { diff = diffCaptures(*a, *b); });

@@ -3,8 +3,8 @@
 // works over SSH on servers without a display or Qt Gui libraries.
 #include "cli_support.h"
 #include "commands.h"
-#include "util/translation.h"
 #include "util/library_versions.h"
+#include "util/translation.h"
 #include "version.h"
 
 #include <QCoreApplication>

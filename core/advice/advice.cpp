@@ -134,7 +134,26 @@ AdvicePtr Advisor::run()
             return a.severity > b.severity;
         return a.pid < b.pid;
     });
+    nameSubjects();
     return out;
+}
+
+void Advisor::nameSubjects()
+{
+    QHash<std::int64_t, const ProcessState*> byPid;
+    byPid.reserve(qsizetype(m_processes.size()));
+    for (const ProcessState& p : m_processes)
+        byPid.insert(p.pid, &p); // findings carry no namespace: a pid two hosts share names the first
+    for (Finding& f : m_out->findings) {
+        const ProcessState* p = f.pid >= 0 ? byPid.value(f.pid) : nullptr;
+        if (!p)
+            continue;
+        f.ns = p->ns;
+        f.command = p->cmdline.isEmpty() ? p->name : p->cmdline;
+        if (p->entity.isValid())
+            if (const EntityId c = m_s.containerOf(p->entity); c.isValid())
+                f.container = m_s.entity(c).name;
+    }
 }
 
 const Machine& Advisor::machine(const QString& ns)
@@ -148,7 +167,7 @@ const Machine& Advisor::machine(const QString& ns)
 void Advisor::addFinding(Severity sev, const QString& kind, std::int64_t pid, std::optional<std::int64_t> tid,
                          const QString& message, QMap<QString, double> numbers)
 {
-    m_out->findings.push_back(Finding{sev, kind, pid, tid, message, std::move(numbers)});
+    m_out->findings.push_back(Finding{sev, kind, pid, tid, message, std::move(numbers), {}, {}, {}});
 }
 
 void Advisor::collectProcesses()

@@ -41,6 +41,11 @@ struct Finding
     std::optional<std::int64_t> tid;
     QString message; // one sentence
     QMap<QString, double> numbers;
+    // Whom it is about beyond the pid, what groupFindings() gathers by: the process's namespace, command line
+    // (its name when the command line is unknown) and container name; empty for findings about no process.
+    QString ns;
+    QString command;
+    QString container;
 };
 
 // Where one process (or thread) runs against where its memory is. Vectors are indexed by NUMA node OS index
@@ -154,6 +159,28 @@ struct Advice
     std::vector<Suggestion> suggestions;
 };
 using AdvicePtr = std::shared_ptr<const Advice>;
+
+// The findings of one kind about processes that share a command line and a container (its name without the
+// number copies of one service get: "vllm-7" and "vllm-8" are "vllm*"): with thousands of
+// copies of one worker the same finding repeats for each; a group says it once, with its count, its worst
+// finding and the pids on demand.
+struct FindingGroup
+{
+    QString kind;
+    QString ns;
+    QString command; // empty for findings about no process (each of those is a group of its own)
+    QString container;
+    Severity worst = Severity::Info;
+    std::vector<int> findings; // indexes into Advice::findings, in its order: the worst first
+
+    int count() const { return int(findings.size()); }
+};
+// Groups in the order of their worst finding (so critical first, as Advice::findings).
+std::vector<FindingGroup> groupFindings(const Advice& advice);
+// How many findings of each severity: "14 findings (3 info)"; "no findings".
+QString findingCountText(const Advice& advice);
+// What a group's row says: its one finding's message, or "12 processes running CMD; worst: MESSAGE".
+QString findingGroupTitle(const Advice& advice, const FindingGroup& group);
 
 AdvicePtr advise(const Snapshot& snapshot, std::span<const SamplePtr> samples = {});
 // `snapshot` as heatmapInput: < 0 the last one with every sample. Null when the capture has no snapshot.

@@ -47,15 +47,17 @@ void Advisor::localities()
                        .arg(l.memoryNode.value),
                    numbers);
     }
-    // Threads: their own CPU time against their process's memory.
+    // Threads: their own CPU time against their process's memory. Processes by (namespace, pid) once: a
+    // scan of every process for every thread took seconds at 12 000 processes and 41 000 threads.
+    QHash<std::pair<QString, std::int64_t>, const ProcessState*> processOf;
+    processOf.reserve(qsizetype(m_processes.size()));
+    for (const ProcessState& p : m_processes)
+        processOf.insert({p.ns, p.pid}, &p);
     for (int r = 0; r < m_cpu->rowCount(); ++r) {
         const HeatmapRow& row = m_cpu->rows[size_t(r)];
         if (row.kind != HeatmapRowKind::Thread)
             continue;
-        const ProcessState* p = nullptr;
-        for (const ProcessState& cand : m_processes)
-            if (cand.pid == row.pid && cand.ns == row.ns)
-                p = &cand;
+        const ProcessState* p = processOf.value({row.ns, row.pid});
         const Machine& m = machine(row.ns);
         Locality l;
         copySubject(row, l);

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "advice/advice.h"
 #include "advice/advice_support.h"
+#include "advice/advisor.h"
 #include "util/format.h"
 
+#include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 
 namespace numasight {
@@ -46,6 +50,9 @@ QJsonObject localityJson(const Locality& l)
     return o;
 }
 
+// The longest list the text prints of processes or threads.
+constexpr int kTextListRows = 50;
+
 QString fixed(double x, int decimals = 3)
 {
     return std::isnan(x) ? QStringLiteral("?") : QString::number(x, 'f', decimals);
@@ -67,6 +74,12 @@ QJsonObject adviceJson(const Advice& advice)
                       {QStringLiteral("numbers"), numbers}};
         if (f.tid)
             o.insert(QStringLiteral("tid"), qint64(*f.tid));
+        if (!f.command.isEmpty()) {
+            o.insert(QStringLiteral("namespace"), f.ns);
+            o.insert(QStringLiteral("command"), f.command);
+        }
+        if (!f.container.isEmpty())
+            o.insert(QStringLiteral("container"), f.container);
         findings.append(o);
     }
     QJsonArray suggestions;
@@ -145,6 +158,65 @@ QJsonObject adviceJson(const Advice& advice)
                        {QStringLiteral("hot_threads"), hot}};
 }
 
+std::vector<FindingGroup> groupFindings(const Advice& advice)
+{
+    std::vector<FindingGroup> groups;
+    QHash<QStringList, int> at;
+    for (size_t i = 0; i < advice.findings.size(); ++i) {
+        const Finding& f = advice.findings[i];
+        if (f.command.isEmpty()) { // about the machine, or a process no figure names: alone
+            groups.push_back(FindingGroup{f.kind, f.ns, f.command, f.container, f.severity, {int(i)}});
+            continue;
+        }
+        // Copies of one service run in containers numbered by the orchestrator ("vllm-7", "vllm-8"): one
+        // container name without its number, as thread pools are named (advisor::baseThreadName).
+        const QString container = advisor::baseThreadName(f.container);
+        const QStringList key{f.kind, f.ns, f.command, container};
+        const auto it = at.constFind(key);
+        if (it == at.constEnd()) {
+            at.insert(key, int(groups.size()));
+            groups.push_back(FindingGroup{f.kind, f.ns, f.command, f.container, f.severity, {int(i)}});
+        } else {
+            FindingGroup& g = groups[size_t(*it)];
+            g.findings.push_back(int(i));
+            g.worst = std::max(g.worst, f.severity);
+            if (g.container != f.container && !g.container.endsWith(QLatin1Char('*')))
+                g.container = container + QLatin1Char('*');
+        }
+    }
+    return groups;
+}
+
+QString findingCountText(const Advice& advice)
+{
+    const int n = int(advice.findings.size());
+    const int info = int(std::count_if(advice.findings.begin(), advice.findings.end(),
+                                       [](const Finding& f) { return f.severity == Severity::Info; }));
+    if (n == 0)
+        return QCoreApplication::translate("numasight::Advice", "no findings");
+    const QString all =
+        pluralized(QCoreApplication::translate("numasight::Advice", "%n finding(s)", nullptr, n), n);
+    return info == 0
+               ? all
+               : QCoreApplication::translate("numasight::Advice", "%1 (%n info)", nullptr, info).arg(all);
+}
+
+QString findingGroupTitle(const Advice& advice, const FindingGroup& g)
+{
+    const Finding& worst = advice.findings[size_t(g.findings.front())];
+    if (g.count() == 1)
+        return worst.message;
+    QString who = g.command;
+    if (!g.container.isEmpty())
+        who = QCoreApplication::translate("numasight::Advice", "%1 in container %2").arg(who, g.container);
+    if (g.ns != u"local" && !g.ns.isEmpty())
+        who = g.ns + QStringLiteral(": ") + who;
+    return pluralized(QCoreApplication::translate("numasight::Advice", "%n process(es) running %1; worst: %2",
+                                                  nullptr, g.count()),
+                      g.count())
+        .arg(who, worst.message);
+}
+
 QString adviceText(const Advice& advice)
 {
     QString text;
@@ -152,22 +224,75 @@ QString adviceText(const Advice& advice)
     out << "Source: " << advice.source << "\n";
     for (const QString& n : advice.notes)
         out << "  note: " << n << "\n";
-    out << "\nFindings (" << advice.findings.size() << ")\n";
-    for (const Finding& f : advice.findings)
-        out << "  [" << severityName(f.severity) << "] " << f.kind << ": " << f.message << "\n";
+    // One line per group: thousands of copies of one worker read as one finding with its count and pids
+    // (every finding is in adviceJson()).
+    const std::vector<FindingGroup> groups = groupFindings(advice);
+    out << "\n"
+        << pluralized(QCoreApplication::translate("numasight::Advice", "Findings: %1 in %n group(s)", nullptr,
+                                                  int(groups.size())),
+                      qint64(groups.size()))
+               .arg(findingCountText(advice))
+        << "\n";
+    for (const FindingGroup& g : groups) {
+        out << "  [" << severityName(g.worst) << "] " << g.kind << ": " << findingGroupTitle(advice, g)
+            << "\n";
+        if (g.count() > 1) {
+            QStringList pids;
+            for (int i : g.findings) {
+                const Finding& f = advice.findings[size_t(i)];
+                pids << (f.tid ? QStringLiteral("%1/%2").arg(f.pid).arg(*f.tid) : QString::number(f.pid));
+            }
+            constexpr qsizetype kShownPids = 20;
+            const qsizetype more = pids.size() - kShownPids;
+            if (more > 0) {
+                pids.resize(kShownPids);
+                pids << QCoreApplication::translate("numasight::Advice", "… %n more", nullptr, int(more));
+            }
+            out << "      "
+                << QCoreApplication::translate("numasight::Advice", "pids: %1").arg(pids.join(u' ')) << "\n";
+        }
+    }
 
-    out << "\nLocality per process (witty similarity, cosine, remote share, expected distance, CPU node → "
-           "memory node)\n";
+    // A huge workload lists its most remote processes, not 12 000 lines: --json has every one.
+    std::vector<const Locality*> shown;
     for (const Locality& l : advice.processes)
-        out << "  " << l.pid << " " << l.name << ": " << fixed(l.wittySimilarity) << ", " << fixed(l.cosine)
-            << ", " << fixed(l.remoteShare) << ", " << fixed(l.expectedDistance, 2) << ", " << l.cpuNode.value
-            << " → " << l.memoryNode.value << "\n";
+        shown.push_back(&l);
+    const bool cut = shown.size() > size_t(kTextListRows);
+    if (cut) {
+        std::stable_sort(shown.begin(), shown.end(), [](const Locality* a, const Locality* b) {
+            return (std::isnan(b->remoteShare) ? -1.0 : b->remoteShare) <
+                   (std::isnan(a->remoteShare) ? -1.0 : a->remoteShare);
+        });
+        shown.resize(size_t(kTextListRows));
+    }
+    out << "\nLocality per process (witty similarity, cosine, remote share, expected distance, CPU node → "
+           "memory node)"
+        << (cut ? QCoreApplication::translate("numasight::Advice",
+                                              ": the %1 most remote of %2 (--json lists all)")
+                      .arg(kTextListRows)
+                      .arg(advice.processes.size())
+                : QString())
+        << "\n";
+    for (const Locality* l : shown)
+        out << "  " << l->pid << " " << l->name << ": " << fixed(l->wittySimilarity) << ", "
+            << fixed(l->cosine) << ", " << fixed(l->remoteShare) << ", " << fixed(l->expectedDistance, 2)
+            << ", " << l->cpuNode.value << " → " << l->memoryNode.value << "\n";
 
     if (!advice.hotThreads.empty()) {
-        out << "\nHot threads\n";
-        for (const HotThread& h : advice.hotThreads)
+        const size_t hot = std::min(advice.hotThreads.size(), size_t(kTextListRows));
+        out << "\nHot threads"
+            << (hot < advice.hotThreads.size()
+                    ? QCoreApplication::translate("numasight::Advice",
+                                                  ": the %1 hottest of %2 (--json lists all)")
+                          .arg(hot)
+                          .arg(advice.hotThreads.size())
+                    : QString())
+            << "\n";
+        for (size_t i = 0; i < hot; ++i) {
+            const HotThread& h = advice.hotThreads[i];
             out << "  " << h.tid << " " << h.name << " (pid " << h.pid << ", " << h.role << "): score "
                 << h.score << " " << h.grade << ", " << h.bottleneck << "\n";
+        }
     }
 
     out << "\nSuggestions (" << advice.suggestions.size() << ")\n";

@@ -182,6 +182,8 @@ private:
     void addFinding(Severity sev, const QString& kind, std::int64_t pid, std::optional<std::int64_t> tid,
                     const QString& message, QMap<QString, double> numbers);
     void collectProcesses();
+    // Fills each finding's namespace, command line and container from its process.
+    void nameSubjects();
 
     // Allowed CPUs, CPU demand and page sizes from a recording's samples, which are more direct than the
     // snapshot's entities (a thread's affinity can change between snapshots).

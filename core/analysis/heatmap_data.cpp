@@ -2,6 +2,7 @@
 #include "heatmap_data.h"
 
 #include "heatmap_figures.h"
+#include "util/format.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -72,21 +73,6 @@ NodeHeatmap header(const Collected& c, HeatmapMetric metric, const QString& titl
     h.lastSampleNs = c.lastNs;
     h.columns = c.columns;
     return h;
-}
-
-QString measureName(MemoryMeasure m)
-{
-    switch (m) {
-    case MemoryMeasure::TotalPages:
-        return QStringLiteral("pages");
-    case MemoryMeasure::AnonPages:
-        return QStringLiteral("anonymous pages");
-    case MemoryMeasure::DirtyAnonPages:
-        return QStringLiteral("dirty anonymous pages");
-    case MemoryMeasure::Bytes:
-        return QStringLiteral("bytes");
-    }
-    return {};
 }
 
 } // namespace
@@ -213,6 +199,8 @@ NodeHeatmapPtr cpuHeatmap(const Snapshot& snapshot, std::span<const SamplePtr> s
     const Collected c = collectFigures(snapshot, samples);
     auto h = std::make_shared<NodeHeatmap>(
         header(c, HeatmapMetric::CpuShare, Tr::tr("Share of on-CPU time per NUMA node")));
+    h->memoryMeasure = memoryReferenceMeasure(!c.fromSamples);
+    h->remoteMeasure = Measure::CpuTime;
     const size_t cols = h->columns.size();
     for (const auto& [key, p] : c.processes) {
         if (!p.cpuKnown && !p.memoryKnown)
@@ -250,8 +238,11 @@ NodeHeatmapPtr memoryHeatmap(const Snapshot& snapshot, std::span<const SamplePtr
                              MemoryMeasure measure)
 {
     const Collected c = collectFigures(snapshot, samples);
+    const QString name = measureName(measureOf(measure));
     auto h = std::make_shared<NodeHeatmap>(
-        header(c, metricOf(measure), Tr::tr("Memory per NUMA node (%1)").arg(measureName(measure))));
+        header(c, metricOf(measure), Tr::tr("Memory per NUMA node: %1").arg(name)));
+    h->memoryMeasure = measureOf(measure);
+    h->remoteMeasure = measureOf(measure);
     const size_t cols = h->columns.size();
     bool missing = false;
     for (const auto& [key, p] : c.processes) {
@@ -277,8 +268,8 @@ NodeHeatmapPtr memoryHeatmap(const Snapshot& snapshot, std::span<const SamplePtr
         h->notes << (measure == MemoryMeasure::Bytes || measure == MemoryMeasure::AnonPages
                          ? Tr::tr("witty-profiler counts total and dirty anonymous pages only: %1 are "
                                   "unknown for its processes")
-                               .arg(measureName(measure))
-                         : Tr::tr("%1 are unknown for some processes").arg(measureName(measure)));
+                               .arg(name)
+                         : Tr::tr("%1 are unknown for some processes").arg(name));
     return h;
 }
 
@@ -288,6 +279,7 @@ MismatchViewPtr mismatchRows(const Snapshot& snapshot, std::span<const SamplePtr
     auto v = std::make_shared<MismatchView>();
     v->title = Tr::tr("CPU node against memory node");
     v->source = c.source;
+    v->memoryMeasure = memoryReferenceMeasure(!c.fromSamples);
     v->notes = c.notes;
     v->columns = c.columns;
     const size_t cols = v->columns.size();
@@ -517,6 +509,89 @@ std::vector<int> sortedRows(const NodeHeatmap& heatmap, HeatmapSortKey key, bool
         std::stable_sort(it->second.begin(), it->second.end(), less);
         out.insert(out.end(), it->second.begin(), it->second.end());
     }
+    return out;
+}
+
+QString moreProcessesName(int processes)
+{
+    return pluralized(
+        QCoreApplication::translate("numasight::Heatmap", "%n more process(es)", nullptr, processes),
+        processes);
+}
+
+TopHeatmapRows topHeatmapRows(const NodeHeatmap& heatmap, std::span<const int> order, int top)
+{
+    TopHeatmapRows out;
+    auto h = std::make_shared<NodeHeatmap>(heatmap);
+    h->rows.clear();
+    h->values.clear();
+    const size_t cols = heatmap.columns.size();
+    const bool shares = heatmap.metric == HeatmapMetric::CpuShare;
+    int processes = 0;
+    std::vector<int> newIndex(heatmap.rows.size(), -1);
+    HeatmapRow more;
+    more.kind = HeatmapRowKind::Process;
+    more.cpuNs = 0;
+    std::vector<double> sum(cols, 0.0);
+    double weights = 0;
+    bool anyPages = false, anyBytes = false;
+    for (int i : order) {
+        if (i < 0 || size_t(i) >= heatmap.rows.size())
+            continue;
+        const HeatmapRow& r = heatmap.rows[size_t(i)];
+        const bool process = r.kind == HeatmapRowKind::Process;
+        if (process)
+            ++processes;
+        const bool kept = top == kAllRows || processes <= top;
+        if (kept) {
+            // A thread keeps its process row only when that was kept too.
+            HeatmapRow copy = r;
+            if (!process)
+                copy.parentRow = r.parentRow >= 0 ? newIndex[size_t(r.parentRow)] : -1;
+            if (!process && copy.parentRow < 0 && r.parentRow >= 0)
+                continue;
+            newIndex[size_t(i)] = h->rowCount();
+            out.rows.push_back(h->rowCount());
+            h->rows.push_back(std::move(copy));
+            const auto v = heatmap.rowValues(i);
+            h->values.insert(h->values.end(), v.begin(), v.end());
+            continue;
+        }
+        if (!process)
+            continue; // its process's row holds it
+        ++out.moreProcesses;
+        if (std::isfinite(r.cpuNs))
+            more.cpuNs += r.cpuNs;
+        if (std::isfinite(r.pages)) {
+            more.pages = (anyPages ? more.pages : 0.0) + r.pages;
+            anyPages = true;
+        }
+        if (std::isfinite(r.bytes)) {
+            more.bytes = (anyBytes ? more.bytes : 0.0) + r.bytes;
+            anyBytes = true;
+        }
+        const double weight = shares ? (r.cpuNs > 0 ? r.cpuNs : 1e9) : 1.0;
+        bool any = false;
+        for (size_t c = 0; c < cols; ++c)
+            if (const double v = heatmap.value(i, int(c)); std::isfinite(v)) {
+                sum[c] += weight * v;
+                any = true;
+            }
+        if (any)
+            weights += weight;
+    }
+    if (out.moreProcesses > 0) {
+        if (shares && weights > 0)
+            for (double& v : sum)
+                v /= weights;
+        more.name = moreProcessesName(out.moreProcesses);
+        more.mainCpuColumn = shares ? argmax(sum) : -1;
+        more.mainMemoryColumn = isMemoryMetric(heatmap.metric) ? argmax(sum) : -1;
+        out.rows.push_back(h->rowCount());
+        h->rows.push_back(std::move(more));
+        h->values.insert(h->values.end(), sum.begin(), sum.end());
+    }
+    out.heatmap = std::move(h);
     return out;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/measure_names.h"
 #include "model/snapshot.h"
 
 #include <QString>
@@ -112,6 +113,11 @@ struct NodeHeatmap
     QString title;
     HeatmapMetric metric = HeatmapMetric::CpuShare;
     QString unit;
+    // What the rows' `pages` (or `bytes`) and `remoteShare` count, named by measureName() and
+    // remoteShareName() wherever they are shown: the heatmap's measure for memory heatmaps; for CPU heatmaps
+    // the memory reference and the on-CPU time.
+    Measure memoryMeasure = Measure::AllPages;
+    Measure remoteMeasure = Measure::CpuTime;
     // Where the numbers came from: "12 samples (ebpf), 2024-05-01T12:00:00Z – …" or "witty-profiler graph".
     QString source;
     QStringList notes; // what is unknown or approximate, one sentence each
@@ -178,6 +184,7 @@ struct MismatchView
 {
     QString title;
     QString source;
+    Measure memoryMeasure = Measure::AllPages; // what the rows' `pages` and memoryShares count
     QStringList notes;
     std::vector<HeatmapColumn> columns;
     std::vector<MismatchRow> rows;    // processes with CPU time or memory, by (namespace, pid)
@@ -236,6 +243,24 @@ enum class HeatmapSortKey : std::uint8_t
     Name
 };
 std::vector<int> sortedRows(const NodeHeatmap& heatmap, HeatmapSortKey key, bool descending);
+
+// What a picture of a huge capture shows by default: the first `top` processes of `order` (rows of
+// `heatmap`, as sortedRows() and a filter give them) with their threads, then one row that sums the
+// processes after them ("11 950 more processes"), so that 12 000 processes do not make a 16 000-pixel
+// picture. The sum is per node: pages, bytes and ns add up; CPU shares are the shares of the summed CPU time
+// (each process weighing its CPU time, one second when it has none). Its pid and tid are -1 and it has no
+// entity.
+struct TopHeatmapRows
+{
+    NodeHeatmapPtr heatmap; // the kept rows, then the summed row last (when there is one)
+    std::vector<int> rows;  // rows of `heatmap` in the order of `order`, the summed row last
+    int moreProcesses = 0;  // processes summed into the last row; 0 when every process of `order` is kept
+};
+inline constexpr int kAllRows = -1;
+// `top` == kAllRows (or at least the processes of `order`): every row of `order`, no summed row.
+TopHeatmapRows topHeatmapRows(const NodeHeatmap& heatmap, std::span<const int> order, int top);
+// The summed row's name: "%n more process(es)".
+QString moreProcessesName(int processes);
 
 // Columns for the NUMA nodes of `snapshot`, in numaNodes() order.
 std::vector<HeatmapColumn> heatmapColumns(const Snapshot& snapshot);

@@ -177,7 +177,6 @@ std::vector<int> orderByDistance(std::span<const double> values, int n, bool lar
         clusters[i] = {int(i)};
     std::vector<double> D = d;
     std::vector<bool> alive(N, true);
-    const auto point = [&](int a, int b) { return d[size_t(a) * N + size_t(b)]; };
     for (size_t merges = 1; merges < N; ++merges) {
         // Live clusters are indexed by the slot of their first member, which is their smallest member:
         // scanning slots in order breaks ties towards the lower indexes.
@@ -199,19 +198,11 @@ std::vector<int> orderByDistance(std::span<const double> values, int n, bool lar
                 }
             }
         }
+        // The cluster holding the lower node goes first and neither is turned around, so every block reads
+        // in OS-index order from its lowest node (node0 before node1 even when node1 is a little nearer to
+        // the next block): a reader finds a node where they look for it.
         std::vector<int>& A = clusters[bestA];
         std::vector<int>& B = clusters[bestB];
-        // Join at the nearest ends; on ties keep both as they are.
-        const double options[4] = {point(A.back(), B.front()), point(A.back(), B.back()),
-                                   point(A.front(), B.front()), point(A.front(), B.back())};
-        int pick = 0;
-        for (int k = 1; k < 4; ++k)
-            if (options[k] < options[pick])
-                pick = k;
-        if (pick == 2 || pick == 3)
-            std::reverse(A.begin(), A.end());
-        if (pick == 1 || pick == 3)
-            std::reverse(B.begin(), B.end());
         const double na = double(A.size()), nb = double(B.size());
         A.insert(A.end(), B.begin(), B.end());
         B.clear();

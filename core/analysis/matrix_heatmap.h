@@ -61,8 +61,8 @@ using MatrixHeatmapPtr = std::shared_ptr<const MatrixHeatmap>;
 // A permutation of 0 … n-1 that puts near objects next to each other, so that a machine of 36 or more nodes
 // reads as blocks along the diagonal (sockets, sub-NUMA clusters) instead of a checkerboard. Average-linkage
 // agglomerative clustering on the symmetrised matrix ((d(i,j) + d(j,i)) / 2): the closest clusters merge
-// first, and each merge joins the two clusters at their nearest ends, so every cluster stays contiguous and
-// neighbours across a boundary are as near as possible. Larger-is-nearer matrices (bandwidth) are clustered
+// first, the one holding the lower node in front, so every cluster stays contiguous and reads in OS-index
+// order from its lowest node (node0 before node1). Larger-is-nearer matrices (bandwidth) are clustered
 // on 1/value. Missing values count as far. Ties go to the lower indexes, so a matrix with no structure keeps
 // its natural order. O(n³), a millisecond for 64 nodes.
 std::vector<int> orderByDistance(std::span<const double> values, int n, bool largerIsNearer = false);

@@ -2,6 +2,7 @@
 // What the graph says about itself: the legend of the kinds, clusters, tiers and edges it shows, and its
 // title.
 #include "graph_builder.h"
+#include "util/format.h"
 
 #include <QCoreApplication>
 
@@ -174,14 +175,17 @@ QString GraphBuilder::title() const
     parts << graphViewName(m_o.view);
     const int nodes = m_s.countOf(EntityKind::NumaNode);
     if (nodes)
-        parts << Tr::tr("%n NUMA nodes", nullptr, int(nodes));
+        parts << pluralized(
+            QCoreApplication::translate("numasight::Graph", "%n NUMA node(s)", nullptr, nodes), nodes);
     const int acc = m_s.countOf(EntityKind::Accelerator);
     if (acc)
-        parts << Tr::tr("%n accelerators", nullptr, int(acc));
+        parts << pluralized(
+            QCoreApplication::translate("numasight::Graph", "%n accelerator(s)", nullptr, acc), acc);
     if (m_o.view != GraphView::Machine) {
         const int procs = m_s.countOf(EntityKind::Process);
         if (procs)
-            parts << Tr::tr("%n processes", nullptr, int(procs));
+            parts << pluralized(
+                QCoreApplication::translate("numasight::Graph", "%n process(es)", nullptr, procs), procs);
     }
     if (!m_s.label().isEmpty())
         parts.prepend(m_s.label());

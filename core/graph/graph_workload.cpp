@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The workload in the graph: processes and threads with the nodes they run on and keep memory on, the
 // devices they use and the flows between them (the data-flow view, and the workload of the combined view).
+#include "analysis/measure_names.h"
 #include "graph_builder.h"
 
 #include <QCoreApplication>
@@ -67,7 +68,8 @@ QString GraphBuilder::figuresTooltip(const Figures& f) const
     QStringList lines;
     const double metric = metricOf(f);
     if (f.cpuNs > 0)
-        lines << Tr::tr("CPU time %1 (%2 of all)").arg(formatDuration(f.cpuNs), formatPercent(metric));
+        lines << Tr::tr("%1: %2 (%3 of all)")
+                     .arg(measureName(Measure::CpuTime), formatDuration(f.cpuNs), formatPercent(metric));
     if (!f.cpu.empty()) {
         QStringList parts;
         for (const auto& [n, v] : f.cpu)
@@ -80,7 +82,8 @@ QString GraphBuilder::figuresTooltip(const Figures& f) const
         for (const auto& [n, v] : f.pages)
             if (v > 0)
                 parts << Tr::tr("node %1 %2").arg(n).arg(formatCount(v));
-        lines << QStringLiteral("pages: ") + parts.join(QStringLiteral(", "));
+        lines << measureName(memoryReferenceMeasure(!f.fromSamples)) + QStringLiteral(": ") +
+                     parts.join(QStringLiteral(", "));
     }
     if (f.fromSamples)
         lines << Tr::tr("from the recording's samples");

@@ -150,6 +150,12 @@ ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& p
     out.rows = exportHeatmapRows(*out.nodes, request);
     if (out.rows.empty())
         return fail(Tr::tr("%1: no row is left after --min and --hide").arg(request.input), Failed);
+    if (const int limit = request.rowLimit(); limit != kAllRows) {
+        TopHeatmapRows top = topHeatmapRows(*out.nodes, out.rows, limit);
+        out.nodes = std::move(top.heatmap);
+        out.rows = std::move(top.rows);
+        out.moreProcesses = top.moreProcesses;
+    }
     return out;
 }
 

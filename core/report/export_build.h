@@ -31,7 +31,8 @@ ExportGraph buildExportGraph(const ExportRequest& request, const Progress& progr
 struct ExportHeatmap
 {
     NodeHeatmapPtr nodes;    // cpu-heatmap, mem-heatmap
-    std::vector<int> rows;   // its rows to draw, sorted and filtered as asked
+    std::vector<int> rows;   // its rows to draw, sorted and filtered as asked (the last may sum the rest)
+    int moreProcesses = 0;   // processes summed into the last row by --rows (ExportRequest::rowLimit())
     MatrixHeatmapPtr matrix; // distance, latency, bandwidth
     int exitCode = 0;        // when both are null
     QString error;

@@ -163,6 +163,12 @@ void addOptions(QCommandLineParser& parser)
                              "unless --ascending. Threads stay under their process."),
                       QStringLiteral("KEY")});
     parser.addOption({QStringLiteral("ascending"), Tr::tr("Heatmap rows: smallest first.")});
+    parser.addOption({QStringLiteral("rows"),
+                      Tr::tr("Heatmap pictures: draw the first N processes by --sort, with their "
+                             "threads, and one row summing the rest; all for every row (default %1; "
+                             "CSV has every row).")
+                          .arg(kPictureRows),
+                      QStringLiteral("N|all")});
     parser.addOption({QStringLiteral("order"),
                       Tr::tr("Matrices: distance (near nodes together, default for pictures) or natural "
                              "(node numbers; the default of CSV)."),
@@ -330,6 +336,8 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
                      QStringLiteral("--view cpu-heatmap and mem-heatmap")},
           std::tuple{"ascending", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
                      QStringLiteral("--view cpu-heatmap and mem-heatmap")},
+          std::tuple{"rows", q.view == ExportView::CpuHeatmap || q.view == ExportView::MemHeatmap,
+                     QStringLiteral("--view cpu-heatmap and mem-heatmap")},
           std::tuple{"order", isMatrixView(q.view),
                      Tr::tr("the matrix views (distance, latency, bandwidth)")},
           std::tuple{"size", heatmap, Tr::tr("heatmaps and matrices")},
@@ -364,6 +372,21 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
                     .arg(parser.value(QStringLiteral("sort"))));
     }
     q.descending = !parser.isSet(QStringLiteral("ascending"));
+    if (parser.isSet(QStringLiteral("rows"))) {
+        const QString rows = parser.value(QStringLiteral("rows")).toLower();
+        bool ok = false;
+        const int n = rows.toInt(&ok);
+        if (rows == u"all")
+            q.rows = kAllRows;
+        else if (ok && n >= 1)
+            q.rows = n;
+        else
+            return usageError(
+                QStringLiteral("--rows '%1' is not a number of rows: use a number from 1 on, or "
+                               "all")
+                    .arg(parser.value(QStringLiteral("rows"))));
+        q.rowsSet = true;
+    }
     if (parser.isSet(QStringLiteral("order"))) {
         const QString order = parser.value(QStringLiteral("order")).toLower();
         if (order != u"natural" && order != u"distance")

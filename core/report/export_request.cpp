@@ -105,4 +105,11 @@ QString pageNames()
     return Tr::tr("a4, a3 or letter, each with -landscape (the default) or -portrait");
 }
 
+int ExportRequest::rowLimit() const
+{
+    if (rowsSet)
+        return rows;
+    return format == u"csv" ? kAllRows : kPictureRows;
+}
+
 } // namespace numasight

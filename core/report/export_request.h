@@ -53,7 +53,14 @@ struct ExportRequest
     bool descending = true;
     MatrixOrder order = MatrixOrder::ByDistance; // pictures: near nodes together; CSV: Natural by default
     QSize size;                                  // invalid: a size that shows every row
+    // Heatmap pictures: how many processes (with their threads) to draw before one row sums the rest;
+    // kAllRows for every one. Unless --rows says, kPictureRows; CSV always has every row.
+    int rows = kAllRows;
+    bool rowsSet = false;
+    // The processes a heatmap export keeps without --rows.
+    int rowLimit() const;
 };
+inline constexpr int kPictureRows = 100;
 
 // Kind names for --hide: entityKindName() in any case, plural allowed, plus "cpu", "gpu", "npu", "pci".
 std::optional<EntityKind> kindFromCliName(QStringView name);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "heatmap_csv.h"
 
+#include "analysis/measure_names.h"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -85,6 +87,9 @@ QByteArray heatmapCsv(const NodeHeatmap& h)
                        QStringLiteral("name")};
     for (const HeatmapColumn& c : h.columns)
         header << c.label;
+    // The row's figures under the names every view gives them (the memory is a thread's process's).
+    header << measureKey(Measure::CpuTime) << measureKey(h.memoryMeasure) << remoteShareKey(h.remoteMeasure);
+    const bool bytes = h.metric == HeatmapMetric::Bytes;
     out += csvRecord(header);
     for (int r = 0; r < h.rowCount(); ++r) {
         const HeatmapRow& row = h.rows[size_t(r)];
@@ -95,6 +100,8 @@ QByteArray heatmapCsv(const NodeHeatmap& h)
                << row.name;
         for (double v : h.rowValues(r))
             fields << csvNumber(v);
+        fields << csvNumber(row.cpuNs) << csvNumber(bytes ? row.bytes : row.pages)
+               << csvNumber(row.remoteShare);
         out += csvRecord(fields);
     }
     return out;
@@ -247,8 +254,19 @@ Result<HeatmapCsv> readHeatmapCsv(const QByteArray& text, const QString& file)
             file, 1, 1,
             QStringLiteral("expected the header kind,pid,tid,name followed by one column per NUMA "
                            "node"));
+    // The node columns end where the named figures of heatmapCsv() begin.
+    const QStringList keys = measureKeys();
+    qsizetype nodesEnd = 4;
+    while (nodesEnd < t.header.size() && !keys.contains(t.header[nodesEnd]))
+        ++nodesEnd;
+    if (nodesEnd == 4)
+        return csvError(
+            file, 1, 1,
+            QStringLiteral("expected the header kind,pid,tid,name followed by one column per NUMA "
+                           "node"));
     HeatmapCsv out;
-    out.columns = t.header.mid(4);
+    out.columns = t.header.mid(4, nodesEnd - 4);
+    out.measures = t.header.mid(nodesEnd);
     for (size_t r = 0; r < t.rows.size(); ++r) {
         const QStringList& f = t.rows[r];
         const int line = t.lines[r];
@@ -277,7 +295,7 @@ Result<HeatmapCsv> readHeatmapCsv(const QByteArray& text, const QString& file)
             if (!v)
                 return csvError(file, line, fieldColumn(f, c),
                                 QStringLiteral("'%1' in column %2 is not a number").arg(f[c], t.header[c]));
-            row.values.push_back(*v);
+            (c < nodesEnd ? row.values : row.measures).push_back(*v);
         }
         out.rows.push_back(std::move(row));
     }

@@ -19,7 +19,9 @@ namespace numasight {
 // reads back to the same double, so a CSV parses back to exactly the model's numbers; an unknown value (NaN)
 // is an empty field. Column labels are the heatmap's ("node0", "10.0.0.7/node3").
 
-// kind,pid,tid,name,node0,…: one row per process ("process", tid empty) and thread ("thread").
+// kind,pid,tid,name,node0,…, then the row's on-CPU time (ns), memory (pages or bytes) and remote share under
+// the names measureKey() and remoteShareKey() give them ("on-CPU time", "dirty anon pages (witty)",
+// "remote share of on-CPU time"): one row per process ("process", tid empty) and thread ("thread").
 QByteArray heatmapCsv(const NodeHeatmap& heatmap);
 // from\to,node0,…: one row per initiator node, in natural order or in the heatmap's display order.
 QByteArray matrixCsv(const MatrixHeatmap& matrix, bool displayOrder = false);
@@ -50,14 +52,16 @@ struct HeatmapCsvRow
     std::int64_t pid = -1;
     std::int64_t tid = -1; // -1 when empty
     QString name;
-    std::vector<double> values; // NaN for empty fields
+    std::vector<double> values;   // NaN for empty fields
+    std::vector<double> measures; // the named figures after the nodes, NaN for empty fields
 };
 struct HeatmapCsv
 {
-    QStringList columns; // the node labels
+    QStringList columns;  // the node labels
+    QStringList measures; // the names of the figures after them (measureKeys())
     std::vector<HeatmapCsvRow> rows;
 };
-// Checks the header (kind,pid,tid,name, then at least one node) and every value.
+// Checks the header (kind,pid,tid,name, then at least one node, then any named figures) and every value.
 Result<HeatmapCsv> readHeatmapCsv(const QByteArray& text, const QString& file = QString());
 
 struct MatrixCsv

@@ -151,6 +151,44 @@ QString formatBytes(double bytes, TrailingZeros zeros)
     return text;
 }
 
+QString formatBandwidth(double value, QStringView unit)
+{
+    // The ladder of the unit's own family: binary units step by 1024, decimal ones by 1000. The value is
+    // brought to the family's smallest unit first, so "0.5 GB/s" reads "500 MB/s".
+    static constexpr Unit kBinary[] = {{0, 1, " KiB/s", 1, 100},
+                                       {1024, 1024, " MiB/s", 1, 100},
+                                       {1024.0 * 1024, 1024.0 * 1024, " GiB/s", 1, 100},
+                                       {1024.0 * 1024 * 1024, 1024.0 * 1024 * 1024, " TiB/s", 1, 100}};
+    static constexpr Unit kDecimal[] = {{0, 1, " kB/s", 1, 100},
+                                        {1e3, 1e3, " MB/s", 1, 100},
+                                        {1e6, 1e6, " GB/s", 1, 100},
+                                        {1e9, 1e9, " TB/s", 1, 100}};
+    struct Known
+    {
+        const char16_t* name;
+        double kilos; // the unit in the family's smallest unit
+        bool binary;
+    };
+    static constexpr Known kKnown[] = {{u"KiB/s", 1, true},
+                                       {u"MiB/s", 1024, true},
+                                       {u"GiB/s", 1024.0 * 1024, true},
+                                       {u"TiB/s", 1024.0 * 1024 * 1024, true},
+                                       {u"kB/s", 1, false},
+                                       {u"KB/s", 1, false},
+                                       {u"MB/s", 1e3, false},
+                                       {u"GB/s", 1e6, false},
+                                       {u"TB/s", 1e9, false}};
+    for (const Known& k : kKnown)
+        if (unit == QStringView(k.name))
+            return scaled(value * k.kilos,
+                          k.binary ? std::span<const Unit>(kBinary) : std::span<const Unit>(kDecimal),
+                          TrailingZeros::Drop);
+    if (!std::isfinite(value))
+        return QString::fromUtf16(kUnknownFigure);
+    const QString number = QString::number(value, 'f', std::abs(value) < 100 ? 1 : 0);
+    return unit.isEmpty() ? number : number + QLatin1Char(' ') + unit.toString();
+}
+
 QString formatDuration(double ns, int decimals)
 {
     decimals = std::clamp(decimals, 0, 6);
@@ -186,6 +224,14 @@ QString formatCount(double count, CountStyle style)
 QString formatPages(double pages, CountStyle style)
 {
     return formatCount(pages, style) + (pages == 1 ? Tr::tr(" page") : Tr::tr(" pages"));
+}
+
+QString pluralized(QString text, qint64 n)
+{
+    const bool one = n == 1 || n == -1;
+    text.replace(QStringLiteral("(es)"), one ? QString() : QStringLiteral("es"));
+    text.replace(QStringLiteral("(s)"), one ? QString() : QStringLiteral("s"));
+    return text;
 }
 
 QString formatTimestamp(std::int64_t nsSinceEpoch)

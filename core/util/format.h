@@ -46,6 +46,11 @@ QString formatPercent(double share, int decimals = 0);
 // to the next unit is written in it ("1 MiB", not "1024 KiB").
 QString formatBytes(double bytes, TrailingZeros zeros = TrailingZeros::Drop);
 
+// A bandwidth given in `unit` ("MiB/s", "MB/s", "GB/s", …), written in the largest unit of the same family
+// it reaches, never in scientific notation: 22500 MiB/s reads "22 GiB/s", 0.5 GB/s "500 MB/s". Decimals as
+// formatBytes(). An unknown unit keeps the value in it with one decimal below 100 ("12.5 ops/s").
+QString formatBandwidth(double value, QStringView unit);
+
 // A duration given in nanoseconds, in the largest of ns, µs, ms, s, min and h it reaches, with `decimals`
 // decimals below 100 of the unit and none from 100 on, trailing zeros dropped: "142 ns", "12.3 µs",
 // "1.5 ms", "250 ms", "30 s", "1.5 min", "2 h". What it writes for a whole number of a unit reads back
@@ -63,6 +68,12 @@ enum class CountStyle
 QString formatCount(double count, CountStyle style = CountStyle::Compact);
 // A count of memory pages: "1 page", "384k pages", "384,040 pages".
 QString formatPages(double pages, CountStyle style = CountStyle::Compact);
+
+// A translated "%n …(s)" message with the English plural resolved when no translation did: without a
+// translator Qt leaves "1 NUMA node(s)"; this writes "1 NUMA node" and "2 NUMA nodes" ("(es)" likewise:
+// "1 process", "3 processes"). A translated text has no "(s)" left and comes back as it is. Use as
+// pluralized(tr("%n NUMA node(s)", nullptr, n), n).
+QString pluralized(QString text, qint64 n);
 
 // A wall-clock time given in nanoseconds since the epoch, in local time to the millisecond:
 // "2026-12-01 15:23:16.042"; the date in the display locale's short form when one is set ("2026/12/1").

@@ -686,9 +686,11 @@ void TestCli::exportGraph_data()
     // CSV: core alone writes it (numasight-cli), numbers as graph.json and lstopo have them.
     QTest::newRow("witty cpu heatmap csv")
         << kWitty << words("--view cpu-heatmap") << "c.csv"
-        << QByteArray("kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7\r\n")
-        << QByteArrayList{"thread,1895087,1896232,acl_thread,0,0,0,0,0,1,0,0\r\n"} << QByteArrayList{}
-        << QByteArray();
+        << QByteArray(
+               "kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7,on-CPU time,dirty anon "
+               "pages (witty),remote share of on-CPU time\r\n")
+        << QByteArrayList{"thread,1895087,1896232,acl_thread,0,0,0,0,0,1,0,0,2277549430,495716,1\r\n"}
+        << QByteArrayList{} << QByteArray();
     QTest::newRow("distance csv") << kHwloc + QStringLiteral("16amd64-4distances.xml")
                                   << words("--view distance") << "d.csv" << QByteArray("from\\to,node0,")
                                   << QByteArrayList{"node3,20,20,20,10,20,20,20,20\r\n"} << QByteArrayList{}
@@ -788,8 +790,11 @@ void TestCli::exportCommandLine_data()
     QTest::addColumn<QByteArray>("start"); // how it starts
     QTest::addColumn<QString>("error");    // in stderr; empty: nothing on stderr
 
-    const QByteArray cpuCsv("kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7\r\n"
-                            "process,6808,,dockerd,0,0,0,0,0,0,0.1037605951554565,0.8962394048445435\r\n");
+    const QByteArray cpuCsv(
+        "kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7,on-CPU time,dirty "
+        "anon pages (witty),remote share of on-CPU time\r\n"
+        "process,6808,,dockerd,0,0,0,0,0,0,0.1037605951554565,0.8962394048445435,17517440,"
+        "38659,0.10376059515545655\r\n");
     const QByteArray distanceCsv("from\\to,node0,node1,node2,node3,node4,node5,node6,node7\r\n"
                                  "node0,10,20,20,20,20,20,20,20\r\n");
     QTest::newRow("--view cpu-heatmap")

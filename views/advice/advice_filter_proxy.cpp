@@ -10,6 +10,8 @@ AdviceFilterProxy::AdviceFilterProxy(QObject* parent)
 {
     setSortRole(AdviceModel::SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
+    // A group stays while one of its findings matches, so a pid typed in the box finds its finding.
+    setRecursiveFilteringEnabled(true);
 }
 
 void AdviceFilterProxy::setFilterText(const QString& text)
@@ -26,10 +28,15 @@ bool AdviceFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
     if (m_text.isEmpty())
         return true;
     const QAbstractItemModel* m = sourceModel();
-    for (int c = 0; c < m->columnCount(sourceParent); ++c)
-        if (m->index(sourceRow, c, sourceParent).data().toString().contains(m_text, Qt::CaseInsensitive))
-            return true;
-    return false;
+    const auto matches = [&](int row, const QModelIndex& parent) {
+        for (int c = 0; c < m->columnCount(parent); ++c)
+            if (m->index(row, c, parent).data().toString().contains(m_text, Qt::CaseInsensitive))
+                return true;
+        return false;
+    };
+    // The findings of a group that matches stay under it: the group is what the text named.
+    return matches(sourceRow, sourceParent) ||
+           (sourceParent.isValid() && matches(sourceParent.row(), sourceParent.parent()));
 }
 
 } // namespace numasight

@@ -5,7 +5,8 @@
 
 namespace numasight {
 
-// Keeps rows where any column holds the filter text (case-insensitive), and sorts by AdviceModel::SortRole.
+// Keeps rows where any column holds the filter text (case-insensitive), with their group and, under a group
+// that matches, all its findings; sorts by AdviceModel::SortRole.
 class AdviceFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT

@@ -55,7 +55,7 @@ QString numberText(double v)
 } // namespace
 
 AdviceModel::AdviceModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : QAbstractItemModel(parent)
 {
 }
 
@@ -63,83 +63,142 @@ void AdviceModel::setAdvice(AdvicePtr advice)
 {
     beginResetModel();
     m_advice = std::move(advice);
+    m_groups = m_advice ? groupFindings(*m_advice) : std::vector<FindingGroup>{};
     endResetModel();
 }
 
-const Finding* AdviceModel::finding(int row) const
+const FindingGroup* AdviceModel::groupOf(const QModelIndex& index) const
 {
-    if (!m_advice || row < 0 || size_t(row) >= m_advice->findings.size())
+    if (!index.isValid() || index.model() != this)
         return nullptr;
-    return &m_advice->findings[size_t(row)];
+    const size_t g = index.internalId() == 0 ? size_t(index.row()) : size_t(index.internalId() - 1);
+    return g < m_groups.size() ? &m_groups[g] : nullptr;
 }
 
-int AdviceModel::rowOf(std::int64_t pid, std::int64_t tid) const
+int AdviceModel::findingIndex(const QModelIndex& index) const
+{
+    const FindingGroup* g = groupOf(index);
+    if (!g)
+        return -1;
+    if (index.internalId() == 0)
+        return g->findings.front();
+    return index.row() < g->count() ? g->findings[size_t(index.row())] : -1;
+}
+
+const Finding* AdviceModel::finding(const QModelIndex& index) const
+{
+    const int i = findingIndex(index);
+    return i >= 0 ? &m_advice->findings[size_t(i)] : nullptr;
+}
+
+QModelIndex AdviceModel::indexOf(std::int64_t pid, std::int64_t tid) const
 {
     if (!m_advice || pid < 0)
-        return -1;
-    int first = -1;
-    for (size_t i = 0; i < m_advice->findings.size(); ++i) {
-        const Finding& f = m_advice->findings[i];
-        if (f.pid != pid)
-            continue;
-        if (tid >= 0 && f.tid && *f.tid == tid)
-            return int(i);
-        if (first < 0 && (tid < 0 || !f.tid))
-            first = int(i);
+        return {};
+    QModelIndex first;
+    for (size_t g = 0; g < m_groups.size(); ++g) {
+        const FindingGroup& group = m_groups[g];
+        for (int r = 0; r < group.count(); ++r) {
+            const Finding& f = m_advice->findings[size_t(group.findings[size_t(r)])];
+            if (f.pid != pid)
+                continue;
+            const QModelIndex at =
+                group.count() == 1 ? createIndex(int(g), 0, quintptr(0)) : createIndex(r, 0, quintptr(g + 1));
+            if (tid >= 0 && f.tid && *f.tid == tid)
+                return at;
+            if (!first.isValid() && (tid < 0 || !f.tid))
+                first = at;
+        }
     }
     return first;
 }
 
-int AdviceModel::rowCount(const QModelIndex& parent) const
+QModelIndex AdviceModel::index(int row, int column, const QModelIndex& parent) const
 {
-    return parent.isValid() || !m_advice ? 0 : int(m_advice->findings.size());
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return row < int(m_groups.size()) ? createIndex(row, column, quintptr(0)) : QModelIndex();
+    if (parent.internalId() != 0 || parent.column() != 0 || parent.row() >= int(m_groups.size()))
+        return {};
+    const FindingGroup& g = m_groups[size_t(parent.row())];
+    return g.count() > 1 && row < g.count() ? createIndex(row, column, quintptr(parent.row() + 1))
+                                            : QModelIndex();
 }
 
-int AdviceModel::columnCount(const QModelIndex& parent) const
+QModelIndex AdviceModel::parent(const QModelIndex& child) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+int AdviceModel::rowCount(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return int(m_groups.size());
+    if (parent.internalId() != 0 || parent.column() != 0 || parent.row() >= int(m_groups.size()))
+        return 0;
+    const FindingGroup& g = m_groups[size_t(parent.row())];
+    return g.count() > 1 ? g.count() : 0;
+}
+
+int AdviceModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
 }
 
 QVariant AdviceModel::data(const QModelIndex& index, int role) const
 {
-    const Finding* f = index.isValid() ? finding(index.row()) : nullptr;
-    if (!f)
+    const FindingGroup* g = groupOf(index);
+    const Finding* f = finding(index);
+    if (!g || !f)
         return {};
+    // A group's own row when it gathers more than one finding; a finding's row otherwise.
+    const bool groupRow = index.internalId() == 0 && g->count() > 1;
+    const Severity severity = groupRow ? g->worst : f->severity;
     const qint64 tid = f->tid ? qint64(*f->tid) : -1;
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
         case SeverityColumn:
-            return severityName(f->severity);
+            return severityName(severity);
         case KindColumn:
             return f->kind;
+        case CountColumn:
+            return groupRow ? QVariant(g->count()) : QVariant(QString());
         case PidColumn:
-            return f->pid >= 0 ? QVariant(qint64(f->pid)) : QVariant(QString());
+            return !groupRow && f->pid >= 0 ? QVariant(qint64(f->pid)) : QVariant(QString());
         case TidColumn:
-            return tid >= 0 ? QVariant(tid) : QVariant(QString());
+            return !groupRow && tid >= 0 ? QVariant(tid) : QVariant(QString());
         case MessageColumn:
-            return f->message;
+            return groupRow ? findingGroupTitle(*m_advice, *g) : f->message;
         default:
             return {};
         }
     case Qt::DecorationRole:
-        return index.column() == SeverityColumn ? QVariant(severityIcon(f->severity)) : QVariant();
+        return index.column() == SeverityColumn ? QVariant(severityIcon(severity)) : QVariant();
     case Qt::ForegroundRole:
-        return index.column() == SeverityColumn ? QVariant(severityColor(f->severity)) : QVariant();
+        return index.column() == SeverityColumn ? QVariant(severityColor(severity)) : QVariant();
     case Qt::ToolTipRole: {
-        QStringList lines{f->message};
-        for (auto it = f->numbers.cbegin(); it != f->numbers.cend(); ++it)
-            lines << QStringLiteral("%1: %2").arg(it.key(), numberText(it.value()));
+        QStringList lines{groupRow ? findingGroupTitle(*m_advice, *g) : f->message};
+        if (groupRow)
+            lines << tr("Expand the row for each process's finding.");
+        else
+            for (auto it = f->numbers.cbegin(); it != f->numbers.cend(); ++it)
+                lines << QStringLiteral("%1: %2").arg(it.key(), numberText(it.value()));
         return lines.join(QLatin1Char('\n'));
     }
     case Qt::TextAlignmentRole:
-        return index.column() == PidColumn || index.column() == TidColumn
+        return index.column() == PidColumn || index.column() == TidColumn || index.column() == CountColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                    : QVariant();
     case SortRole:
         switch (index.column()) {
         case SeverityColumn:
-            return int(f->severity);
+            return int(severity);
+        case CountColumn:
+            return groupRow ? g->count() : 1;
         case PidColumn:
             return qint64(f->pid);
         case TidColumn:
@@ -156,9 +215,11 @@ QVariant AdviceModel::data(const QModelIndex& index, int role) const
     case TidRole:
         return tid;
     case SeverityRole:
-        return int(f->severity);
+        return int(severity);
     case FindingRole:
-        return index.row();
+        return findingIndex(index);
+    case GroupSizeRole:
+        return index.internalId() == 0 ? g->count() : 1;
     default:
         return {};
     }
@@ -167,12 +228,14 @@ QVariant AdviceModel::data(const QModelIndex& index, int role) const
 QVariant AdviceModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
+        return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
     case SeverityColumn:
         return tr("Severity");
     case KindColumn:
         return tr("Kind");
+    case CountColumn:
+        return tr("Processes");
     case PidColumn:
         return tr("PID");
     case TidColumn:

@@ -20,8 +20,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
-#include <QTableView>
 #include <QTableWidget>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -87,7 +87,8 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     bar->addWidget(m_busy);
     bar->addWidget(m_status);
 
-    m_table = new QTableView(this);
+    // A tree: one row per group of findings, each process's finding under it on demand.
+    m_table = new QTreeView(this);
     m_table->setObjectName(QStringLiteral("adviceTable"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -96,13 +97,14 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     m_table->sortByColumn(-1, Qt::AscendingOrder); // the advisor's order until a header is clicked
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setColumnWidth(AdviceModel::SeverityColumn, 90);
+    m_table->setUniformRowHeights(true); // thousands of rows lay out without measuring each
+    m_table->setRootIsDecorated(true);
+    m_table->header()->setStretchLastSection(true);
+    m_table->setColumnWidth(AdviceModel::SeverityColumn, 110);
     m_table->setColumnWidth(AdviceModel::KindColumn, 150);
+    m_table->setColumnWidth(AdviceModel::CountColumn, 80);
     m_table->setColumnWidth(AdviceModel::PidColumn, 70);
     m_table->setColumnWidth(AdviceModel::TidColumn, 60);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AdvicePanel::onCurrentRowChanged);
 
@@ -292,11 +294,12 @@ void AdvicePanel::onAdvice(AdvicePtr advice)
         critical += f.severity == Severity::Critical ? 1 : 0;
         warning += f.severity == Severity::Warning ? 1 : 0;
     }
-    m_status->setText(tr("%1 finding(s): %2 critical, %3 warning · %4 suggestion(s)")
-                          .arg(m_advice->findings.size())
-                          .arg(critical)
-                          .arg(warning)
-                          .arg(m_advice->suggestions.size()));
+    const int suggestions = int(m_advice->suggestions.size());
+    m_status->setText(
+        pluralized(tr("%1: %2 critical, %3 warning · %n suggestion(s)", nullptr, suggestions), suggestions)
+            .arg(findingCountText(*m_advice))
+            .arg(critical)
+            .arg(warning));
     m_status->setToolTip(m_advice->source +
                          (m_advice->notes.isEmpty()
                               ? QString()
@@ -323,12 +326,12 @@ void AdvicePanel::selectProcess(std::int64_t pid, std::int64_t tid)
 {
     m_pid = pid;
     showSuggestion(pid);
-    const int row = m_model->rowOf(pid, tid);
+    const QModelIndex source = m_model->indexOf(pid, tid);
     m_quiet = true;
-    if (row < 0) {
+    if (!source.isValid()) {
         m_table->selectionModel()->clear();
     } else {
-        const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+        const QModelIndex index = m_proxy->mapFromSource(source);
         if (index.isValid()) {
             m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                                   QItemSelectionModel::Rows);

@@ -11,7 +11,7 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
-class QTableView;
+class QTreeView;
 class QTableWidget;
 
 namespace numasight {
@@ -67,7 +67,7 @@ public:
     AdviceJob* job() const { return m_job; }
     AdviceModel* model() const { return m_model; }
     AdviceFilterProxy* proxy() const { return m_proxy; }
-    QTableView* table() const { return m_table; }
+    QTreeView* table() const { return m_table; }
     QLineEdit* filterEdit() const { return m_filter; }
     QLabel* statusLabel() const { return m_status; }
     QLabel* titleLabel() const { return m_title; }
@@ -101,7 +101,7 @@ private:
     QLineEdit* m_filter;
     QLabel* m_status;
     QProgressBar* m_busy;
-    QTableView* m_table;
+    QTreeView* m_table;
     QWidget* m_pane;
     QLabel* m_title;
     QLabel* m_reason;

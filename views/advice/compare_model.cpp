@@ -162,10 +162,14 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::BackgroundRole:
         return highlighted ? QVariant(QColor(255, 214, 102, 90)) : QVariant();
-    case Qt::ToolTipRole:
-        return highlighted ? tr("Changed by %1 (at least %2 on some node)")
-                                 .arg(shareText(c->change), shareText(kDiffThreshold))
-                           : tr("Changed by %1").arg(shareText(c->change));
+    case Qt::ToolTipRole: {
+        // The cell's whole text first: a narrow column elides it.
+        const QString cell = data(index, Qt::DisplayRole).toString();
+        const QString change = highlighted ? tr("Changed by %1 (at least %2 on some node)")
+                                                 .arg(shareText(c->change), shareText(kDiffThreshold))
+                                           : tr("Changed by %1").arg(shareText(c->change));
+        return cell.isEmpty() ? change : cell + QLatin1Char('\n') + change;
+    }
     case Qt::TextAlignmentRole:
         return index.column() >= PidColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case SortRole:
@@ -278,7 +282,9 @@ QVariant CompareFlowModel::data(const QModelIndex& index, int role) const
         case PeerColumn:
             return f.peer;
         case BytesColumn:
-            return f.volumesKnown ? pair(QString::number(f.bytesA), QString::number(f.bytesB))
+            // The graph's unit and formatter: "906 KiB" here is "906 KiB" on its edge.
+            return f.volumesKnown ? pair(formatBytes(double(f.bytesA), TrailingZeros::Keep),
+                                         formatBytes(double(f.bytesB), TrailingZeros::Keep))
                                   : tr("unknown (endpoints only)");
         case StateColumn:
             return f.inA && f.inB ? tr("both") : f.inA ? tr("only A") : tr("only B");
@@ -286,6 +292,10 @@ QVariant CompareFlowModel::data(const QModelIndex& index, int role) const
             return {};
         }
     }
+    if (role == Qt::ToolTipRole && index.column() == BytesColumn && f.volumesKnown)
+        return tr("%1 → %2 bytes")
+            .arg(formatCount(double(f.bytesA), CountStyle::Grouped),
+                 formatCount(double(f.bytesB), CountStyle::Grouped));
     if (role == Qt::FontRole && f.inA != f.inB) {
         QFont font;
         font.setBold(true);
@@ -306,7 +316,7 @@ QVariant CompareFlowModel::headerData(int section, Qt::Orientation orientation, 
     case PeerColumn:
         return tr("Peer");
     case BytesColumn:
-        return tr("Bytes A → B");
+        return tr("Volume A → B");
     case StateColumn:
         return tr("In");
     default:

@@ -52,6 +52,8 @@ ComparePanel::ComparePanel(QWidget* parent)
     m_table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header is clicked
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setResizeContentsPrecision(500); // widths from the first rows, at any size
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setColumnWidth(CompareModel::NameColumn, 180);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ComparePanel::onCurrentRowChanged);
@@ -120,6 +122,10 @@ void ComparePanel::onDiff(CaptureDiffPtr diff)
     m_diff = std::move(diff);
     m_model->setDiff(m_diff);
     m_flowModel->setDiff(m_diff);
+    // Columns as wide as what they hold ("0.059 → 1.000" whole); a cell still cut has its text in the
+    // tooltip.
+    m_table->resizeColumnsToContents();
+    m_flows->resizeColumnsToContents();
     const int changed = int(changedPids(m_diff).size());
     m_header->setText(tr("<b>A</b> %1 → <b>B</b> %2 · %3 process(es), %4 thread(s) · %5 changed by ≥ %6")
                           .arg(m_diff->labelA.toHtmlEscaped(), m_diff->labelB.toHtmlEscaped())

@@ -26,6 +26,8 @@ QString compact(double v)
 
 QString processLabel(const QString& ns, const QString& name, std::int64_t pid)
 {
+    if (pid < 0 && !name.isEmpty())
+        return name; // a row that sums others ("11 900 more processes") has no pid of its own
     const QString host = ns == u"local" ? QString() : ns + QStringLiteral(": ");
     return QStringLiteral("%1%2 (%3)").arg(host, name.isEmpty() ? QStringLiteral("?") : name).arg(pid);
 }
@@ -65,36 +67,40 @@ QString acceleratorText(const QStringList& names, const std::vector<int>& column
     return parts.join(QStringLiteral(", "));
 }
 
+// "<measure>: <figure>", so a tooltip names each number the way the columns and exports do.
+QString measureLine(const QString& measure, const QString& figure)
+{
+    return QStringLiteral("%1: %2").arg(measure, figure);
+}
+
 QString rowDetail(const NodeHeatmap& h, const HeatmapRow& r)
 {
     QStringList lines;
     if (r.cpuNs > 0)
-        lines << QCoreApplication::translate("numasight::HeatmapPicture", "CPU time %1")
-                     .arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
+        lines << measureLine(measureName(Measure::CpuTime),
+                             formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
     if (r.mainCpuColumn >= 0)
         lines << QCoreApplication::translate("numasight::HeatmapPicture", "runs mostly on %1")
                      .arg(columnLabel(h.columns, r.mainCpuColumn));
     const bool bytes = h.metric == HeatmapMetric::Bytes;
     const double memory = bytes ? r.bytes : r.pages;
     if (std::isfinite(memory)) {
-        QString text = QCoreApplication::translate("numasight::HeatmapPicture", "memory %1")
-                           .arg(formatHeatmapValue(memory, bytes ? HeatmapValueFormat::Bytes
-                                                                 : HeatmapValueFormat::Pages));
+        QString text = measureLine(
+            measureName(h.memoryMeasure),
+            formatHeatmapValue(memory, bytes ? HeatmapValueFormat::Bytes : HeatmapValueFormat::Pages));
         if (r.mainMemoryColumn >= 0)
             text += QCoreApplication::translate("numasight::HeatmapPicture", ", most on %1")
                         .arg(columnLabel(h.columns, r.mainMemoryColumn));
         lines << text;
     }
     if (std::isfinite(r.remoteShare))
-        lines << (isMemoryMetric(h.metric)
-                      ? QCoreApplication::translate("numasight::HeatmapPicture",
-                                                    "%1 of it away from the main CPU node")
-                      : QCoreApplication::translate("numasight::HeatmapPicture",
-                                                    "%1 of the CPU time away from the main memory node"))
-                     .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share));
-    if (!r.accelerators.isEmpty())
-        lines << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1")
-                     .arg(acceleratorText(r.accelerators, r.acceleratorColumns, h.columns));
+        p.title = QCoreApplication::translate("numasight::HeatmapPicture",
+                                              "Where each process runs against where its memory is");
+    p.subtitle = QCoreApplication::translate("numasight::HeatmapPicture",
+                                             "%1 · colour: share of the process's memory · ● main CPU node · "
+                                             "◆ accelerator · ⚠ away") if (!r.accelerators.isEmpty()) lines
+                 << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1")
+                        .arg(acceleratorText(r.accelerators, r.acceleratorColumns, h.columns));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -171,6 +177,7 @@ QString formatHeatmapValue(double value, HeatmapValueFormat format, const QStrin
     case HeatmapValueFormat::Latency:
         return QStringLiteral("%1 ns").arg(value, 0, 'f', value < 10 ? 2 : (value < 100 ? 1 : 0));
     case HeatmapValueFormat::Bandwidth:
+        return formatBandwidth(value, unit);
     case HeatmapValueFormat::Number:
         return unit.isEmpty() ? QString::number(value, 'g', 6)
                               : QStringLiteral("%1 %2").arg(QString::number(value, 'g', 4), unit);
@@ -218,7 +225,7 @@ QString formatHeatmapCell(double value, HeatmapValueFormat format)
     case HeatmapValueFormat::Latency:
         return QString::number(value, 'f', value < 10 ? 1 : 0);
     case HeatmapValueFormat::Bandwidth:
-        return QString::number(value, 'g', 3);
+        return compact(value); // "22k", never "2.25e+04": the unit is in the legend
     }
     return QString::number(value);
 }
@@ -317,11 +324,9 @@ HeatmapPicture nodeHeatmapPicture(const NodeHeatmap& heatmap, HeatmapSortKey sor
 HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
 {
     HeatmapPicture p;
-    p.title = QCoreApplication::translate("numasight::HeatmapPicture",
-                                          "Where each process runs against where its memory is");
-    p.subtitle = QCoreApplication::translate(
-                     "numasight::HeatmapPicture",
-                     "%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator")
+    p.title = QStringLiteral("Where each process runs against where its memory is");
+    p.subtitle = QStringLiteral(
+                     "%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator · ⚠ away")
                      .arg(v.source);
     p.notes = v.notes;
     p.valueName = QCoreApplication::translate("numasight::HeatmapPicture", "share of memory (%)");
@@ -357,11 +362,11 @@ HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
                                                  "%1 of CPU time and pages on one node")
                          .arg(formatHeatmapValue(r.localShare, HeatmapValueFormat::Share));
         if (std::isfinite(r.pages))
-            lines << QCoreApplication::translate("numasight::HeatmapPicture", "memory %1")
-                         .arg(formatHeatmapValue(r.pages, HeatmapValueFormat::Pages));
+            lines << measureLine(measureName(v.memoryMeasure),
+                                 formatHeatmapValue(r.pages, HeatmapValueFormat::Pages));
         if (r.cpuNs > 0)
-            lines << QCoreApplication::translate("numasight::HeatmapPicture", "CPU time %1")
-                         .arg(formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
+            lines << measureLine(measureName(Measure::CpuTime),
+                                 formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration));
         if (!r.accelerators.isEmpty())
             lines << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1%2")
                          .arg(acceleratorText(r.accelerators, r.acceleratorColumns, v.columns),

@@ -311,11 +311,11 @@ QVariant HeatmapRowModel::headerData(int section, Qt::Orientation orientation, i
         case IdColumn:
             return tr("PID/TID");
         case CpuColumn:
-            return tr("CPU");
+            return measureName(Measure::CpuTime);
         case RemoteColumn:
-            return tr("Remote");
+            return m_heatmap ? remoteShareName(m_heatmap->remoteMeasure) : tr("Remote");
         case MemoryColumn:
-            return m_heatmap && m_heatmap->metric == HeatmapMetric::Bytes ? tr("Bytes") : tr("Pages");
+            return m_heatmap ? measureName(m_heatmap->memoryMeasure) : tr("Memory");
         default:
             return {};
         }

@@ -194,13 +194,18 @@ HeatmapPicture MismatchPanel::processesPicture() const
     if (!m_view)
         return {};
     HeatmapPicture p = mismatchPicture(*m_view, m_rows);
+    bool changed = false;
     for (HeatmapPictureRow& row : p.rows) {
         const MismatchRow& r = m_view->rows[size_t(row.source)];
         if (r.ns == u"local" && m_changedPids.contains(r.pid)) {
             row.label = QStringLiteral("Δ ") + row.label;
             row.detail += tr("\nChanged in the comparison");
+            changed = true;
         }
     }
+    // The legend of every picture (the window's and each export's) explains every mark the rows carry.
+    if (changed)
+        p.subtitle += tr(" · Δ changed in the comparison");
     return p;
 }
 

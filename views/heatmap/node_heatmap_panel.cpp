@@ -7,6 +7,7 @@
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_filter_proxy.h"
 #include "views/heatmap/heatmap_row_model.h"
+#include "views/heatmap/sort_arrow_header.h"
 #include "views/jobs/heatmap_job.h"
 
 #include <QAction>
@@ -144,6 +145,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     layOutProgressRow(m_progressRow, tr("Building the heatmap…"), m_progress, m_cancel);
 
     m_tree->setObjectName(prefix + QStringLiteral("Rows"));
+    m_tree->setHeader(new SortArrowHeader(Qt::Horizontal, m_tree));
     m_tree->setModel(m_filter);
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);

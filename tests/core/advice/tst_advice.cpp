@@ -19,6 +19,7 @@ using namespace numasight;
 using numasight::test::makeEntity;
 
 Q_DECLARE_METATYPE(std::vector<int>)
+Q_DECLARE_METATYPE(std::vector<numasight::Finding>)
 
 namespace {
 
@@ -126,6 +127,9 @@ private slots:
     void threadRoles();
     void threadGroups_data();
     void threadGroups();
+    void findingGroups_data();
+    void findingGroups();
+    void fixtureFindingsNamed();
 
 private:
     CapturePtr m_capture;
@@ -614,6 +618,119 @@ void TestAdvice::threadRoles()
     QFETCH(QString, name);
     QFETCH(QString, role);
     QCOMPARE(threadRole(name), role);
+}
+
+namespace {
+
+// A finding about one process, as the advisor names it.
+Finding findingAbout(Severity severity, const QString& kind, std::int64_t pid, const QString& command,
+                     const QString& container = {})
+{
+    Finding f;
+    f.severity = severity;
+    f.kind = kind;
+    f.pid = pid;
+    f.message = QStringLiteral("pid %1").arg(pid);
+    f.ns = QStringLiteral("local");
+    f.command = command;
+    f.container = container;
+    return f;
+}
+
+} // namespace
+
+// Findings about copies of one worker read as one group; everything else keeps its own row.
+void TestAdvice::findingGroups_data()
+{
+    QTest::addColumn<std::vector<Finding>>("findings"); // in the advisor's order
+    QTest::addColumn<QList<int>>("sizes");              // each group's count, in order
+    QTest::addColumn<QStringList>("containers");        // each group's container
+    QTest::addColumn<QString>("count");                 // findingCountText()
+
+    const auto crit = Severity::Critical, warn = Severity::Warning, info = Severity::Info;
+    const QString worker = QStringLiteral("python3 serve.py");
+    QTest::newRow("no findings") << std::vector<Finding>{} << QList<int>{} << QStringList{}
+                                 << QStringLiteral("no findings");
+    QTest::newRow("one process") << std::vector<Finding>{findingAbout(crit, QStringLiteral("locality"), 7,
+                                                                      worker)}
+                                 << QList<int>{1} << QStringList{QString()} << QStringLiteral("1 finding");
+    QTest::newRow("every process in one group")
+        << std::vector<Finding>{findingAbout(crit, QStringLiteral("locality"), 7, worker),
+                                findingAbout(warn, QStringLiteral("locality"), 8, worker),
+                                findingAbout(warn, QStringLiteral("locality"), 9, worker)}
+        << QList<int>{3} << QStringList{QString()} << QStringLiteral("3 findings");
+    QTest::newRow("kinds and commands apart, info counted")
+        << std::vector<Finding>{findingAbout(crit, QStringLiteral("locality"), 7, worker),
+                                findingAbout(crit, QStringLiteral("accelerator-away"), 7, worker),
+                                findingAbout(warn, QStringLiteral("locality"), 8, QStringLiteral("dockerd")),
+                                findingAbout(info, QStringLiteral("locality"), 9, worker)}
+        << QList<int>{2, 1, 1} << QStringList{QString(), QString(), QString()}
+        << QStringLiteral("4 findings (1 info)");
+    QTest::newRow("numbered containers of one service")
+        << std::vector<Finding>{findingAbout(crit, QStringLiteral("locality"), 7, worker,
+                                             QStringLiteral("vllm-1")),
+                                findingAbout(crit, QStringLiteral("locality"), 8, worker,
+                                             QStringLiteral("vllm-2")),
+                                findingAbout(crit, QStringLiteral("locality"), 9, worker,
+                                             QStringLiteral("redis"))}
+        << QList<int>{2, 1} << QStringList{QStringLiteral("vllm*"), QStringLiteral("redis")}
+        << QStringLiteral("3 findings");
+    Finding machine = findingAbout(warn, QStringLiteral("numa-balancing-with-binding"), -1, QString());
+    QTest::newRow("machine-wide findings stay alone")
+        << std::vector<Finding>{machine, machine} << QList<int>{1, 1} << QStringList{QString(), QString()}
+        << QStringLiteral("2 findings");
+}
+
+void TestAdvice::findingGroups()
+{
+    QFETCH(std::vector<Finding>, findings);
+    QFETCH(QList<int>, sizes);
+    QFETCH(QStringList, containers);
+    QFETCH(QString, count);
+    Advice advice;
+    advice.findings = findings;
+    const std::vector<FindingGroup> groups = groupFindings(advice);
+    QList<int> got;
+    QStringList gotContainers;
+    int total = 0;
+    for (const FindingGroup& g : groups) {
+        got << g.count();
+        gotContainers << g.container;
+        total += g.count();
+        // The worst finding leads, and the group's severity is its.
+        QCOMPARE(advice.findings[size_t(g.findings.front())].severity, g.worst);
+        for (int i : g.findings)
+            QVERIFY(advice.findings[size_t(i)].severity <= g.worst);
+    }
+    QCOMPARE(got, sizes);
+    QCOMPARE(gotContainers, containers);
+    QCOMPARE(total, int(findings.size())); // every finding in exactly one group
+    QCOMPARE(findingCountText(advice), count);
+    // The text prints one line per group (and its pids when it has several); JSON keeps every finding.
+    const QString text = adviceText(advice);
+    for (const FindingGroup& g : groups) {
+        QVERIFY2(text.contains(findingGroupTitle(advice, g)), qPrintable(text));
+        if (g.count() > 1)
+            QVERIFY2(findingGroupTitle(advice, g).startsWith(
+                         QStringLiteral("%1 processes running").arg(g.count())),
+                     qPrintable(findingGroupTitle(advice, g)));
+    }
+    QCOMPARE(adviceJson(advice).value(QStringLiteral("findings")).toArray().size(),
+             qsizetype(findings.size()));
+}
+
+// The advisor names whom each finding is about, which is what groups them: the fixture's four vLLM workers
+// have their own command lines (their pipe handles differ), so each keeps its own rows.
+void TestAdvice::fixtureFindingsNamed()
+{
+    for (const Finding& f : m_advice->findings)
+        if (f.pid == 1895087) {
+            QVERIFY2(f.command.contains(QStringLiteral("spawn_main(tracker_fd=25, pipe_handle=31)")),
+                     qPrintable(f.command));
+            QCOMPARE(f.ns, QStringLiteral("local"));
+        }
+    const std::vector<FindingGroup> groups = groupFindings(*m_advice);
+    QCOMPARE(int(groups.size()), int(m_advice->findings.size()));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

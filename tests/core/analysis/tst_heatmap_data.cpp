@@ -185,6 +185,8 @@ private slots:
     void orderKeepsClustersTogether_data();
     void orderKeepsClustersTogether();
     void orderOfRealMachine();
+    void nearNodesInOsOrder_data();
+    void nearNodesInOsOrder();
 
 private:
     CapturePtr m_witty;
@@ -703,6 +705,33 @@ void TestHeatmapData::orderOfRealMachine()
     const auto natural = matrixHeatmap(s, *defaultMatrix(s, MatrixKind::Distance), MatrixOrder::Natural);
     for (int k = 0; k < 24; ++k)
         QCOMPARE(natural->order[size_t(k)], k);
+}
+
+// Near nodes together still reads from the lowest node: node0 before node1 even when node1 is a little
+// nearer to the next block (the witty machine: node0 24 from nodes 2, 4 and 6, node1 25).
+void TestHeatmapData::nearNodesInOsOrder_data()
+{
+    QTest::addColumn<QList<double>>("matrix");
+    QTest::addColumn<QList<int>>("order");
+    // node0 is nearer to the pair {2, 3} than node1 is: joining at the nearest ends would put node1 first.
+    QTest::newRow("node0 nearer to the next pair")
+        << QList<double>{10, 11, 20, 20, 11, 10, 30, 30, 20, 30, 10, 11, 20, 30, 11, 10}
+        << QList<int>{0, 1, 2, 3};
+    QTest::newRow("no structure keeps the natural order")
+        << QList<double>{10, 20, 20, 20, 10, 20, 20, 20, 10} << QList<int>{0, 1, 2};
+    QTest::newRow("interleaved pairs")
+        << QList<double>{10, 30, 11, 30, 30, 10, 30, 11, 11, 30, 10, 30, 30, 11, 30, 10}
+        << QList<int>{0, 2, 1, 3};
+}
+
+void TestHeatmapData::nearNodesInOsOrder()
+{
+    QFETCH(QList<double>, matrix);
+    QFETCH(QList<int>, order);
+    const int n = order.size();
+    const std::vector<double> m(matrix.begin(), matrix.end());
+    const std::vector<int> got = orderByDistance(m, n);
+    QCOMPARE(QList<int>(got.begin(), got.end()), order);
 }
 
 QTEST_GUILESS_MAIN(TestHeatmapData)

@@ -76,6 +76,9 @@ private slots:
     void cpuTimeShare();
     void heatmapRows_data();
     void heatmapRows();
+    void topRows_data();
+    void topRows();
+    void topRowsSumPages();
     void heatmapErrors_data();
     void heatmapErrors();
     void writeCsv_data();
@@ -148,6 +151,97 @@ void TestExportBuild::heatmapRows()
                 options);
     const std::vector<int> kept = exportHeatmapRows(h, q);
     QCOMPARE(QList<int>(kept.begin(), kept.end()), rows);
+}
+
+// --rows: the first N processes with their threads, then one row for the rest; pictures keep 100 by default.
+void TestExportBuild::topRows_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QList<qint64>>("ids"); // pid of each process row, tid of each thread row, -1 the sum
+    QTest::addColumn<int>("more");
+    QTest::addColumn<double>("moreCpuNs");
+    const QStringList byProcess{QStringLiteral("--sort"), QStringLiteral("process"),
+                                QStringLiteral("--ascending")};
+    const auto rows = [](const char* n) {
+        return QStringList{QStringLiteral("--rows"), QString::fromUtf8(n)};
+    };
+    QTest::newRow("default: every one of 3 processes")
+        << byProcess << QList<qint64>{1, 11, 12, 2, 21, 3} << 0 << 0.0;
+    QTest::newRow("--rows all") << byProcess + rows("all") << QList<qint64>{1, 11, 12, 2, 21, 3} << 0 << 0.0;
+    QTest::newRow("--rows 3: all fit")
+        << byProcess + rows("3") << QList<qint64>{1, 11, 12, 2, 21, 3} << 0 << 0.0;
+    QTest::newRow("--rows 1: one process and its threads")
+        << byProcess + rows("1") << QList<qint64>{1, 11, 12, -1} << 2 << 20.0;
+    QTest::newRow("--rows 2: an unknown time sums as none")
+        << byProcess + rows("2") << QList<qint64>{1, 11, 12, 2, 21, -1} << 1 << 0.0;
+    QTest::newRow("--rows 1 --hide thread")
+        << byProcess + rows("1") + QStringList{QStringLiteral("--hide"), QStringLiteral("thread")}
+        << QList<qint64>{1, -1} << 2 << 20.0;
+    QTest::newRow("--rows 1, largest first") << rows("1") << QList<qint64>{1, 11, 12, -1} << 2 << 20.0;
+}
+
+void TestExportBuild::topRows()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QList<qint64>, ids);
+    QFETCH(int, more);
+    QFETCH(double, moreCpuNs);
+    const NodeHeatmap h = threeProcesses();
+    const ExportRequest q =
+        request(QStringList{QStringLiteral("in.json"), QStringLiteral("--view"),
+                            QStringLiteral("cpu-heatmap"), QStringLiteral("-o"), QStringLiteral("c.png")} +
+                options);
+    QCOMPARE(q.rowLimit(), q.rowsSet ? q.rows : kPictureRows);
+    const TopHeatmapRows top = topHeatmapRows(h, exportHeatmapRows(h, q), q.rowLimit());
+    QList<qint64> got;
+    for (int r : top.rows) {
+        const HeatmapRow& row = top.heatmap->rows[size_t(r)];
+        got << (row.kind == HeatmapRowKind::Thread ? row.tid : row.pid);
+        if (row.kind == HeatmapRowKind::Thread) // its process is the row it names
+            QCOMPARE(top.heatmap->rows[size_t(row.parentRow)].pid, row.pid);
+    }
+    QCOMPARE(got, ids);
+    QCOMPARE(top.moreProcesses, more);
+    QCOMPARE(top.heatmap->rowCount(), int(top.rows.size()));
+    if (more > 0) {
+        const HeatmapRow& sum = top.heatmap->rows.back();
+        QCOMPARE(sum.name, moreProcessesName(more));
+        QCOMPARE(sum.name, more == 1 ? QStringLiteral("1 more process")
+                                     : QStringLiteral("%1 more processes").arg(more));
+        QCOMPARE(sum.cpuNs, moreCpuNs);
+        QVERIFY(!sum.entity.isValid());
+        QCOMPARE(top.heatmap->value(top.heatmap->rowCount() - 1, 0), 1.0); // shares of shares of 1 stay 1
+    }
+}
+
+// Pages add up per node; CPU shares are weighed by CPU time.
+void TestExportBuild::topRowsSumPages()
+{
+    NodeHeatmap h;
+    h.metric = HeatmapMetric::TotalPages;
+    HeatmapColumn a, b;
+    a.osIndex = 0;
+    b.osIndex = 1;
+    h.columns = {a, b};
+    for (int pid = 1; pid <= 3; ++pid)
+        h.rows.push_back(row(HeatmapRowKind::Process, pid, -1, 10.0 * pid, -1));
+    h.rows[0].pages = 10;
+    h.rows[1].pages = 10;
+    h.rows[2].pages = 3;
+    h.values = {10, 0, 5, 5, 1, 2};
+    const std::vector<int> order{0, 1, 2};
+    const TopHeatmapRows top = topHeatmapRows(h, order, 1);
+    QCOMPARE(top.heatmap->rowCount(), 2);
+    QCOMPARE(top.heatmap->value(1, 0), 6.0);
+    QCOMPARE(top.heatmap->value(1, 1), 7.0);
+    QCOMPARE(top.heatmap->rows[1].pages, 13.0);
+    QCOMPARE(top.heatmap->rows[1].mainMemoryColumn, 1);
+    // As shares: process 2 (20 ns, half on each node) and 3 (30 ns, all on node 1).
+    h.metric = HeatmapMetric::CpuShare;
+    h.values = {1, 0, 0.5, 0.5, 0, 1};
+    const TopHeatmapRows shares = topHeatmapRows(h, order, 1);
+    QCOMPARE(shares.heatmap->value(1, 0), 0.2);
+    QCOMPARE(shares.heatmap->value(1, 1), 0.8);
 }
 
 void TestExportBuild::heatmapErrors_data()
@@ -223,8 +317,11 @@ void TestExportBuild::writeCsv_data()
     const QString xeon = kHwloc + QStringLiteral("192em64t-24n8c2t.xml");
     QTest::newRow("cpu heatmap, every row")
         << QStringList{kWitty, QStringLiteral("--view"), QStringLiteral("cpu-heatmap")} << int(Ok)
-        << QByteArray("kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7\r\n"
-                      "process,6808,,dockerd,0,0,0,0,0,0,0.1037605951554565,0.8962394048445435\r\n")
+        << QByteArray(
+               "kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7,on-CPU time,dirty anon "
+               "pages (witty),remote share of on-CPU time\r\n"
+               "process,6808,,dockerd,0,0,0,0,0,0,0.1037605951554565,0.8962394048445435,17517440,38659,"
+               "0.10376059515545655\r\n")
         << QStringList{};
     QTest::newRow("memory heatmap, dirty anonymous pages")
         << QStringList{kWitty, QStringLiteral("--view"), QStringLiteral("mem-heatmap"),
@@ -233,14 +330,18 @@ void TestExportBuild::writeCsv_data()
     QTest::newRow("distances in node order")
         << QStringList{xeon, QStringLiteral("--view"), QStringLiteral("distance")} << int(Ok)
         << QByteArray("from\\to,node0,node1,node2,node3,node4,node5,node6,node7,node8,") << QStringList{};
+    // Nodes 0 and 2 share a memory-side cache, as do 1 and 3: near nodes together, rows in that order too.
     QTest::newRow("distances, near nodes together")
-        << QStringList{xeon, QStringLiteral("--view"), QStringLiteral("distance"), QStringLiteral("--order"),
-                       QStringLiteral("distance")}
-        << int(Ok) << QByteArray("from\\to,node0,node1,node2,node3,node4,node5,node6,node7,node15,")
+        << QStringList{kHwloc + QStringLiteral("memorysidecaches.xml"), QStringLiteral("--view"),
+                       QStringLiteral("distance"), QStringLiteral("--order"), QStringLiteral("distance")}
+        << int(Ok)
+        << QByteArray("from\\to,node0,node2,node1,node3\r\nnode0,10,11,21,21\r\nnode2,11,10,21,21\r\n")
         << QStringList{};
     QTest::newRow("a topology's heatmap: the header alone")
         << QStringList{distances, QStringLiteral("--view"), QStringLiteral("cpu-heatmap")} << int(Ok)
-        << QByteArray("kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7\r\n")
+        << QByteArray(
+               "kind,pid,tid,name,node0,node1,node2,node3,node4,node5,node6,node7,on-CPU time,dirty anon "
+               "pages (witty),remote share of on-CPU time\r\n")
         << QStringList{
                QStringLiteral("warning: ") + distances +
                QStringLiteral(" has no CPU figures per process (neither recording samples nor witty-profiler "

@@ -290,6 +290,8 @@ void TestExportCommandLine::errors_data()
             "--view cpu-heatmap and mem-heatmap");
     onlyFor("--ascending of a graph", {kIn, "-o", "g.svg", "--ascending"}, "ascending",
             "--view cpu-heatmap and mem-heatmap");
+    onlyFor("--rows of a matrix", {kIn, "--view", "distance", "-o", "d.png", "--rows", "5"}, "rows",
+            "--view cpu-heatmap and mem-heatmap");
     onlyFor("--order of a heatmap picture",
             {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--order", "natural"}, "order",
             "the matrix views (distance, latency, bandwidth)");
@@ -300,6 +302,10 @@ void TestExportCommandLine::errors_data()
     // Bad values.
     row("bad measure", {kIn, "--view", "mem-heatmap", "-o", "m.png", "--measure", "rss"},
         QStringLiteral("--measure 'rss' is unknown: use total-pages, anon-pages, dirty-anon-pages, bytes"));
+    row("--rows 0", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--rows", "0"},
+        QStringLiteral("--rows '0' is not a number of rows: use a number from 1 on, or all"));
+    row("--rows some", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--rows", "some"},
+        QStringLiteral("--rows 'some' is not a number of rows: use a number from 1 on, or all"));
     row("bad sort", {kIn, "--view", "cpu-heatmap", "-o", "c.png", "--sort", "size"},
         QStringLiteral("--sort 'size' is unknown: use remote, cpu, memory, process or name"));
     row("bad order", {kIn, "--view", "distance", "-o", "d.png", "--order", "sideways"},

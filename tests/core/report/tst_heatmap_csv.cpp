@@ -42,12 +42,18 @@ NodeHeatmap smallHeatmap()
     HeatmapRow p;
     p.pid = 4242;
     p.name = QStringLiteral("vllm, \"engine\"");
+    p.cpuNs = 2e9;
+    p.pages = 1000;
+    p.remoteShare = 0.1;
     HeatmapRow t;
     t.kind = HeatmapRowKind::Thread;
     t.pid = 4242;
     t.tid = 4250;
     t.name = QStringLiteral(" worker\n2");
     t.parentRow = 0;
+    t.cpuNs = 5e8;
+    t.pages = 1000;
+    t.remoteShare = 0.25;
     h.rows = {p, t};
     h.values = {0.1, 0.9, 1.0 / 3.0, kNaN};
     return h;
@@ -90,9 +96,11 @@ void TestHeatmapCsv::initTestCase()
 void TestHeatmapCsv::exactText()
 {
     const QByteArray csv = heatmapCsv(smallHeatmap());
-    QCOMPARE(csv, QByteArray("kind,pid,tid,name,node0,node1\r\n"
-                             "process,4242,,\"vllm, \"\"engine\"\"\",0.1,0.9\r\n"
-                             "thread,4242,4250,\" worker\n2\",0.3333333333333333,\r\n"));
+    QCOMPARE(csv,
+             QByteArray("kind,pid,tid,name,node0,node1,on-CPU time,all pages (numa_maps),remote share of "
+                        "on-CPU time\r\n"
+                        "process,4242,,\"vllm, \"\"engine\"\"\",0.1,0.9,2e+09,1000,0.1\r\n"
+                        "thread,4242,4250,\" worker\n2\",0.3333333333333333,,5e+08,1000,0.25\r\n"));
     const auto back = readHeatmapCsv(csv);
     QVERIFY2(back.ok(), back.ok() ? "" : qPrintable(back.error().toString()));
     QCOMPARE(back->columns, (QStringList{QStringLiteral("node0"), QStringLiteral("node1")}));
@@ -103,6 +111,12 @@ void TestHeatmapCsv::exactText()
     QCOMPARE(back->rows[1].kind, QStringLiteral("thread"));
     QCOMPARE(back->rows[1].values[0], 1.0 / 3.0);
     QVERIFY(std::isnan(back->rows[1].values[1]));
+    // The named figures after the nodes are read apart from them.
+    QCOMPARE(back->measures,
+             (QStringList{QStringLiteral("on-CPU time"), QStringLiteral("all pages (numa_maps)"),
+                          QStringLiteral("remote share of on-CPU time")}));
+    QCOMPARE(back->rows[1].values.size(), size_t(2));
+    QCOMPARE(back->rows[1].measures, (std::vector<double>{5e8, 1000, 0.25}));
 }
 
 void TestHeatmapCsv::fields_data()
@@ -332,6 +346,10 @@ void TestHeatmapCsv::malformed_data()
                           "by one column per NUMA node");
     QTest::newRow("header without nodes")
         << QByteArray("kind,pid,tid,name\r\n") << false
+        << QStringLiteral("CSV:1:1: expected the header kind,pid,tid,name followed "
+                          "by one column per NUMA node");
+    QTest::newRow("named figures without nodes")
+        << QByteArray("kind,pid,tid,name,on-CPU time\r\nprocess,1,,x,5\r\n") << false
         << QStringLiteral("CSV:1:1: expected the header kind,pid,tid,name followed "
                           "by one column per NUMA node");
     QTest::newRow("bad kind") << header + "container,1,,x,0,1\r\n"

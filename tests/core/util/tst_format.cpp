@@ -37,6 +37,10 @@ private slots:
     void timestamp();
     void displayLocale_data();
     void displayLocale();
+    void bandwidth_data();
+    void bandwidth();
+    void plurals_data();
+    void plurals();
 };
 
 void TestFormat::percent_data()
@@ -303,6 +307,61 @@ void TestFormat::displayLocale()
         text = formatTimestamp(local.toMSecsSinceEpoch() * 1'000'000);
     }
     QCOMPARE(text, expected);
+}
+
+void TestFormat::bandwidth_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("MiB/s to GiB/s, never 2.25e+04") << 22500.0 << "MiB/s"
+                                                    << "22 GiB/s";
+    QTest::newRow("MiB/s stays") << 512.0 << "MiB/s"
+                                 << "512 MiB/s";
+    QTest::newRow("rounds up to the next unit") << 1023.97 << "MiB/s"
+                                                << "1 GiB/s";
+    QTest::newRow("decimal family down") << 0.5 << "GB/s"
+                                         << "500 MB/s";
+    QTest::newRow("decimal GB/s") << 12.3 << "GB/s"
+                                  << "12.3 GB/s";
+    QTest::newRow("MB/s up") << 25300.0 << "MB/s"
+                             << "25.3 GB/s";
+    QTest::newRow("unknown unit kept") << 12.5 << "ops/s"
+                                       << "12.5 ops/s";
+    QTest::newRow("unknown unit, large") << 22500.0 << "ops/s"
+                                         << "22500 ops/s";
+    QTest::newRow("unknown") << kNaN << "MiB/s"
+                             << "?";
+}
+
+void TestFormat::bandwidth()
+{
+    QFETCH(double, value);
+    QFETCH(QString, unit);
+    QFETCH(QString, text);
+    QCOMPARE(formatBandwidth(value, unit), text);
+    QVERIFY(!formatBandwidth(value, unit).contains(QLatin1Char('e')) || unit.contains(QLatin1Char('e')));
+}
+
+void TestFormat::plurals_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("one node") << "1 NUMA node(s)" << qint64(1) << "1 NUMA node";
+    QTest::newRow("eight nodes") << "8 NUMA node(s)" << qint64(8) << "8 NUMA nodes";
+    QTest::newRow("no nodes") << "0 NUMA node(s)" << qint64(0) << "0 NUMA nodes";
+    QTest::newRow("one process") << "1 process(es) running x" << qint64(1) << "1 process running x";
+    QTest::newRow("processes") << "3 process(es) running x" << qint64(3) << "3 processes running x";
+    QTest::newRow("translated text untouched") << "8 个 NUMA 节点" << qint64(8) << "8 个 NUMA 节点";
+}
+
+void TestFormat::plurals()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, n);
+    QFETCH(QString, expected);
+    QCOMPARE(pluralized(text, n), expected);
 }
 
 QTEST_GUILESS_MAIN(TestFormat)

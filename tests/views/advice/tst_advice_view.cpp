@@ -52,6 +52,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 using namespace numasight;
 using numasight::test::loadCapture;
@@ -217,6 +218,8 @@ private slots:
     void filterNarrowsRows_data();
     void filterNarrowsRows();
     void sortBySeverity();
+    void groupsOfCopies_data();
+    void groupsOfCopies();
     void applyDisabledForFile();
     void applyAllowedForThisMachine();
     void applyAllowedWhileRecording();
@@ -330,7 +333,7 @@ void TestAdviceView::selectionShowsSuggestion()
     QVERIFY(row >= 0);
     AdvicePanel* panel = w.advicePanel();
     // A click on the row, as the user does.
-    QTableView* table = panel->table();
+    QTreeView* table = panel->table();
     const QModelIndex index = table->model()->index(row, AdviceModel::MessageColumn);
     table->scrollTo(index);
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
@@ -487,6 +490,74 @@ void TestAdviceView::sortBySeverity()
                 m->index(r, 0).data(AdviceModel::PidRole).toLongLong());
 }
 
+// Thousands of copies of one worker are one row with their count; each copy's finding is under it, found by
+// pid and by the filter box.
+void TestAdviceView::groupsOfCopies_data()
+{
+    QTest::addColumn<int>("copies");
+    QTest::addColumn<int>("others"); // findings about processes of their own
+    QTest::newRow("no findings") << 0 << 0;
+    QTest::newRow("one process") << 1 << 0;
+    QTest::newRow("every process in one group") << 2000 << 0;
+    QTest::newRow("a group and single findings") << 50 << 3;
+}
+
+void TestAdviceView::groupsOfCopies()
+{
+    QFETCH(int, copies);
+    QFETCH(int, others);
+    auto advice = std::make_shared<Advice>();
+    const auto add = [&](Severity severity, std::int64_t pid, const QString& command) {
+        Finding f;
+        f.severity = severity;
+        f.kind = QStringLiteral("locality");
+        f.pid = pid;
+        f.message = QStringLiteral("pid %1 (worker) has cross-NUMA access").arg(pid);
+        f.ns = QStringLiteral("local");
+        f.command = command;
+        advice->findings.push_back(std::move(f));
+    };
+    for (int i = 0; i < copies; ++i)
+        add(i == 0 ? Severity::Critical : Severity::Warning, 1000 + i, QStringLiteral("worker --serve"));
+    for (int i = 0; i < others; ++i)
+        add(Severity::Info, 90 + i, QStringLiteral("tool %1").arg(i));
+    std::stable_sort(advice->findings.begin(), advice->findings.end(),
+                     [](const Finding& a, const Finding& b) { return a.severity > b.severity; });
+    AdviceModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    AdviceFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAdvice(advice);
+    QCOMPARE(model.rowCount(), (copies > 0 ? 1 : 0) + others);
+    if (copies == 0)
+        return;
+    const QModelIndex group = model.index(0, 0);
+    QCOMPARE(group.data(AdviceModel::GroupSizeRole).toInt(), copies);
+    QCOMPARE(model.rowCount(group), copies > 1 ? copies : 0);
+    QCOMPARE(group.data(AdviceModel::SeverityRole).toInt(), int(Severity::Critical)); // its worst
+    QCOMPARE(model.index(0, AdviceModel::CountColumn).data().toString(),
+             copies > 1 ? QString::number(copies) : QString());
+    const QString message = model.index(0, AdviceModel::MessageColumn).data().toString();
+    QVERIFY2(copies == 1 || message.contains(QStringLiteral("worker --serve")), qPrintable(message));
+    // The last copy's finding is found where it is: under the group, or the group itself when alone.
+    const QModelIndex last = model.indexOf(1000 + copies - 1);
+    QVERIFY(last.isValid());
+    QCOMPARE(last.data(AdviceModel::PidRole).toLongLong(), qint64(1000 + copies - 1));
+    QCOMPARE(last.parent().isValid(), copies > 1);
+    // The filter keeps the group of a pid typed in the box, with that pid's finding under it.
+    proxy.setFilterText(QString::number(1000 + copies - 1));
+    QCOMPARE(proxy.rowCount(), 1);
+    if (copies > 1) {
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
+        QCOMPARE(proxy.index(0, 0, proxy.index(0, 0)).data(AdviceModel::PidRole).toLongLong(),
+                 qint64(1000 + copies - 1));
+    }
+    // Text of the group keeps all its findings under it.
+    proxy.setFilterText(QStringLiteral("worker --serve"));
+    QCOMPARE(proxy.rowCount(proxy.index(0, 0)), copies > 1 ? copies : 0);
+}
+
 void TestAdviceView::applyDisabledForFile()
 {
     MainWindow w;
@@ -604,6 +675,13 @@ void TestAdviceView::compareHighlightsChanges()
     QVERIFY(first.data(Qt::FontRole).value<QFont>().bold());
     QVERIFY2(m->index(0, CompareModel::CpuNodeColumn).data().toString().endsWith(QStringLiteral("6")),
              qPrintable(m->index(0, CompareModel::CpuNodeColumn).data().toString()));
+    // "0.059 → 1.000" is never cut without its whole text in reach: the column fits it, the tooltip has it.
+    const QModelIndex similarity = m->index(0, CompareModel::SimilarityColumn);
+    QVERIFY(similarity.data(Qt::ToolTipRole).toString().startsWith(similarity.data().toString()));
+    auto* table = compare->findChild<QTableView*>(QStringLiteral("compareTable"));
+    QVERIFY(table);
+    QVERIFY(table->columnWidth(CompareModel::SimilarityColumn) >=
+            table->fontMetrics().horizontalAdvance(similarity.data().toString()));
     // Unchanged processes are not emphasised.
     bool someUnchanged = false;
     for (int r = 0; r < m->rowCount(); ++r)

@@ -8,6 +8,8 @@
 #define QT_NO_FOREACH
 
 #include "analysis/heatmap_data.h"
+#include "analysis/measure_names.h"
+#include "graph/graph_spec.h"
 #include "main_window.h"
 #include "measure/measurement.h"
 #include "readers/open_input.h"
@@ -28,6 +30,7 @@
 #include "views/heatmap/matrix_panel.h"
 #include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
+#include "views/heatmap/sort_arrow_header.h"
 #include "views/heatmap/time_heatmap_panel.h"
 #include "views/jobs/heatmap_export_job.h"
 #include "views/jobs/heatmap_job.h"
@@ -87,6 +90,10 @@ private slots:
     void clickSelects();
     void mismatchMarks();
     void rowModelPassesTester();
+    void oneNamePerMeasure_data();
+    void oneNamePerMeasure();
+    void sortArrowFollowsOrder_data();
+    void sortArrowFollowsOrder();
     void staleResultsDropped();
     void timeHeatmapFollowsTimeline();
 
@@ -614,8 +621,10 @@ void TestHeatmapView::hoverShowsNumbers()
     // witty's 0.688263360552918 on node7, the threads' 8.33 s in all (graph.json), most pages on node6.
     QVERIFY2(tip.startsWith(QStringLiteral("python3 (1895087) · node7\n68.8 % (share of on-CPU time)")),
              qPrintable(tip));
-    QVERIFY2(tip.contains(QStringLiteral("CPU time 8.33 s")), qPrintable(tip));
-    QVERIFY2(tip.contains(QStringLiteral("memory 495,716 pages, most on node6")), qPrintable(tip));
+    QVERIFY2(tip.contains(measureName(Measure::CpuTime) + QStringLiteral(": 8.33 s")), qPrintable(tip));
+    QVERIFY2(
+        tip.contains(measureName(Measure::DirtyAnonPages) + QStringLiteral(": 495,716 pages, most on node6")),
+        qPrintable(tip));
     QCOMPARE(plot->toolTipAt(at), tip);
     // Over a node's label: the node; outside everything: nothing.
     const QPoint label(at.x(), plot->customPlot()->axisRect()->top() - 6);
@@ -693,6 +702,15 @@ void TestHeatmapView::mismatchMarks()
     panel.setMismatchedOnly(true);
     for (const HeatmapPictureRow& r : plot->picture().rows)
         QVERIFY(r.warning);
+    // The legend every picture (and so every export) carries names each mark its rows show.
+    for (const QString& mark :
+         {QStringLiteral("● main CPU node"), QStringLiteral("◆ accelerator"), QStringLiteral("⚠ away")})
+        QVERIFY2(panel.processesPicture().subtitle.contains(mark),
+                 qPrintable(panel.processesPicture().subtitle));
+    QVERIFY(!panel.processesPicture().subtitle.contains(QStringLiteral("Δ")));
+    panel.setHighlighted({1895087});
+    QVERIFY2(panel.processesPicture().subtitle.contains(QStringLiteral("Δ changed in the comparison")),
+             qPrintable(panel.processesPicture().subtitle));
 }
 
 void TestHeatmapView::rowModelPassesTester()
@@ -727,7 +745,7 @@ void TestHeatmapView::rowModelPassesTester()
     filter.setMinCpuShare(0);
     model.setHeatmap(memoryHeatmap(*m_witty->snapshots.back(), {}, MemoryMeasure::Bytes));
     QCOMPARE(model.headerData(HeatmapRowModel::MemoryColumn, Qt::Horizontal).toString(),
-             QStringLiteral("Bytes"));
+             measureName(Measure::Bytes));
     model.setHeatmap(nullptr);
     QCOMPARE(filter.rowCount(), 0);
 }
@@ -816,6 +834,91 @@ void TestHeatmapView::timeHeatmapFollowsTimeline()
     time->setMetric(HeatmapMetric::CpuNs);
     QVERIFY(shown.wait(kTimeout));
     QCOMPARE(mapCell(*time->plot(), node0, 0), 35.0);
+}
+
+// One number, one name: the CPU heatmap's memory column, the memory heatmap's, the graph's tooltip and the
+// CSV header name pid 1895088's pages with the string core gives each measure, and two different measures
+// (witty's dirty anonymous pages, numa_maps' pages) never share a name.
+void TestHeatmapView::oneNamePerMeasure_data()
+{
+    QTest::addColumn<int>("measure"); // MemoryMeasure of the memory heatmap, -1 for the CPU heatmap
+    QTest::addColumn<int>("memoryName");
+    QTest::addColumn<int>("remoteName");
+    QTest::newRow("cpu heatmap: dirty anon pages, remote share of CPU time")
+        << -1 << int(Measure::DirtyAnonPages) << int(Measure::CpuTime);
+    QTest::newRow("memory heatmap, all pages")
+        << int(MemoryMeasure::TotalPages) << int(Measure::AllPages) << int(Measure::AllPages);
+    QTest::newRow("memory heatmap, dirty anon pages")
+        << int(MemoryMeasure::DirtyAnonPages) << int(Measure::DirtyAnonPages) << int(Measure::DirtyAnonPages);
+}
+
+void TestHeatmapView::oneNamePerMeasure()
+{
+    QFETCH(int, measure);
+    QFETCH(int, memoryName);
+    QFETCH(int, remoteName);
+    const Snapshot& s = *m_witty->snapshots.back();
+    const NodeHeatmapPtr h = measure < 0 ? cpuHeatmap(s) : memoryHeatmap(s, {}, MemoryMeasure(measure));
+    const QString memory = measureName(Measure(memoryName));
+    const QString remote = remoteShareName(Measure(remoteName));
+    QCOMPARE(h->memoryMeasure, Measure(memoryName));
+    HeatmapRowModel model;
+    model.setHeatmap(h);
+    QCOMPARE(model.headerData(HeatmapRowModel::MemoryColumn, Qt::Horizontal).toString(), memory);
+    QCOMPARE(model.headerData(HeatmapRowModel::RemoteColumn, Qt::Horizontal).toString(), remote);
+    QCOMPARE(model.headerData(HeatmapRowModel::CpuColumn, Qt::Horizontal).toString(),
+             measureName(Measure::CpuTime));
+    // The row's tooltip names its figures the same way.
+    int row = -1;
+    for (int r = 0; r < h->rowCount(); ++r)
+        if (h->rows[size_t(r)].pid == 1895088 && h->rows[size_t(r)].kind == HeatmapRowKind::Process)
+            row = r;
+    QVERIFY(row >= 0);
+    const QString tip = model.data(model.indexOfRow(row), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(memory + QStringLiteral(": ")), qPrintable(tip));
+    QVERIFY2(tip.contains(remote + QStringLiteral(": ")), qPrintable(tip));
+    // The CSV header: the same words (no translation is loaded here, so the key is the name).
+    const QStringList header = QString::fromUtf8(heatmapCsv(*h).split('\r').front()).split(QLatin1Char(','));
+    QCOMPARE(header.mid(header.size() - 3),
+             (QStringList{measureKey(Measure::CpuTime), measureKey(Measure(memoryName)),
+                          remoteShareKey(Measure(remoteName))}));
+    QCOMPARE(measureKey(Measure(memoryName)), memory);
+    // The graph's tooltip of the process names witty's pages as the CPU heatmap does.
+    const GraphSpecPtr spec = buildGraph(s, GraphOptions{});
+    QString graphTip;
+    for (const GraphNode& n : spec->nodes)
+        if (n.kind == EntityKind::Process && n.entity.isValid() && s.entity(n.entity).pid == 1895088)
+            graphTip = n.tooltip;
+    QVERIFY2(graphTip.contains(measureName(Measure::DirtyAnonPages) + QStringLiteral(": ")),
+             qPrintable(graphTip));
+    QVERIFY2(!graphTip.contains(measureName(Measure::AllPages)), qPrintable(graphTip));
+    // Different measures, different names.
+    QVERIFY(measureName(Measure::DirtyAnonPages) != measureName(Measure::AllPages));
+    QVERIFY(remoteShareName(Measure::CpuTime) != remoteShareName(Measure::AllPages));
+}
+
+// The header's arrow points down while the largest come first, as the "↓" button beside the sort box says.
+void TestHeatmapView::sortArrowFollowsOrder_data()
+{
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<int>("arrow");
+    QTest::newRow("largest first: down") << true << int(QStyleOptionHeader::SortDown);
+    QTest::newRow("smallest first: up") << false << int(QStyleOptionHeader::SortUp);
+}
+
+void TestHeatmapView::sortArrowFollowsOrder()
+{
+    QFETCH(bool, descending);
+    QFETCH(int, arrow);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.setSort(HeatmapSortKey::CpuTime, descending);
+    auto* header = qobject_cast<SortArrowHeader*>(panel.rowView()->header());
+    QVERIFY(header);
+    QCOMPARE(int(header->arrowAt(HeatmapRowModel::CpuColumn)), arrow);
+    QCOMPARE(int(header->arrowAt(HeatmapRowModel::NameColumn)), int(QStyleOptionHeader::None));
+    QCOMPARE(panel.descendingButton()->text(), descending ? QStringLiteral("↓") : QStringLiteral("↑"));
 }
 
 QTEST_MAIN(TestHeatmapView)
