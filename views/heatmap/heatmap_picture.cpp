@@ -94,13 +94,17 @@ QString rowDetail(const NodeHeatmap& h, const HeatmapRow& r)
         lines << text;
     }
     if (std::isfinite(r.remoteShare))
-        p.title = QCoreApplication::translate("numasight::HeatmapPicture",
-                                              "Where each process runs against where its memory is");
-    p.subtitle = QCoreApplication::translate("numasight::HeatmapPicture",
-                                             "%1 · colour: share of the process's memory · ● main CPU node · "
-                                             "◆ accelerator · ⚠ away") if (!r.accelerators.isEmpty()) lines
-                 << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1")
-                        .arg(acceleratorText(r.accelerators, r.acceleratorColumns, h.columns));
+        lines << measureLine(
+            remoteShareName(h.remoteMeasure),
+            isMemoryMetric(h.metric)
+                ? QCoreApplication::translate("numasight::HeatmapPicture", "%1 (away from the main CPU node)")
+                      .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share))
+                : QCoreApplication::translate("numasight::HeatmapPicture",
+                                              "%1 (away from the main memory node)")
+                      .arg(formatHeatmapValue(r.remoteShare, HeatmapValueFormat::Share)));
+    if (!r.accelerators.isEmpty())
+        lines << QCoreApplication::translate("numasight::HeatmapPicture", "accelerators: %1")
+                     .arg(acceleratorText(r.accelerators, r.acceleratorColumns, h.columns));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -324,8 +328,10 @@ HeatmapPicture nodeHeatmapPicture(const NodeHeatmap& heatmap, HeatmapSortKey sor
 HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
 {
     HeatmapPicture p;
-    p.title = QStringLiteral("Where each process runs against where its memory is");
-    p.subtitle = QStringLiteral(
+    p.title = QCoreApplication::translate("numasight::HeatmapPicture",
+                                          "Where each process runs against where its memory is");
+    p.subtitle = QCoreApplication::translate(
+                     "numasight::HeatmapPicture",
                      "%1 · colour: share of the process's memory · ● main CPU node · ◆ accelerator · ⚠ away")
                      .arg(v.source);
     p.notes = v.notes;
