@@ -6,6 +6,13 @@
 
 namespace numasight {
 
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::MachineIdentity)
+};
+} // namespace
+
 QString thisMachineId()
 {
     return QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed();
@@ -13,7 +20,6 @@ QString thisMachineId()
 
 bool isThisMachine(const SourceInfo& source, QString* why)
 {
-    const auto tr = [](const char* text) { return QCoreApplication::translate("MachineIdentity", text); };
     const QString id = source.extra.value(QLatin1String(kMachineIdKey)).trimmed();
     const QString here = thisMachineId();
     QString reason;
@@ -21,16 +27,16 @@ bool isThisMachine(const SourceInfo& source, QString* why)
         if (id == here)
             return true;
         reason = source.hostname.isEmpty()
-                     ? tr("it was made on another machine (machine id %1)").arg(id)
-                     : tr("it was made on another machine (%1, machine id %2)").arg(source.hostname, id);
+                     ? Tr::tr("it was made on another machine (machine id %1)").arg(id)
+                     : Tr::tr("it was made on another machine (%1, machine id %2)").arg(source.hostname, id);
     } else {
         const bool recorded = source.format == SourceFormat::LocalMachine ||
                               source.originalFormat == SourceFormat::LocalMachine;
         if (recorded && !source.hostname.isEmpty() && source.hostname == QSysInfo::machineHostName())
             return true;
         reason = !source.hostname.isEmpty()
-                     ? tr("it is of host %1").arg(source.hostname)
-                     : tr("its source (%1) does not say which machine it is of")
+                     ? Tr::tr("it is of host %1").arg(source.hostname)
+                     : Tr::tr("its source (%1) does not say which machine it is of")
                            .arg(sourceFormatName(source.originalFormat != SourceFormat::Unknown
                                                      ? source.originalFormat
                                                      : source.format));

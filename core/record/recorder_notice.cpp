@@ -8,10 +8,10 @@ namespace numasight {
 
 namespace {
 
-QString tr(const char* text)
+struct Tr
 {
-    return QCoreApplication::translate("RecorderNotice", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(numasight::RecorderNotice)
+};
 
 const QString kSetcap =
     QStringLiteral("sudo setcap cap_sys_ptrace,cap_perfmon,cap_bpf+ep $(command -v numasight)");
@@ -25,24 +25,25 @@ const QString kSetcap =
 QString refusedReason(const OwnCapabilities& caps)
 {
     if (!caps.known)
-        return tr("reading the /proc files of processes of other users (or that are not dumpable) needs "
-                  "CAP_SYS_PTRACE. Grant it with `%1`, or run numasight as root.")
+        return Tr::tr("reading the /proc files of processes of other users (or that are not dumpable) needs "
+                      "CAP_SYS_PTRACE. Grant it with `%1`, or run numasight as root.")
             .arg(kSetcap);
     if (caps.sysPtrace)
-        return tr(
+        return Tr::tr(
             "numasight has CAP_SYS_PTRACE, so a security module (AppArmor or SELinux) denies ptrace read "
             "access to those processes, or they run in a user namespace its capability does not cover "
             "(a container's root is not the host's). Yama's ptrace_scope is not the cause: it limits "
             "attaching, not reading /proc.");
     if (caps.root)
-        return tr(
+        return Tr::tr(
             "numasight runs as root but without CAP_SYS_PTRACE in its effective set (a container or "
             "service dropped it; Docker does by default). Without it the kernel lets root read only "
             "processes whose permitted capabilities are a subset of its own and that are dumpable: pid 1 "
             "and other daemons that keep capabilities numasight lacks are refused. Add it (docker run "
             "--cap-add SYS_PTRACE, or AmbientCapabilities=CAP_SYS_PTRACE for a service).");
-    return tr("reading the /proc files of other users' processes (or ones that are not dumpable) needs "
-              "CAP_SYS_PTRACE, which numasight does not have. Grant it with `%1`, or run numasight as root.")
+    return Tr::tr(
+               "reading the /proc files of other users' processes (or ones that are not dumpable) needs "
+               "CAP_SYS_PTRACE, which numasight does not have. Grant it with `%1`, or run numasight as root.")
         .arg(kSetcap);
 }
 
@@ -57,17 +58,19 @@ RecorderNotice explainRecorderWarning(const QString& warning, const OwnCapabilit
         const QString what = m.captured(2);
         return {
             QStringLiteral("refused:") + what,
-            tr("Cannot read %1 of some processes (the first: pid %2, %3); their rows lack those figures: %4")
+            Tr::tr(
+                "Cannot read %1 of some processes (the first: pid %2, %3); their rows lack those figures: %4")
                 .arg(what, m.captured(1), m.captured(3), refusedReason(caps)),
             true};
     }
     if (warning.startsWith(QLatin1String("eBPF collectors"))) {
         const bool missing = caps.known && !(caps.bpf && caps.perfmon) && !caps.sysAdmin;
         QString text = warning + QStringLiteral(". ");
-        text += missing ? tr("eBPF needs CAP_BPF and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8), which "
+        text += missing
+                    ? Tr::tr("eBPF needs CAP_BPF and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8), which "
                              "numasight does not have: grant them with `%1`, or run numasight as root.")
-                              .arg(kSetcap)
-                        : tr("numasight has the capabilities eBPF needs; the reason above is the kernel's.");
+                          .arg(kSetcap)
+                    : Tr::tr("numasight has the capabilities eBPF needs; the reason above is the kernel's.");
         return {QStringLiteral("ebpf"), text, missing};
     }
     return {warning, warning, false};

@@ -2,6 +2,15 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>GraphBuilder</name>
+    <message numerus="yes">
+        <source>%n flow(s) of unknown volume hidden</source>
+        <translation>
+            <numerusform>已隐藏 %n 条数据量未知的数据流</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>Unknown option &apos;%1&apos;.</source>
@@ -206,12 +215,128 @@ Double-click to fold</source>
         <source>%1 %2s</source>
         <translation>%1 %2s</translation>
     </message>
+    <message>
+        <source>Unsaved Recording</source>
+        <translation>未保存的录制</translation>
+    </message>
+    <message>
+        <source>The recording %1 (%2) is only in the cache folder. Save it before quitting?</source>
+        <translation>录制文件 %1（%2）只在缓存文件夹中。退出前要保存它吗？</translation>
+    </message>
+    <message>
+        <source>Discard deletes %1.</source>
+        <translation>“放弃”会删除 %1。</translation>
+    </message>
+    <message>
+        <source>Save Recording As</source>
+        <translation>录制另存为</translation>
+    </message>
+    <message>
+        <source>numasight captures (*.numasight)</source>
+        <translation>numasight 采集文件 (*.numasight)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1; the recording stays in %2.</source>
+        <translation>无法写入 %1；录制文件仍保留在 %2。</translation>
+    </message>
+    <message>
+        <source>Recording Size Limit</source>
+        <translation>录制大小上限</translation>
+    </message>
+    <message>
+        <source>The recording has reached %1 (the limit is %2) and is paused. Keep recording?</source>
+        <translation>录制文件已达到 %1（上限为 %2），已暂停。继续录制吗？</translation>
+    </message>
+    <message>
+        <source>It is written to %1. Keep Recording asks again at %2.</source>
+        <translation>它正写入 %1。选择“继续录制”后，将在达到 %2 时再次询问。</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Recording</source>
+        <translation>继续录制(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
 </context>
 <context>
     <name>Tr</name>
     <message>
         <source>%1: expected a whole number of pages, got %2</source>
         <translation>%1：应为整数页数，实际为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>numasight</name>
+    <message>
+        <source>numasight: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the window cannot open.
+What works instead:
+  numasight-cli info|record|advise|export …  the same analyses without a window (numasight-cli --help)
+  ssh -X &lt;host&gt; numasight                    shows the window on the display of the machine you log in from
+  QT_QPA_PLATFORM=vnc numasight              serves the window to a VNC viewer (port 5900)
+  QT_QPA_PLATFORM=offscreen numasight        runs without showing anything (scripts, tests)
+</source>
+        <translation>numasight：未找到显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置），因此无法打开窗口。
+可以改用：
+  numasight-cli info|record|advise|export …  无需窗口即可进行相同的分析（numasight-cli --help）
+  ssh -X &lt;host&gt; numasight                    在你登录所用机器的显示器上显示窗口
+  QT_QPA_PLATFORM=vnc numasight              将窗口提供给 VNC 查看器（端口 5900）
+  QT_QPA_PLATFORM=offscreen numasight        运行但不显示任何内容（脚本、测试）
+</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::Advice</name>
+    <message>
+        <source>no findings</source>
+        <translation>没有发现</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s)</source>
+        <translation>
+            <numerusform>%n 条发现</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n info)</source>
+        <translation>
+            <numerusform>%1（%n 条信息）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 in container %2</source>
+        <translation>容器 %2 中的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es) running %1; worst: %2</source>
+        <translation>
+            <numerusform>%n 个进程运行 %1；最严重：%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Findings: %1 in %n group(s)</source>
+        <translation>
+            <numerusform>发现：%1，共 %n 组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… 另有 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>pids: %1</source>
+        <translation>pid：%1</translation>
+    </message>
+    <message>
+        <source>: the %1 most remote of %2 (--json lists all)</source>
+        <translation>：%2 个中远程占比最高的 %1 个（--json 列出全部）</translation>
+    </message>
+    <message>
+        <source>: the %1 hottest of %2 (--json lists all)</source>
+        <translation>：%2 个中最热的 %1 个（--json 列出全部）</translation>
     </message>
 </context>
 <context>
@@ -254,6 +379,14 @@ Double-click to fold</source>
     <message>
         <source>Finding</source>
         <translation>发现</translation>
+    </message>
+    <message>
+        <source>Expand the row for each process&apos;s finding.</source>
+        <translation>展开该行以查看每个进程的发现。</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
     </message>
 </context>
 <context>
@@ -331,10 +464,6 @@ Double-click to fold</source>
         <translation>正在分析…</translation>
     </message>
     <message>
-        <source>%1 finding(s): %2 critical, %3 warning · %4 suggestion(s)</source>
-        <translation>%1 条发现：%2 条严重，%3 条警告 · %4 条建议</translation>
-    </message>
-    <message>
         <source>Waiting for the advisor…</source>
         <translation>正在等待分析器…</translation>
     </message>
@@ -391,6 +520,12 @@ Double-click to fold</source>
     <message>
         <source>Set the CPUs (and optionally move the memory) of pid %1 now, measure before and after, and keep an Undo</source>
         <translation>立即设置 pid %1 的 CPU（并可选择迁移内存），测量前后变化，并保留撤销功能</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 critical, %3 warning · %n suggestion(s)</source>
+        <translation>
+            <numerusform>%1：%2 条严重，%3 条警告 · %n 条建议</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1294,12 +1429,16 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <translation>对端</translation>
     </message>
     <message>
-        <source>Bytes A → B</source>
-        <translation>字节 A → B</translation>
-    </message>
-    <message>
         <source>In</source>
         <translation>入</translation>
+    </message>
+    <message>
+        <source>%1 → %2 bytes</source>
+        <translation>%1 → %2 字节</translation>
+    </message>
+    <message>
+        <source>Volume A → B</source>
+        <translation>数据量 A → B</translation>
     </message>
 </context>
 <context>
@@ -1477,6 +1616,13 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     </message>
 </context>
 <context>
+    <name>numasight::ElidedLabel</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
     <name>numasight::EntityTreeModel</name>
     <message>
         <source>Machine</source>
@@ -1525,6 +1671,30 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>L%1 cache</source>
         <translation>L%1 缓存</translation>
+    </message>
+    <message>
+        <source>A CPU&apos;s or device&apos;s NUMA node; for processes and threads, the nodes their memory may use (Mems_allowed)</source>
+        <translation>CPU 或设备所在的 NUMA 节点；对进程和线程而言，是其内存可以使用的节点（Mems_allowed）</translation>
+    </message>
+    <message>
+        <source>A NUMA node&apos;s or host&apos;s memory, a cache&apos;s size</source>
+        <translation>NUMA 节点或主机的内存，缓存的大小</translation>
+    </message>
+    <message>
+        <source>Share of all the on-CPU time of the snapshot&apos;s processes (a witty-profiler graph: of the threads it lists); a process&apos;s is the sum of its threads&apos;</source>
+        <translation>占快照中所有进程 CPU 运行时间总和的比例（对 witty-profiler 图：占其列出的线程的比例）；进程的占比是其各线程占比之和</translation>
+    </message>
+    <message>
+        <source>The NUMA node where the process or thread spent most of its on-CPU time</source>
+        <translation>进程或线程大部分 CPU 运行时间所在的 NUMA 节点</translation>
+    </message>
+    <message>
+        <source>CPU share</source>
+        <translation>CPU 占比</translation>
+    </message>
+    <message>
+        <source>CPU node</source>
+        <translation>CPU 节点</translation>
     </message>
 </context>
 <context>
@@ -1696,6 +1866,10 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>a4, a3 or letter, each with -landscape (the default) or -portrait</source>
         <translation>a4、a3 或 letter，每种都可加 -landscape（默认）或 -portrait</translation>
     </message>
+    <message>
+        <source>Heatmap pictures: draw the first N processes by --sort, with their threads, and one row summing the rest; all for every row (default %1; CSV has every row).</source>
+        <translation>热力图图片：按 --sort 绘制前 N 个进程及其线程，其余合并为一行汇总；all 表示绘制每一行（默认 %1；CSV 包含每一行）。</translation>
+    </message>
 </context>
 <context>
     <name>numasight::ExportFile</name>
@@ -1778,6 +1952,27 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>not a capture, witty-profiler JSON or hwloc XML file (it starts with &quot;%1&quot;); numasight reads .numasight captures, witty-profiler graph JSON and hwloc XML</source>
         <translation>不是采集文件、witty-profiler JSON 或 hwloc XML 文件（它以“%1”开头）；numasight 可读取 .numasight 采集文件、witty-profiler 图 JSON 和 hwloc XML</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::Graph</name>
+    <message numerus="yes">
+        <source>%n NUMA node(s)</source>
+        <translation>
+            <numerusform>%n 个 NUMA 节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n accelerator(s)</source>
+        <translation>
+            <numerusform>%n 块加速卡</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n process(es)</source>
+        <translation>
+            <numerusform>%n 个进程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2105,24 +2300,6 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>NUMA distances: the firmware&apos;s table (SLIT) of relative memory latency from the row&apos;s node to the column&apos;s, 10 = local</source>
         <translation>NUMA 距离：固件提供的表（SLIT），表示从行所在节点到列所在节点的相对内存延迟，10 = 本地</translation>
     </message>
-    <message numerus="yes">
-        <source>%n NUMA nodes</source>
-        <translation>
-            <numerusform>%n 个 NUMA 节点</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n accelerators</source>
-        <translation>
-            <numerusform>%n 块加速卡</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n processes</source>
-        <translation>
-            <numerusform>%n 个进程</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>numasight::GraphMachine</name>
@@ -2330,10 +2507,6 @@ Combined: processes inside the node where they run</source>
         <translation>正在布局…</translation>
     </message>
     <message>
-        <source>Fit Graph</source>
-        <translation>适应拓扑图</translation>
-    </message>
-    <message>
         <source>Layout cancelled; the graph shown is the previous one.</source>
         <translation>布局已取消；显示的是之前的拓扑图。</translation>
     </message>
@@ -2375,16 +2548,24 @@ Combined: processes inside the node where they run</source>
             <numerusform>%n 个边标签在悬停时显示（边旁没有空余位置）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Unknown flows</source>
+        <translation>未知数据流</translation>
+    </message>
+    <message>
+        <source>Draw the flows whose volume is unknown too (procfs sees which sockets connect, not the bytes); the status line counts them while hidden</source>
+        <translation>同时绘制数据量未知的数据流（procfs 只能看到哪些套接字相连，看不到字节数）；隐藏时状态栏会统计它们的数量</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Graph</source>
+        <translation>拓扑图适应窗口(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>numasight::GraphWorkload</name>
     <message>
         <source>%1 on node %2</source>
         <translation>节点 %2 上 %1</translation>
-    </message>
-    <message>
-        <source>CPU time %1 (%2 of all)</source>
-        <translation>CPU 时间 %1（占全部的 %2）</translation>
     </message>
     <message>
         <source>node %1 %2</source>
@@ -2452,16 +2633,25 @@ Combined: processes inside the node where they run</source>
         <source>%1 with memory or a device on another node than most of their CPU time</source>
         <translation>%1 的内存或设备与其大部分 CPU 时间不在同一节点</translation>
     </message>
+    <message>
+        <source>%1: %2 (%3 of all)</source>
+        <translation>%1：%2（占全部的 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::Heatmap</name>
+    <message numerus="yes">
+        <source>%n more process(es)</source>
+        <translation>
+            <numerusform>另有 %n 个进程</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>numasight::HeatmapData</name>
     <message>
         <source>Share of on-CPU time per NUMA node</source>
         <translation>各 NUMA 节点上的 CPU 运行时间占比</translation>
-    </message>
-    <message>
-        <source>Memory per NUMA node (%1)</source>
-        <translation>各 NUMA 节点上的内存（%1）</translation>
     </message>
     <message>
         <source>witty-profiler counts total and dirty anonymous pages only: %1 are unknown for its processes</source>
@@ -2524,6 +2714,10 @@ Combined: processes inside the node where they run</source>
         <translation>
             <numerusform>已省略 %n 条 NUMA 数据格式错误的边</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Memory per NUMA node: %1</source>
+        <translation>每个 NUMA 节点的内存：%1</translation>
     </message>
 </context>
 <context>
@@ -2637,28 +2831,12 @@ Combined: processes inside the node where they run</source>
         <translation>没有自己的 CPU</translation>
     </message>
     <message>
-        <source>CPU time %1</source>
-        <translation>CPU 时间 %1</translation>
-    </message>
-    <message>
         <source>runs mostly on %1</source>
         <translation>主要运行在 %1</translation>
     </message>
     <message>
-        <source>memory %1</source>
-        <translation>内存 %1</translation>
-    </message>
-    <message>
         <source>, most on %1</source>
         <translation>，大部分在 %1</translation>
-    </message>
-    <message>
-        <source>%1 of it away from the main CPU node</source>
-        <translation>其中 %1 远离主 CPU 节点</translation>
-    </message>
-    <message>
-        <source>%1 of the CPU time away from the main memory node</source>
-        <translation>%1 的 CPU 时间远离主内存节点</translation>
     </message>
     <message>
         <source>accelerators: %1</source>
@@ -2699,10 +2877,6 @@ Combined: processes inside the node where they run</source>
     <message>
         <source>Where each process runs against where its memory is</source>
         <translation>每个进程的运行位置与其内存位置对比</translation>
-    </message>
-    <message>
-        <source>%1 · colour: share of the process&apos;s memory · ● main CPU node · ◆ accelerator</source>
-        <translation>%1 · 颜色：进程内存的占比 · ● 主 CPU 节点 · ◆ 加速卡</translation>
     </message>
     <message>
         <source>share of memory (%)</source>
@@ -2796,6 +2970,18 @@ Combined: processes inside the node where they run</source>
         <source>nodes ordered so that near ones are adjacent</source>
         <translation>节点已排序，使相近的节点相邻</translation>
     </message>
+    <message>
+        <source>%1 (away from the main CPU node)</source>
+        <translation>%1（远离主 CPU 节点）</translation>
+    </message>
+    <message>
+        <source>%1 (away from the main memory node)</source>
+        <translation>%1（远离主内存节点）</translation>
+    </message>
+    <message>
+        <source>%1 · colour: share of the process&apos;s memory · ● main CPU node · ◆ accelerator · ⚠ away</source>
+        <translation>%1 · 颜色：占该进程内存的比例 · ● 主 CPU 节点 · ◆ 加速卡 · ⚠ 远离</translation>
+    </message>
 </context>
 <context>
     <name>numasight::HeatmapRowModel</name>
@@ -2814,20 +3000,8 @@ Changed in the comparison</source>
         <translation>PID/TID</translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
         <source>Remote</source>
         <translation>远程</translation>
-    </message>
-    <message>
-        <source>Bytes</source>
-        <translation>字节</translation>
-    </message>
-    <message>
-        <source>Pages</source>
-        <translation>页数</translation>
     </message>
     <message>
         <source>Process, or thread under its process; click to sort by name</source>
@@ -2852,6 +3026,10 @@ Changed in the comparison</source>
     <message>
         <source>The process&apos;s memory</source>
         <translation>进程的内存</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>
@@ -2915,6 +3093,53 @@ Changed in the comparison</source>
     <message>
         <source>&amp;Window:</source>
         <translation>窗口(&amp;W)：</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::HelpActions</name>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every shortcut of the window, searchable</source>
+        <translation>窗口的所有快捷键，可搜索</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>文档(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Open the documentation installed with numasight</source>
+        <translation>打开随 numasight 安装的文档</translation>
+    </message>
+    <message>
+        <source>&amp;About numasight</source>
+        <translation>关于 numasight(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About numasight</source>
+        <translation>关于 numasight</translation>
+    </message>
+    <message>
+        <source>The documentation was not found: no README.md in %1.</source>
+        <translation>未找到文档：%1 中没有 README.md。</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>No program opens %1 here; the documentation is in %2.</source>
+        <translation>此处没有可打开 %1 的程序；文档位于 %2。</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;numasight %1&lt;/h3&gt;&lt;p&gt;Shows how AI jobs sit on a machine&apos;s NUMA and accelerator topology.&lt;/p&gt;&lt;p&gt;Reads numasight captures, witty-profiler graphs and hwloc topologies.&lt;/p&gt;&lt;p&gt;Running with:&lt;/p&gt;&lt;table&gt;%2&lt;/table&gt;&lt;p&gt;Licensed under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;numasight %1&lt;/h3&gt;&lt;p&gt;展示 AI 作业在机器的 NUMA 和加速卡拓扑上的分布情况。&lt;/p&gt;&lt;p&gt;可读取 numasight 采集文件、witty-profiler 图和 hwloc 拓扑。&lt;/p&gt;&lt;p&gt;运行环境：&lt;/p&gt;&lt;table&gt;%2&lt;/table&gt;&lt;p&gt;依据 GNU GPL 第 3 版或更高版本授权。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3252,6 +3477,48 @@ Changed in the comparison</source>
     </message>
 </context>
 <context>
+    <name>numasight::LogPanel</name>
+    <message>
+        <source>Show or hide what the recorder and the poller said, with the time</source>
+        <translation>显示或隐藏录制器和轮询器输出的消息（带时间）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Log (%1)</source>
+        <translation>日志（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::MachineIdentity</name>
+    <message>
+        <source>it was made on another machine (machine id %1)</source>
+        <translation>它是在另一台机器上生成的（机器 ID %1）</translation>
+    </message>
+    <message>
+        <source>it was made on another machine (%1, machine id %2)</source>
+        <translation>它是在另一台机器上生成的（%1，机器 ID %2）</translation>
+    </message>
+    <message>
+        <source>it is of host %1</source>
+        <translation>它来自主机 %1</translation>
+    </message>
+    <message>
+        <source>its source (%1) does not say which machine it is of</source>
+        <translation>其来源（%1）未说明它来自哪台机器</translation>
+    </message>
+</context>
+<context>
     <name>numasight::Main</name>
     <message>
         <source>Shows how AI jobs sit on a machine&apos;s NUMA and accelerator topology.</source>
@@ -3323,18 +3590,6 @@ Changed in the comparison</source>
     <message>
         <source>Cancel Loading</source>
         <translation>取消加载</translation>
-    </message>
-    <message>
-        <source>&amp;About numasight</source>
-        <translation>关于 numasight(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About numasight</source>
-        <translation>关于 numasight</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;numasight %1&lt;/h3&gt;&lt;p&gt;Shows how AI jobs sit on a machine&apos;s NUMA and accelerator topology.&lt;/p&gt;&lt;p&gt;Reads numasight captures, witty-profiler graphs and hwloc topologies.&lt;/p&gt;&lt;p&gt;Licensed under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;numasight %1&lt;/h3&gt;&lt;p&gt;显示 AI 作业在机器的 NUMA 和加速卡拓扑上的分布。&lt;/p&gt;&lt;p&gt;可读取 numasight 采集文件、witty-profiler 图和 hwloc 拓扑。&lt;/p&gt;&lt;p&gt;依据 GNU GPL 第 3 版或更高版本授权。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Clear Recent Files</source>
@@ -3432,6 +3687,26 @@ Changed in the comparison</source>
         <source>%1 entities · %2 edges · %3 NUMA nodes</source>
         <translation>%1 个实体 · %2 条边 · %3 个 NUMA 节点</translation>
     </message>
+    <message>
+        <source>Topology graph</source>
+        <translation>拓扑图</translation>
+    </message>
+    <message>
+        <source>Heatmaps</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Entity browser</source>
+        <translation>实体浏览器</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
 </context>
 <context>
     <name>numasight::MatrixHeatmap</name>
@@ -3511,12 +3786,20 @@ Changed in the comparison</source>
         <translation>测量已取消。</translation>
     </message>
     <message>
-        <source>This capture has no NUMA distance matrix and no memory attributes (one NUMA node, or a source without them). Measure Latency/Bandwidth… measures this machine.</source>
-        <translation>此采集文件没有 NUMA 距离矩阵，也没有内存属性（只有一个 NUMA 节点，或来源中没有这些信息）。“测量延迟/带宽…”可测量本机。</translation>
-    </message>
-    <message>
         <source>%1: no values between NUMA nodes</source>
         <translation>%1：NUMA 节点之间没有数值</translation>
+    </message>
+    <message>
+        <source>&amp;Measure…</source>
+        <translation>测量(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Nothing measured yet. Measure the latency and bandwidth between this machine&apos;s NUMA nodes to fill this tab: it takes about a minute and loads the memory system while it runs.</source>
+        <translation>尚未测量。测量本机 NUMA 节点之间的延迟和带宽即可填充此标签页：大约需要一分钟，运行期间会给内存系统施加负载。</translation>
+    </message>
+    <message>
+        <source>This capture has no NUMA distance matrix and no memory attributes (one NUMA node, or a source without them).</source>
+        <translation>此采集文件没有 NUMA 距离矩阵，也没有内存属性（只有一个 NUMA 节点，或来源中没有这些信息）。</translation>
     </message>
 </context>
 <context>
@@ -3673,6 +3956,54 @@ Changed in the comparison</source>
         <source>bound to CPU %1, the thread still runs on CPU %2</source>
         <translation>已绑定到 CPU %1，但线程仍在 CPU %2 上运行</translation>
     </message>
+    <message>
+        <source>on-CPU time</source>
+        <translation>CPU 运行时间</translation>
+    </message>
+    <message>
+        <source>all pages (numa_maps)</source>
+        <translation>所有页（numa_maps）</translation>
+    </message>
+    <message>
+        <source>anon pages (numa_maps)</source>
+        <translation>匿名页（numa_maps）</translation>
+    </message>
+    <message>
+        <source>dirty anon pages (witty)</source>
+        <translation>脏匿名页（witty）</translation>
+    </message>
+    <message>
+        <source>anon pages, else all (numa_maps)</source>
+        <translation>匿名页，否则所有页（numa_maps）</translation>
+    </message>
+    <message>
+        <source>bytes (numa_maps)</source>
+        <translation>字节数（numa_maps）</translation>
+    </message>
+    <message>
+        <source>remote share of on-CPU time</source>
+        <translation>CPU 运行时间的远程占比</translation>
+    </message>
+    <message>
+        <source>remote share of all pages (numa_maps)</source>
+        <translation>所有页的远程占比（numa_maps）</translation>
+    </message>
+    <message>
+        <source>remote share of anon pages (numa_maps)</source>
+        <translation>匿名页的远程占比（numa_maps）</translation>
+    </message>
+    <message>
+        <source>remote share of dirty anon pages (witty)</source>
+        <translation>脏匿名页的远程占比（witty）</translation>
+    </message>
+    <message>
+        <source>remote share of anon pages, else all (numa_maps)</source>
+        <translation>匿名页（否则所有页）的远程占比（numa_maps）</translation>
+    </message>
+    <message>
+        <source>remote share of bytes (numa_maps)</source>
+        <translation>字节数的远程占比（numa_maps）</translation>
+    </message>
 </context>
 <context>
     <name>numasight::MessageBar</name>
@@ -3728,6 +4059,10 @@ Changed in the comparison</source>
     <message>
         <source> · colour: share of the process&apos;s memory · ● main CPU node · ◆ accelerator · ⚠ away</source>
         <translation> · 颜色：进程内存的占比 · ● 主 CPU 节点 · ◆ 加速卡 · ⚠ 远离</translation>
+    </message>
+    <message>
+        <source> · Δ changed in the comparison</source>
+        <translation> · Δ 在比较中有变化</translation>
     </message>
 </context>
 <context>
@@ -4145,6 +4480,42 @@ Changed in the comparison</source>
         <source>eBPF is unavailable: %1. Auto records with procfs sampling.</source>
         <translation>eBPF 不可用：%1。“自动”将使用 procfs 采样录制。</translation>
     </message>
+    <message>
+        <source>&amp;Delete Them…</source>
+        <translation>删除它们(&amp;D)…</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>无上限</translation>
+    </message>
+    <message>
+        <source>When the file reaches this size the recording pauses and asks whether to keep recording</source>
+        <translation>文件达到此大小时录制会暂停，并询问是否继续录制</translation>
+    </message>
+    <message>
+        <source>Size &amp;limit:</source>
+        <translation>大小上限(&amp;L)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n recording(s) of earlier runs left in %1 (%2), never saved elsewhere.</source>
+        <translation>
+            <numerusform>之前运行留下的 %n 个录制文件位于 %1（%2），从未保存到其他位置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete Earlier Recordings</source>
+        <translation>删除之前的录制文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n recording(s) left in %1 by earlier runs? They were never saved elsewhere.</source>
+        <translation>
+            <numerusform>要删除之前运行留在 %1 中的 %n 个录制文件吗？它们从未保存到其他位置。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>numasight::Recorder</name>
@@ -4195,6 +4566,37 @@ Changed in the comparison</source>
     <message>
         <source>the topology reader returned no snapshot</source>
         <translation>拓扑读取器没有返回快照</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::RecorderNotice</name>
+    <message>
+        <source>reading the /proc files of processes of other users (or that are not dumpable) needs CAP_SYS_PTRACE. Grant it with `%1`, or run numasight as root.</source>
+        <translation>读取其他用户的进程（或不可转储的进程）的 /proc 文件需要 CAP_SYS_PTRACE。请用 `%1` 授予该权能，或以 root 身份运行 numasight。</translation>
+    </message>
+    <message>
+        <source>numasight has CAP_SYS_PTRACE, so a security module (AppArmor or SELinux) denies ptrace read access to those processes, or they run in a user namespace its capability does not cover (a container&apos;s root is not the host&apos;s). Yama&apos;s ptrace_scope is not the cause: it limits attaching, not reading /proc.</source>
+        <translation>numasight 已具有 CAP_SYS_PTRACE，因此是安全模块（AppArmor 或 SELinux）拒绝了对这些进程的 ptrace 读取访问，或者它们运行在其权能未覆盖的用户命名空间中（容器的 root 不是主机的 root）。原因不在于 Yama 的 ptrace_scope：它限制的是附加，而不是读取 /proc。</translation>
+    </message>
+    <message>
+        <source>numasight runs as root but without CAP_SYS_PTRACE in its effective set (a container or service dropped it; Docker does by default). Without it the kernel lets root read only processes whose permitted capabilities are a subset of its own and that are dumpable: pid 1 and other daemons that keep capabilities numasight lacks are refused. Add it (docker run --cap-add SYS_PTRACE, or AmbientCapabilities=CAP_SYS_PTRACE for a service).</source>
+        <translation>numasight 以 root 身份运行，但其有效权能集中没有 CAP_SYS_PTRACE（容器或服务丢弃了它；Docker 默认如此）。没有它，内核只允许 root 读取许可权能是其自身权能子集且可转储的进程：pid 1 以及其他保留了 numasight 所缺权能的守护进程都会被拒绝。请添加它（docker run --cap-add SYS_PTRACE，或为服务设置 AmbientCapabilities=CAP_SYS_PTRACE）。</translation>
+    </message>
+    <message>
+        <source>reading the /proc files of other users&apos; processes (or ones that are not dumpable) needs CAP_SYS_PTRACE, which numasight does not have. Grant it with `%1`, or run numasight as root.</source>
+        <translation>读取其他用户的进程（或不可转储的进程）的 /proc 文件需要 CAP_SYS_PTRACE，而 numasight 没有该权能。请用 `%1` 授予它，或以 root 身份运行 numasight。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 of some processes (the first: pid %2, %3); their rows lack those figures: %4</source>
+        <translation>无法读取某些进程的 %1（第一个：pid %2，%3）；它们的行缺少这些数据：%4</translation>
+    </message>
+    <message>
+        <source>eBPF needs CAP_BPF and CAP_PERFMON (CAP_SYS_ADMIN before Linux 5.8), which numasight does not have: grant them with `%1`, or run numasight as root.</source>
+        <translation>eBPF 需要 CAP_BPF 和 CAP_PERFMON（Linux 5.8 之前需要 CAP_SYS_ADMIN），而 numasight 没有这些权能：请用 `%1` 授予，或以 root 身份运行 numasight。</translation>
+    </message>
+    <message>
+        <source>numasight has the capabilities eBPF needs; the reason above is the kernel&apos;s.</source>
+        <translation>numasight 已具有 eBPF 所需的权能；上述原因来自内核。</translation>
     </message>
 </context>
 <context>
@@ -4298,12 +4700,63 @@ Changed in the comparison</source>
         <translation>“应用”会修改本机上运行中的进程；这是一个文件采集（%1），其进程可能不在本机上。请附加到本机（Ctrl+Shift+A）后再应用，或复制这些命令。</translation>
     </message>
     <message>
-        <source>Stop the live session before measuring</source>
-        <translation>测量前请先停止实时会话</translation>
+        <source>Paused at the size limit</source>
+        <translation>已在大小上限处暂停</translation>
     </message>
     <message>
-        <source>Open a capture first</source>
-        <translation>请先打开一个采集文件</translation>
+        <source>Writing %1 into %2</source>
+        <translation>正在将 %1 写入 %2</translation>
+    </message>
+    <message>
+        <source>Asks before growing past %1 (Record dialog ▸ Size limit)</source>
+        <translation>超过 %1 之前会询问（录制对话框 ▸ 大小上限）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 hosts failing (%2: %3)</source>
+        <translation>%1 台主机失败（%2：%3）</translation>
+    </message>
+    <message>
+        <source>%1, retrying in %2</source>
+        <translation>%1，%2 后重试</translation>
+    </message>
+    <message>
+        <source>Stop the live session before measuring.</source>
+        <translation>请先停止实时会话，再进行测量。</translation>
+    </message>
+    <message>
+        <source>Open a capture first.</source>
+        <translation>请先打开一个采集文件。</translation>
+    </message>
+    <message>
+        <source>Measuring runs on this machine and binds to the CPUs and NUMA nodes of the topology shown, but the capture shown is not of this machine: %1. Attach to this machine (Ctrl+Shift+A) or open a recording made here to measure.</source>
+        <translation>测量在本机上运行，并绑定到所显示拓扑的 CPU 和 NUMA 节点，但所显示的采集文件不是本机的：%1。请附加到本机（Ctrl+Shift+A）或打开在本机上录制的文件后再测量。</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Search actions, menus or keys</source>
+        <translation>搜索操作、菜单或按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
     </message>
 </context>
 <context>
@@ -4528,6 +4981,14 @@ Changed in the comparison</source>
         <source>Context switches per second (voluntary + involuntary) over the interval</source>
         <translation>该间隔内每秒的上下文切换次数（自愿 + 非自愿）</translation>
     </message>
+    <message>
+        <source>On-CPU time since the thread started, as the capture&apos;s source counted it</source>
+        <translation>自线程启动以来的 CPU 运行时间，由采集文件的来源统计</translation>
+    </message>
+    <message>
+        <source>Imported: the figures of the file&apos;s source, not sampled by numasight</source>
+        <translation>导入的数据：来自文件的来源，而非由 numasight 采样</translation>
+    </message>
 </context>
 <context>
     <name>numasight::ThreadsPanel</name>
@@ -4538,6 +4999,22 @@ Changed in the comparison</source>
     <message>
         <source>No samples: record this machine (File ▸ Attach to This Machine) or open a recording.</source>
         <translation>没有采样：请录制本机（文件 ▸ 附加到本机）或打开一个录制文件。</translation>
+    </message>
+    <message>
+        <source>Re-sort</source>
+        <translation>重新排序</translation>
+    </message>
+    <message>
+        <source>Sort the rows again by the sorted column. While the pointer is over a table or it has the focus, new samples keep its rows in place; leaving it sorts too.</source>
+        <translation>按排序列重新排列各行。当指针位于表格上方或表格具有焦点时，新采样会保持其行的位置不变；离开表格时也会重新排序。</translation>
+    </message>
+    <message>
+        <source>No samples and no threads in this capture: record this machine (File ▸ Attach to This Machine) or open a recording.</source>
+        <translation>此采集文件中没有采样，也没有线程：请录制本机（文件 ▸ 附加到本机）或打开一个录制文件。</translation>
+    </message>
+    <message>
+        <source>The snapshot&apos;s %1 thread(s), %2 with CPU time: the time its source counted per NUMA node since each thread started, not over an interval. Per-process memory needs a recording.</source>
+        <translation>快照中有 %1 个线程，其中 %2 个有 CPU 时间：这是来源自各线程启动以来按 NUMA 节点统计的时间，而不是某个时间段内的时间。按进程的内存数据需要录制文件。</translation>
     </message>
 </context>
 <context>
