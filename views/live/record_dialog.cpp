@@ -182,7 +182,10 @@ RecordDialog::RecordDialog(QWidget* parent)
     form->addRow(QString(), m_children);
     form->addRow(tr("&Name pattern:"), m_comm);
     form->addRow(tr("&Interval:"), m_intervalMs);
-    form->addRow(tr("&Duration:"), durationRow);
+    // A row whose field is a layout gets a label without a buddy, which would show its "&" as text.
+    auto* durationLabel = new QLabel(tr("&Duration:"), this);
+    durationLabel->setBuddy(m_durationS);
+    form->addRow(durationLabel, durationRow);
     form->addRow(tr("&Mode:"), m_mode);
     form->addRow(QString(), m_ebpf);
     form->addRow(tr("&File:"), m_outputField);

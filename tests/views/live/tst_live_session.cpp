@@ -160,6 +160,16 @@ void TestLiveSession::recordDialogValidates()
     RecordDialog dialog;
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // Every mnemonic reaches a field: a label without a buddy would show its "&" as text.
+    for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+        const QString text = label->text();
+        if (text.contains(QLatin1Char('&')) && !text.contains(QStringLiteral("&&")) && !text.contains(u'<')) {
+            const QWidget* buddy = label->buddy();
+            if (buddy && buddy->focusProxy())
+                buddy = buddy->focusProxy();
+            QVERIFY2(buddy && buddy->focusPolicy() != Qt::NoFocus, qPrintable(text));
+        }
+    }
     QPushButton* ok = dialog.buttons()->button(QDialogButtonBox::Ok);
     // The default file is a new name in the cache folder.
     QVERIFY(dialog.outputEdit()->text().startsWith(
