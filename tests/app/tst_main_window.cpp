@@ -219,7 +219,10 @@ void TestMainWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("numasight-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+    // tst_main_window_hidpi runs this binary beside tst_main_window; each needs its own settings file,
+    // since init() clears it.
+    const QString name = qEnvironmentVariable("NUMASIGHT_TEST_NAME");
+    QCoreApplication::setApplicationName(name.isEmpty() ? QStringLiteral("tst_main_window") : name);
     QVERIFY(m_dir.isValid());
 }
 
@@ -763,8 +766,12 @@ void TestMainWindow::screenshot()
         QVERIFY2(detailed * 50 > blocks,
                  qPrintable(QStringLiteral("%1 of %2 blocks").arg(detailed).arg(blocks)));
     }
-    const QString path =
-        QStringLiteral("/tmp/numasight-%1-%2x%3.png").arg(page).arg(size.width()).arg(size.height());
+    const QString scale = w.devicePixelRatio() > 1 ? QStringLiteral("@%1x").arg(w.devicePixelRatio()) : QString();
+    const QString path = QStringLiteral("/tmp/numasight-%1-%2x%3%4.png")
+                             .arg(page)
+                             .arg(size.width())
+                             .arg(size.height())
+                             .arg(scale);
     QVERIFY(image.save(path));
     qInfo("screenshot: %s", qPrintable(path));
 }
