@@ -50,6 +50,7 @@ const QString kStateKey = QStringLiteral("window/state");
 const QString kLastDirKey = QStringLiteral("window/lastDirectory");
 const QString kSaveDirKey = QStringLiteral("window/saveDirectory");
 const QString kDocksPlacedKey = QStringLiteral("window/docksPlaced");
+const QString kStashedDocksKey = QStringLiteral("window/stashedDocks");
 
 // Below this the docks start hidden (Ctrl+1…3 bring them back): beside them the page would be too narrow.
 constexpr QSize kRoomForDocks(1200, 640);
@@ -286,9 +287,11 @@ void MainWindow::restoreSettings()
     }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     m_docksPlaced = restoreState(state) && settings.value(kDocksPlacedKey).toBool();
-    if (m_docksPlaced)
+    if (m_docksPlaced) {
         m_pendingState = state;
-    else
+        m_stashedDocks = settings.value(kStashedDocksKey).toStringList();
+        stashDocks(); // the window opens on the start page
+    } else
         for (QDockWidget* d : docks())
             d->hide();
     m_workspace->restoreState(settings);
@@ -312,6 +315,29 @@ void MainWindow::placeDocks()
                 Qt::Horizontal);
 }
 
+void MainWindow::stashDocks()
+{
+    if (m_docksStashed)
+        return;
+    for (QDockWidget* d : docks())
+        if (!d->isHidden() && !m_stashedDocks.contains(d->objectName()))
+            m_stashedDocks << d->objectName();
+    m_docksStashed = true;
+    for (QDockWidget* d : docks())
+        d->hide();
+}
+
+void MainWindow::unstashDocks()
+{
+    if (!m_docksStashed)
+        return;
+    m_docksStashed = false;
+    for (QDockWidget* d : docks())
+        if (m_stashedDocks.contains(d->objectName()))
+            d->show();
+    m_stashedDocks.clear();
+}
+
 QList<ShortcutEntry> MainWindow::shortcuts() const
 {
     // Menus first, so that an action in a menu is listed there; then what pages add to themselves.
@@ -331,6 +357,7 @@ void MainWindow::saveSettings() const
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
     settings.setValue(kDocksPlacedKey, m_docksPlaced);
+    settings.setValue(kStashedDocksKey, m_docksStashed ? m_stashedDocks : QStringList());
     m_workspace->saveState(settings);
 }
 
@@ -338,8 +365,16 @@ void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
     // A tab group's sizes restored before the window was shown do not hold: apply them again, once.
-    if (!m_pendingState.isEmpty())
+    if (!m_pendingState.isEmpty()) {
+        // Which docks show is already decided (put away for the start page, or shown for a capture that came
+        // first); only the sizes are wanted again.
+        QList<bool> shown;
+        for (QDockWidget* d : docks())
+            shown << !d->isHidden();
         restoreState(std::exchange(m_pendingState, {}));
+        for (int i = 0; i < shown.size(); ++i)
+            docks().at(i)->setVisible(shown.at(i));
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -493,6 +528,10 @@ void MainWindow::onCaptureChanged(const CapturePtr& capture)
     m_stack->setCurrentWidget(capture ? static_cast<QWidget*>(m_workspace) : m_start);
     if (capture && !m_docksPlaced)
         placeDocks();
+    else if (capture)
+        unstashDocks();
+    else if (m_docksPlaced)
+        stashDocks();
     const QString title =
         m_session->isMeasured() ? tr("%1 (measured, unsaved) — numasight") : tr("%1 — numasight");
     setWindowTitle(capture ? title.arg(m_session->title()) : QStringLiteral("numasight"));

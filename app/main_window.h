@@ -136,6 +136,8 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void placeDocks();
+    void stashDocks();
+    void unstashDocks();
 
     void showOpenDialog();
     void showSaveAsDialog();
@@ -180,6 +182,10 @@ private:
     // shown; from then on restoreState() brings back what the user made of them.
     bool m_docksPlaced = false;
     QByteArray m_pendingState; // restored again at the first show: tab groups keep their sizes only then
+    // The docks the user had open, put away while the start page shows (they describe a capture; the start
+    // page has the window to itself) and shown again with the next capture.
+    QStringList m_stashedDocks;
+    bool m_docksStashed = false;
 };
 
 } // namespace numasight
