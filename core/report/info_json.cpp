@@ -3,6 +3,7 @@
 
 #include "util/format.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QMap>
 #include <QTextStream>
@@ -12,6 +13,18 @@
 namespace numasight {
 
 namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::InfoText)
+};
+
+// A row's name padded so that the values line up: "Source:     ".
+QString field(const QString& name)
+{
+    return name.leftJustified(11) + QLatin1Char(' ');
+}
+
 const Snapshot* pick(const Capture& capture, int index)
 {
     if (capture.snapshots.empty())
@@ -167,48 +180,48 @@ QString infoText(const Capture& capture, int snapshotIndex)
     QString text;
     QTextStream ts(&text);
     const QJsonObject src = info.value(QStringLiteral("source")).toObject();
-    ts << "Source:     " << src.value(QStringLiteral("path")).toString() << " ("
-       << src.value(QStringLiteral("format")).toString();
-    if (src.value(QStringLiteral("original_format")).isString())
-        ts << " from " << src.value(QStringLiteral("original_format")).toString();
-    ts << ")\n";
+    const QString format = src.value(QStringLiteral("format")).toString();
+    ts << field(Tr::tr("Source:")) << src.value(QStringLiteral("path")).toString() << " ("
+       << (src.value(QStringLiteral("original_format")).isString()
+               ? Tr::tr("%1 from %2").arg(format, src.value(QStringLiteral("original_format")).toString())
+               : format)
+       << ")\n";
     if (src.value(QStringLiteral("host")).isString())
-        ts << "Host:       " << src.value(QStringLiteral("host")).toString() << '\n';
+        ts << field(Tr::tr("Host:")) << src.value(QStringLiteral("host")).toString() << '\n';
     if (src.value(QStringLiteral("kernel")).isString())
-        ts << "Kernel:     " << src.value(QStringLiteral("kernel")).toString() << '\n';
+        ts << field(Tr::tr("Kernel:")) << src.value(QStringLiteral("kernel")).toString() << '\n';
     if (src.value(QStringLiteral("captured_at")).isString())
-        ts << "Captured:   " << src.value(QStringLiteral("captured_at")).toString() << '\n';
-    ts << "Snapshots:  " << src.value(QStringLiteral("snapshots")).toInt() << '\n';
+        ts << field(Tr::tr("Captured:")) << src.value(QStringLiteral("captured_at")).toString() << '\n';
+    ts << field(Tr::tr("Snapshots:")) << src.value(QStringLiteral("snapshots")).toInt() << '\n';
     if (src.value(QStringLiteral("samples")).toInt() > 0) {
         QStringList modes;
         for (const QJsonValue& m : src.value(QStringLiteral("modes")).toArray())
             modes << m.toString();
-        ts << "Samples:    " << src.value(QStringLiteral("samples")).toInt() << " ("
+        ts << field(Tr::tr("Samples:")) << src.value(QStringLiteral("samples")).toInt() << " ("
            << modes.join(QStringLiteral(", ")) << ")\n";
     }
-    ts << "Packages:   " << info.value(QStringLiteral("packages")).toInt()
-       << "   Cores: " << info.value(QStringLiteral("cores")).toInt()
-       << "   PUs: " << info.value(QStringLiteral("pus")).toInt() << '\n';
-    ts << "Processes:  " << info.value(QStringLiteral("processes")).toInt()
-       << "   Threads: " << info.value(QStringLiteral("threads")).toInt() << '\n';
+    ts << field(Tr::tr("Packages:")) << info.value(QStringLiteral("packages")).toInt() << "   "
+       << Tr::tr("Cores:") << ' ' << info.value(QStringLiteral("cores")).toInt() << "   " << Tr::tr("PUs:")
+       << ' ' << info.value(QStringLiteral("pus")).toInt() << '\n';
+    ts << field(Tr::tr("Processes:")) << info.value(QStringLiteral("processes")).toInt() << "   "
+       << Tr::tr("Threads:") << ' ' << info.value(QStringLiteral("threads")).toInt() << '\n';
 
     const QJsonArray nodes = info.value(QStringLiteral("numa_nodes")).toArray();
-    ts << "\nNUMA nodes: " << nodes.size() << '\n';
+    ts << '\n' << Tr::tr("NUMA nodes:") << ' ' << nodes.size() << '\n';
     for (const QJsonValue& v : nodes) {
         const QJsonObject n = v.toObject();
-        ts << "  node " << n.value(QStringLiteral("os_index")).toInt();
+        ts << "  " << Tr::tr("node %1").arg(n.value(QStringLiteral("os_index")).toInt());
         if (n.value(QStringLiteral("namespace")).toString() != QLatin1String("local"))
             ts << " @" << n.value(QStringLiteral("namespace")).toString();
-        ts << "  cpus "
-           << (n.value(QStringLiteral("cpus")).toString().isEmpty()
-                   ? QStringLiteral("(none)")
-                   : n.value(QStringLiteral("cpus")).toString());
-        ts << "  memory " << formatBytes(n.value(QStringLiteral("memory_bytes")).toDouble());
+        const QString cpus = n.value(QStringLiteral("cpus")).toString();
+        ts << "  " << Tr::tr("cpus %1").arg(cpus.isEmpty() ? Tr::tr("(none)") : cpus);
+        ts << "  "
+           << Tr::tr("memory %1").arg(formatBytes(n.value(QStringLiteral("memory_bytes")).toDouble()));
         if (n.value(QStringLiteral("memory_tier")).isString())
-            ts << "  tier " << n.value(QStringLiteral("memory_tier")).toString();
+            ts << "  " << Tr::tr("tier %1").arg(n.value(QStringLiteral("memory_tier")).toString());
         const QJsonValue d = n.value(QStringLiteral("distances"));
         if (d.isArray()) {
-            ts << "  distances";
+            ts << "  " << Tr::tr("distances");
             for (const QJsonValue& x : d.toArray())
                 ts << ' ' << x.toVariant().toString();
         }
@@ -216,7 +229,7 @@ QString infoText(const Capture& capture, int snapshotIndex)
     }
     const QJsonArray devices = info.value(QStringLiteral("devices")).toArray();
     if (!devices.isEmpty()) {
-        ts << "\nDevices: " << devices.size() << '\n';
+        ts << '\n' << Tr::tr("Devices:") << ' ' << devices.size() << '\n';
         for (const QJsonValue& v : devices) {
             const QJsonObject d = v.toObject();
             ts << "  " << d.value(QStringLiteral("kind")).toString().leftJustified(5) << ' '
@@ -224,13 +237,15 @@ QString infoText(const Capture& capture, int snapshotIndex)
             if (d.value(QStringLiteral("pci_bus_id")).isString())
                 ts << "  " << d.value(QStringLiteral("pci_bus_id")).toString();
             if (!d.value(QStringLiteral("numa_node")).isNull())
-                ts << "  node " << d.value(QStringLiteral("numa_node")).toInt();
+                ts << "  " << Tr::tr("node %1").arg(d.value(QStringLiteral("numa_node")).toInt());
             ts << '\n';
         }
     }
+    // The type names are the capture format's own words (docs/capture-format.md): not translated.
     for (const char* section : {"entity_counts", "edge_counts"}) {
         const QJsonObject counts = info.value(QLatin1String(section)).toObject();
-        ts << '\n' << (qstrcmp(section, "entity_counts") == 0 ? "Entities" : "Edges") << ":\n";
+        ts << '\n'
+           << (qstrcmp(section, "entity_counts") == 0 ? Tr::tr("Entities:") : Tr::tr("Edges:")) << '\n';
         for (auto it = counts.begin(); it != counts.end(); ++it)
             ts << "  " << it.key().leftJustified(28) << ' ' << it.value().toInt() << '\n';
     }
