@@ -255,7 +255,7 @@ int runApply(const QStringList& args)
         if (json)
             out << QJsonDocument(report).toJson(QJsonDocument::Indented);
         else
-            out << "Dry run: nothing was changed.\n";
+            out << Cli::tr("Dry run: nothing was changed.") << '\n';
         return Ok;
     }
     if (!yes && !confirmed()) {
@@ -322,29 +322,31 @@ int runApply(const QStringList& args)
         return cancelled ? Cancelled : Ok;
     }
 
-    out << "Applied to " << result.applied.size() << " thread(s):\n";
+    out << Cli::tr("Applied to %1 thread(s):").arg(result.applied.size()) << '\n';
     for (const AffinityChange& c : result.applied)
-        out << "  " << threadName(c) << ": CPUs " << c.before.toRangeString() << " → "
-            << c.after.toRangeString() << '\n';
+        out << "  " << threadName(c) << ": "
+            << Cli::tr("CPUs %1 → %2").arg(c.before.toRangeString(), c.after.toRangeString()) << '\n';
     if (!plan.memoryNodes.isEmpty())
-        out << "Pages: before " << pagesText(plan.pagesBefore) << "; now " << pagesText(pagesAfter.nodes)
-            << " (" << result.pagesNotMoved << " could not be moved)\n";
+        out << Cli::tr("Pages: before %1; now %2 (%3 could not be moved)")
+                   .arg(pagesText(plan.pagesBefore), pagesText(pagesAfter.nodes))
+                   .arg(result.pagesNotMoved)
+            << '\n';
     if (run && run->diff) {
-        out << "\nMeasured before: " << localityText(run->measuredBefore) << '\n';
-        out << "Measured after:  " << localityText(run->measuredAfter) << '\n';
+        out << '\n' << Cli::tr("Measured before: %1").arg(localityText(run->measuredBefore)) << '\n';
+        out << Cli::tr("Measured after:  %1").arg(localityText(run->measuredAfter)) << '\n';
         const std::vector<ThreadEvidence> threads = evidence(*run);
         if (!threads.empty())
-            out << "\nWhere the threads ran (CPUs with time in each recording):\n";
+            out << '\n' << Cli::tr("Where the threads ran (CPUs with time in each recording):") << '\n';
         for (const ThreadEvidence& e : threads)
-            out << "  " << threadName(e.thread) << ": " << usedText(e.before) << " before, "
-                << usedText(e.after) << " after\n";
+            out << "  " << threadName(e.thread) << ": "
+                << Cli::tr("%1 before, %2 after").arg(usedText(e.before), usedText(e.after)) << '\n';
         out << '\n' << diffText(*run->diff);
         if (!temporary)
-            out << "Recordings: " << run->beforePath << ", " << run->afterPath << '\n';
+            out << Cli::tr("Recordings: %1, %2").arg(run->beforePath, run->afterPath) << '\n';
     }
     if (cancelled)
-        out << "Verification stopped by Ctrl-C after the change was applied.\n";
-    out << "\nTo undo (each thread back to its own CPUs; pages are not moved back):\n";
+        out << Cli::tr("Verification stopped by Ctrl-C after the change was applied.") << '\n';
+    out << '\n' << Cli::tr("To undo (each thread back to its own CPUs; pages are not moved back):") << '\n';
     for (const QString& line : undoCommands(result))
         out << "  " << line << '\n';
     return cancelled ? Cancelled : Ok;

@@ -68,30 +68,36 @@ void printMatrix(QTextStream& out, const Snapshot& s, const DistanceMatrix& m, c
 
 void printPlan(QTextStream& out, const MeasurementPlan& plan)
 {
-    out << "Plan: " << plan.pairs.size() << (plan.pairs.size() == 1 ? " pair" : " pairs") << ", "
-        << (plan.latency && plan.bandwidth ? "latency and bandwidth"
-            : plan.latency                 ? "latency"
-                                           : "bandwidth")
-        << ", " << formatBytes(plan.bufferBytes) << " buffer per memory node (" << plan.bufferReason << "), "
-        << plan.repeats << (plan.repeats == 1 ? " repeat" : " repeats") << '\n';
+    const QString what = plan.latency && plan.bandwidth ? Cli::tr("latency and bandwidth")
+                         : plan.latency                 ? Cli::tr("latency")
+                                                        : Cli::tr("bandwidth");
+    out << Cli::tr("Plan: %1, %2, %3 buffer per memory node (%4), %5")
+               .arg(pluralized(Cli::tr("%n pair(s)", nullptr, int(plan.pairs.size())),
+                               qint64(plan.pairs.size())),
+                    what, formatBytes(plan.bufferBytes), plan.bufferReason,
+                    pluralized(Cli::tr("%n repeat(s)", nullptr, plan.repeats), plan.repeats))
+        << '\n';
     for (const MeasurementPair& p : plan.pairs) {
         QStringList readers;
         for (int c : p.bandwidthCpus)
             readers << QString::number(c);
-        out << "  CPU node " << p.cpuNode << " -> memory node " << p.memoryNode;
+        out << "  " << Cli::tr("CPU node %1 -> memory node %2").arg(p.cpuNode).arg(p.memoryNode);
         if (plan.latency) {
             IndexSet chase;
             for (int c : p.latencyCpus)
                 chase.insert(c);
-            out << (p.latencyCpus.size() > 1 ? ": chase on the idlest of CPUs " : ": chase on CPU ")
-                << chase.toRangeString();
+            out << ": "
+                << (p.latencyCpus.size() > 1 ? Cli::tr("chase on the idlest of CPUs %1")
+                                             : Cli::tr("chase on CPU %1"))
+                       .arg(chase.toRangeString());
         }
         if (plan.bandwidth)
-            out << (plan.latency ? "," : ":") << " read with CPUs " << readers.join(QLatin1Char(','));
+            out << (plan.latency ? ", " : ": ")
+                << Cli::tr("read with CPUs %1").arg(readers.join(QLatin1Char(',')));
         out << '\n';
     }
     for (const QString& note : plan.notes)
-        out << "  note: " << note << '\n';
+        out << "  " << Cli::tr("note: %1").arg(note) << '\n';
 }
 
 int writeCapture(const Capture& capture, const QString& path)
@@ -280,20 +286,25 @@ int runMeasure(const QStringList& args)
                 parts << QString::number(x, 'f', decimals);
             return parts.join(QLatin1Char(' '));
         };
-        out << "CPU node " << m.cpuNode << " -> memory node " << m.memoryNode << ':';
+        out << Cli::tr("CPU node %1 -> memory node %2").arg(m.cpuNode).arg(m.memoryNode) << ':';
         if (plan->latency)
-            out << " chase on CPU " << m.latencyCpu << " (" << runs(m.latencyRuns, 1) << " ns)";
+            out << ' ' << Cli::tr("chase on CPU %1 (%2 ns)").arg(m.latencyCpu).arg(runs(m.latencyRuns, 1));
         if (plan->bandwidth)
-            out << (plan->latency ? "," : "") << " read with " << m.bandwidthThreads
-                << (m.bandwidthThreads == 1 ? " thread (" : " threads (") << runs(m.bandwidthRuns, 2)
-                << " GB/s)";
+            out << (plan->latency ? ", " : " ")
+                << pluralized(Cli::tr("read with %n thread(s) (%1 GB/s)", nullptr, m.bandwidthThreads),
+                              m.bandwidthThreads)
+                       .arg(runs(m.bandwidthRuns, 2));
         out << '\n';
     }
     for (const BufferCheck& b : r.buffers)
-        out << "node " << b.node << ": " << formatBytes(b.bytes) << " buffer, all " << b.pagesChecked
-            << " pages on the node, " << formatBytes(b.hugePageBytes) << " in huge pages\n";
+        out << Cli::tr("node %1: %2 buffer, all %3 pages on the node, %4 in huge pages")
+                   .arg(b.node)
+                   .arg(formatBytes(b.bytes))
+                   .arg(b.pagesChecked)
+                   .arg(formatBytes(b.hugePageBytes))
+            << '\n';
     for (const QString& note : r.notes)
-        out << "note: " << note << '\n';
+        out << Cli::tr("note: %1").arg(note) << '\n';
     out << formatDuration(r.seconds * 1e9) << '\n';
     out.flush();
     if (parser.isSet(QStringLiteral("output")))

@@ -129,10 +129,17 @@ int runRecord(const QStringList& args)
                        .arg(refusedProcesses->size() - kPermissionLinesShown));
     if (summary.fileCreated) {
         QTextStream out(stdout);
-        out << "Recorded " << summary.samples << (summary.samples == 1 ? " sample" : " samples") << " ("
-            << summary.mode << ") of " << summary.processes << " processes, " << summary.threads
-            << " threads into " << summary.path << " (" << formatBytes(double(summary.fileBytes)) << ")"
-            << (summary.cancelled ? ", stopped early by Ctrl-C" : "") << '\n';
+        const QString samples =
+            pluralized(Cli::tr("%n sample(s)", nullptr, int(summary.samples)), qint64(summary.samples));
+        out << (summary.cancelled
+                    ? Cli::tr("Recorded %1 (%2) of %3 processes, %4 threads into %5 (%6), stopped "
+                              "early by Ctrl-C")
+                    : Cli::tr("Recorded %1 (%2) of %3 processes, %4 threads into %5 (%6)"))
+                   .arg(samples, summary.mode)
+                   .arg(summary.processes)
+                   .arg(summary.threads)
+                   .arg(summary.path, formatBytes(double(summary.fileBytes)))
+            << '\n';
     }
     if (summary.error) {
         printError(summary.error->toString());
