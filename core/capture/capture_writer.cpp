@@ -5,6 +5,7 @@
 #include "capture_schema.h"
 #include "sqlite_statement.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -22,6 +23,11 @@
 namespace numasight {
 
 namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::CaptureWriter)
+};
 
 constexpr int kProgressEvery = 256; // rows between progress reports and cancel checks
 
@@ -83,7 +89,7 @@ std::optional<LoadError> CaptureWriter::run()
     }
     const int closeRc = sqlite3_close(m_db.release());
     if (closeRc != SQLITE_OK) {
-        fail(QStringLiteral("cannot close the temporary file %1: %2%3")
+        fail(Tr::tr("cannot close the temporary file %1: %2%3")
                  .arg(m_temp, QString::fromUtf8(sqlite3_errstr(closeRc)), unchanged()));
         QFile::remove(m_temp);
         return m_error;
@@ -93,7 +99,7 @@ std::optional<LoadError> CaptureWriter::run()
     if (::rename(QFile::encodeName(m_temp).constData(), QFile::encodeName(m_target).constData()) != 0) {
         const int err = errno;
         QFile::remove(m_temp);
-        fail(QStringLiteral("cannot move the finished capture into place: %1%2")
+        fail(Tr::tr("cannot move the finished capture into place: %1%2")
                  .arg(QString::fromLocal8Bit(std::strerror(err)), unchanged()));
         return m_error;
     }
@@ -112,18 +118,18 @@ std::optional<LoadError> CaptureWriter::checkTarget()
     LoadError e;
     e.file = m_target;
     if (m_target.isEmpty()) {
-        e.message = QStringLiteral("no file name given for the capture");
+        e.message = Tr::tr("no file name given for the capture");
         return e;
     }
     const QFileInfo info(m_target);
     m_dir = info.absolutePath();
     if (!QFileInfo(m_dir).isDir()) {
-        e.message = QStringLiteral("the folder %1 does not exist; create it first or choose another place")
+        e.message = Tr::tr("the folder %1 does not exist; create it first or choose another place")
                         .arg(QDir::toNativeSeparators(m_dir));
         return e;
     }
     if (info.isDir()) {
-        e.message = QStringLiteral("this is a folder; give a file name such as capture%1")
+        e.message = Tr::tr("this is a folder; give a file name such as capture%1")
                         .arg(QString::fromLatin1(kCaptureExtension));
         return e;
     }
@@ -141,13 +147,13 @@ std::optional<LoadError> CaptureWriter::validate()
     for (size_t s = 0; s < m_capture.snapshots.size(); ++s) {
         const Snapshot* snap = m_capture.snapshots[s].get();
         if (!snap) {
-            e.message = QStringLiteral("snapshot %1 is missing (null)").arg(s);
+            e.message = Tr::tr("snapshot %1 is missing (null)").arg(s);
             return e;
         }
         const qint64 n = qint64(snap->entities().size());
         auto bad = [n](EntityId id) { return !id.isValid() || id.value >= n; };
         auto missing = [&e, s](const QString& what, EntityId id) {
-            e.message = QStringLiteral("%1 of snapshot %2 refers to entity %3, which does not exist")
+            e.message = Tr::tr("%1 of snapshot %2 refers to entity %3, which does not exist")
                             .arg(what)
                             .arg(s)
                             .arg(id.value);
@@ -156,13 +162,12 @@ std::optional<LoadError> CaptureWriter::validate()
         for (size_t i = 0; i < snap->entities().size(); ++i) {
             const Entity& ent = snap->entities()[i];
             if (ent.parent.isValid() && ent.parent.value >= n) {
-                e.message =
-                    QStringLiteral("entity %1 of snapshot %2 has parent %3, but the snapshot has only %4 "
+                e.message = Tr::tr("entity %1 of snapshot %2 has parent %3, but the snapshot has only %4 "
                                    "entities")
-                        .arg(i)
-                        .arg(s)
-                        .arg(ent.parent.value)
-                        .arg(n);
+                                .arg(i)
+                                .arg(s)
+                                .arg(ent.parent.value)
+                                .arg(n);
                 return e;
             }
             rows += 1 + ent.numastat.size();
@@ -170,7 +175,7 @@ std::optional<LoadError> CaptureWriter::validate()
         for (size_t i = 0; i < snap->edges().size(); ++i) {
             const Edge& edge = snap->edges()[i];
             if (bad(edge.source) || bad(edge.target)) {
-                e.message = QStringLiteral("edge %1 of snapshot %2 joins %3 and %4, but entities are 0 to %5")
+                e.message = Tr::tr("edge %1 of snapshot %2 joins %3 and %4, but entities are 0 to %5")
                                 .arg(i)
                                 .arg(s)
                                 .arg(edge.source.value)
@@ -184,34 +189,33 @@ std::optional<LoadError> CaptureWriter::validate()
             const DistanceMatrix& matrix = snap->distances()[m];
             const size_t size = matrix.objects.size();
             if (matrix.values.size() != size * size) {
-                e.message =
-                    QStringLiteral("distance matrix %1 (%5) of snapshot %2 has %3 values for %4 objects")
-                        .arg(m)
-                        .arg(s)
-                        .arg(matrix.values.size())
-                        .arg(size)
-                        .arg(matrix.name);
+                e.message = Tr::tr("distance matrix %1 (%5) of snapshot %2 has %3 values for %4 objects")
+                                .arg(m)
+                                .arg(s)
+                                .arg(matrix.values.size())
+                                .arg(size)
+                                .arg(matrix.name);
                 return e;
             }
             for (EntityId id : matrix.objects)
                 if (bad(id))
-                    return missing(QStringLiteral("distance matrix %1").arg(m), id);
+                    return missing(Tr::tr("distance matrix %1").arg(m), id);
             rows += 1 + qint64(size) + qint64(matrix.values.size());
         }
         for (size_t a = 0; a < snap->memoryAttributes().size(); ++a) {
             const EntityId target = snap->memoryAttributes()[a].target;
             if (target.isValid() && bad(target))
-                return missing(QStringLiteral("memory attribute %1").arg(a), target);
+                return missing(Tr::tr("memory attribute %1").arg(a), target);
         }
     }
     for (size_t i = 0; i < m_capture.samples.size(); ++i) {
         const Sample* sample = m_capture.samples[i].get();
         if (!sample) {
-            e.message = QStringLiteral("sample %1 is missing (null)").arg(i);
+            e.message = Tr::tr("sample %1 is missing (null)").arg(i);
             return e;
         }
         if (sample->snapshotIndex < 0 || size_t(sample->snapshotIndex) >= m_capture.snapshots.size()) {
-            e.message = QStringLiteral("sample %1 refers to snapshot %2, but the capture has %3")
+            e.message = Tr::tr("sample %1 refers to snapshot %2, but the capture has %3")
                             .arg(i)
                             .arg(sample->snapshotIndex)
                             .arg(m_capture.snapshots.size());
@@ -241,11 +245,11 @@ std::optional<LoadError> CaptureWriter::createTempFile()
     LoadError e;
     e.file = m_target;
     if (fd < 0) {
-        const QString reason = err == EACCES || err == EPERM ? QStringLiteral("permission denied")
-                               : err == EROFS                ? QStringLiteral("the file system is read-only")
-                               : err == ENOSPC               ? QStringLiteral("the disk is full")
+        const QString reason = err == EACCES || err == EPERM ? Tr::tr("permission denied")
+                               : err == EROFS                ? Tr::tr("the file system is read-only")
+                               : err == ENOSPC               ? Tr::tr("the disk is full")
                                                              : QString::fromLocal8Bit(std::strerror(err));
-        e.message = QStringLiteral("cannot create a file in %1: %2%3")
+        e.message = Tr::tr("cannot create a file in %1: %2%3")
                         .arg(QDir::toNativeSeparators(m_dir), reason, unchanged());
         return e;
     }
@@ -256,7 +260,7 @@ std::optional<LoadError> CaptureWriter::createTempFile()
     m_db.reset(db);
     if (rc != SQLITE_OK) {
         e.message =
-            QStringLiteral("cannot open the temporary file %1: %2%3")
+            Tr::tr("cannot open the temporary file %1: %2%3")
                 .arg(m_temp, QString::fromUtf8(db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)), unchanged());
         discardTemp();
         return e;
@@ -341,28 +345,28 @@ void CaptureWriter::failSqlite(int rc, const QString& where)
     const QString dir = QDir::toNativeSeparators(m_dir);
     QString message;
     if ((rc & 0xff) == SQLITE_FULL || sysErr == ENOSPC || sysErr == EDQUOT)
-        message = QStringLiteral("the disk holding %1 is full (or the quota is used up); free some space "
-                                 "and save again")
+        message = Tr::tr("the disk holding %1 is full (or the quota is used up); free some space "
+                         "and save again")
                       .arg(dir);
     else if (sysErr == EFBIG || reachedFileSizeLimit(rc))
-        message = QStringLiteral("the capture grew past this process's file-size limit (ulimit -f) while "
-                                 "writing in %1; raise the limit and save again")
+        message = Tr::tr("the capture grew past this process's file-size limit (ulimit -f) while "
+                         "writing in %1; raise the limit and save again")
                       .arg(dir);
     else if ((rc & 0xff) == SQLITE_READONLY || (rc & 0xff) == SQLITE_PERM || sysErr == EACCES ||
              sysErr == EPERM || sysErr == EROFS)
-        message = QStringLiteral("permission denied writing in %1 (%2)").arg(dir, sqliteMessage);
+        message = Tr::tr("permission denied writing in %1 (%2)").arg(dir, sqliteMessage);
     else if ((rc & 0xff) == SQLITE_CONSTRAINT && sqliteMessage.contains(QLatin1String("_is_json_object")))
-        message = QStringLiteral("the %1 text is not a JSON object, which the model requires (%2)")
+        message = Tr::tr("the %1 text is not a JSON object, which the model requires (%2)")
                       .arg(sqliteMessage.contains(QLatin1String("payload")) ? QStringLiteral("payload")
                                                                             : QStringLiteral("attributes"),
                            sqliteMessage);
     else if ((rc & 0xff) == SQLITE_CONSTRAINT)
-        message = QStringLiteral("a value cannot be stored: %1").arg(sqliteMessage);
+        message = Tr::tr("a value cannot be stored: %1").arg(sqliteMessage);
     else if (sysErr != 0)
-        message = QStringLiteral("cannot write the capture: %1 (%2)")
+        message = Tr::tr("cannot write the capture: %1 (%2)")
                       .arg(sqliteMessage, QString::fromLocal8Bit(std::strerror(sysErr)));
     else
-        message = QStringLiteral("cannot write the capture: %1").arg(sqliteMessage);
+        message = Tr::tr("cannot write the capture: %1").arg(sqliteMessage);
     fail(message + unchanged(), where);
 }
 
@@ -391,9 +395,8 @@ void CaptureWriter::discardTemp()
 
 QString CaptureWriter::unchanged() const
 {
-    return m_targetExisted
-               ? QStringLiteral("; the existing %1 was not changed").arg(QFileInfo(m_target).fileName())
-               : QStringLiteral("");
+    return m_targetExisted ? Tr::tr("; the existing %1 was not changed").arg(QFileInfo(m_target).fileName())
+                           : QStringLiteral("");
 }
 
 } // namespace

@@ -10,6 +10,13 @@ namespace numasight {
 
 namespace graphbuild {
 
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::GraphBuilder)
+};
+} // namespace
+
 void GraphBuilder::run()
 {
     m_spec.view = m_o.view;
@@ -126,7 +133,7 @@ void GraphBuilder::collectNamespaces()
             for (EntityId h : m_s.ofKind(EntityKind::Host))
                 if (m_s.entity(h).ns == ns)
                     host = h;
-            QString label = ns == kLocal ? QStringLiteral("this machine") : ns;
+            QString label = ns == kLocal ? Tr::tr("this machine") : ns;
             if (host.isValid() && !m_s.entity(host).name.isEmpty())
                 label = m_s.entity(host).name;
             const QString id = safeId(QStringLiteral("cluster_host") + nsSuffix(ns));
@@ -188,41 +195,41 @@ QString kindPlural(EntityKind k)
 {
     switch (k) {
     case EntityKind::Host:
-        return QStringLiteral("hosts");
+        return Tr::tr("hosts");
     case EntityKind::Package:
-        return QStringLiteral("packages");
+        return Tr::tr("packages");
     case EntityKind::NumaNode:
-        return QStringLiteral("NUMA nodes");
+        return Tr::tr("NUMA nodes");
     case EntityKind::Core:
-        return QStringLiteral("cores");
+        return Tr::tr("cores");
     case EntityKind::Pu:
-        return QStringLiteral("CPUs");
+        return Tr::tr("CPUs");
     case EntityKind::Cache:
-        return QStringLiteral("caches");
+        return Tr::tr("caches");
     case EntityKind::PciDevice:
-        return QStringLiteral("PCI devices");
+        return Tr::tr("PCI devices");
     case EntityKind::Accelerator:
-        return QStringLiteral("accelerators");
+        return Tr::tr("accelerators");
     case EntityKind::Nic:
-        return QStringLiteral("NICs");
+        return Tr::tr("NICs");
     case EntityKind::OsDevice:
-        return QStringLiteral("OS devices");
+        return Tr::tr("OS devices");
     case EntityKind::Container:
-        return QStringLiteral("containers");
+        return Tr::tr("containers");
     case EntityKind::Process:
-        return QStringLiteral("processes");
+        return Tr::tr("processes");
     case EntityKind::Thread:
-        return QStringLiteral("threads");
+        return Tr::tr("threads");
     case EntityKind::Socket:
-        return QStringLiteral("remote endpoints");
+        return Tr::tr("remote endpoints");
     case EntityKind::SharedMemory:
-        return QStringLiteral("shared memory segments");
+        return Tr::tr("shared memory segments");
     case EntityKind::NumaSet:
-        return QStringLiteral("NUMA sets");
+        return Tr::tr("NUMA sets");
     case EntityKind::Unknown:
         break;
     }
-    return QStringLiteral("unknown entities");
+    return Tr::tr("unknown entities");
 }
 
 QString counted(int n, const QString& one, const QString& many)
@@ -238,28 +245,26 @@ void GraphBuilder::addHiddenNotes()
     const int processes = m_s.countOf(EntityKind::Process);
     const bool workload = m_o.view != GraphView::Machine;
     // Said plainly, so that an empty workload is not read as a capture without processes.
-    const QString all =
-        processes == 1
-            ? QStringLiteral("The one process is")
-            : QStringLiteral("All %1 processes are").arg(formatCount(processes, CountStyle::Grouped));
+    const QString all = processes == 1
+                            ? Tr::tr("The one process is")
+                            : Tr::tr("All %1 processes are").arg(formatCount(processes, CountStyle::Grouped));
     if (workload && processes > 0 && hidden(EntityKind::Process))
-        notes << all + QStringLiteral(" hidden: processes are a hidden kind");
+        notes << all + Tr::tr(" hidden: processes are a hidden kind");
     if (workload && processes > 0 && !hidden(EntityKind::Process) && m_o.minMetric > 0) {
         int below = 0;
         for (EntityId p : m_s.ofKind(EntityKind::Process))
             below += processShown(p) ? 0 : 1;
-        const QString filter = QStringLiteral("CPU share ≥ %1").arg(formatPercent(m_o.minMetric));
+        const QString filter = Tr::tr("CPU share ≥ %1").arg(formatPercent(m_o.minMetric));
         if (below == processes)
-            notes << all + QStringLiteral(" hidden by %1: none has that share").arg(filter);
+            notes << all + Tr::tr(" hidden by %1: none has that share").arg(filter);
         else if (below > 0)
-            notes << QStringLiteral("%1 hidden by %2")
-                         .arg(counted(below, QStringLiteral("process"), QStringLiteral("processes")), filter);
+            notes << Tr::tr("%1 hidden by %2")
+                         .arg(counted(below, Tr::tr("process"), Tr::tr("processes")), filter);
     }
     if (m_foldedCount > 0)
-        notes << QStringLiteral("%1 folded into %2")
-                     .arg(counted(m_foldedCount, QStringLiteral("process"), QStringLiteral("processes")),
-                          counted(m_groupCount, QStringLiteral("'more' group"),
-                                  QStringLiteral("'more' groups")));
+        notes << Tr::tr("%1 folded into %2")
+                     .arg(counted(m_foldedCount, Tr::tr("process"), Tr::tr("processes")),
+                          counted(m_groupCount, Tr::tr("'more' group"), Tr::tr("'more' groups")));
     QStringList kinds;
     for (int k = 0; k < kEntityKindCount; ++k) {
         const auto kind = EntityKind(k);
@@ -267,12 +272,11 @@ void GraphBuilder::addHiddenNotes()
             kinds << kindPlural(kind);
     }
     if (!kinds.isEmpty())
-        notes << QStringLiteral("%1 hidden: %2")
-                     .arg(counted(int(kinds.size()), QStringLiteral("kind"), QStringLiteral("kinds")),
+        notes << Tr::tr("%1 hidden: %2")
+                     .arg(counted(int(kinds.size()), Tr::tr("kind"), Tr::tr("kinds")),
                           kinds.join(QStringLiteral(", ")));
     if (m_unknownFlowsHidden > 0)
-        notes << QCoreApplication::translate("GraphBuilder", "%n flow(s) of unknown volume hidden", nullptr,
-                                             m_unknownFlowsHidden);
+        notes << Tr::tr("%n flow(s) of unknown volume hidden", nullptr, m_unknownFlowsHidden);
 }
 
 void GraphBuilder::dropEmptyClusters()
