@@ -21,6 +21,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -265,13 +266,31 @@ QString RecordDialog::cacheFolder()
     return QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/recordings");
 }
 
-QStringList RecordDialog::staleRecordings(const QString& except)
+namespace {
+QSet<QString>& recordingsOfThisRun()
+{
+    static QSet<QString> paths;
+    return paths;
+}
+} // namespace
+
+void RecordDialog::noteRecordingOfThisRun(const QString& path)
+{
+    recordingsOfThisRun().insert(QFileInfo(path).absoluteFilePath());
+}
+
+QStringList RecordDialog::recordingFiles(const QString& path)
+{
+    return {path, path + QStringLiteral("-wal"), path + QStringLiteral("-shm")};
+}
+
+QStringList RecordDialog::staleRecordings()
 {
     QStringList out;
     const QFileInfoList files =
         QDir(cacheFolder()).entryInfoList({QStringLiteral("recording-*.numasight")}, QDir::Files, QDir::Time);
     for (const QFileInfo& f : files)
-        if (f.absoluteFilePath() != QFileInfo(except).absoluteFilePath())
+        if (!recordingsOfThisRun().contains(f.absoluteFilePath()))
             out << f.absoluteFilePath();
     return out;
 }
@@ -286,9 +305,9 @@ void RecordDialog::updateStale()
     const QStringList files = staleRecordings();
     qint64 bytes = 0;
     for (const QString& f : files)
-        bytes += QFileInfo(f).size();
-    m_stale->setText(tr("%n recording(s) of earlier runs left in %1 (%2), never saved elsewhere.", nullptr,
-                        int(files.size()))
+        for (const QString& part : recordingFiles(f))
+            bytes += QFileInfo(part).size();
+    m_stale->setText(tr("%n recording(s) of earlier runs left in %1 (%2).", nullptr, int(files.size()))
                          .arg(QDir::toNativeSeparators(cacheFolder()), formatBytes(double(bytes))));
     m_stale->setToolTip(files.join(QLatin1Char('\n')));
     m_stale->setVisible(!files.isEmpty());
@@ -302,14 +321,15 @@ void RecordDialog::deleteStale()
         return;
     const auto answer = QMessageBox::question(
         this, tr("Delete Earlier Recordings"),
-        tr("Delete %n recording(s) left in %1 by earlier runs? They were never saved elsewhere.", nullptr,
+        tr("Delete %n recording(s) left in %1 by earlier runs? Copies saved elsewhere are kept.", nullptr,
            int(files.size()))
             .arg(QDir::toNativeSeparators(cacheFolder())),
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer != QMessageBox::Yes)
         return;
     for (const QString& f : files)
-        QFile::remove(f);
+        for (const QString& part : recordingFiles(f))
+            QFile::remove(part);
     updateStale();
 }
 

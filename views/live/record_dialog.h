@@ -43,8 +43,12 @@ public:
     static QString defaultOutputPath();
     // Where recordings go unless the user names a file: the cache, cleaned by asking.
     static QString cacheFolder();
-    // Recordings left in cacheFolder() by earlier runs, newest first; `except` is the one being recorded.
-    static QStringList staleRecordings(const QString& except = QString());
+    // Recordings left in cacheFolder() by earlier runs, newest first: not those this run recorded.
+    static QStringList staleRecordings();
+    // Notes a recording of this run, which staleRecordings() then leaves out.
+    static void noteRecordingOfThisRun(const QString& path);
+    // A recording's files: the capture and what SQLite leaves beside it after a crash.
+    static QStringList recordingFiles(const QString& path);
     // The size at which the window pauses a recording and asks before it grows on (0: no limit).
     static qint64 rememberedSizeLimit();
     // Options from the remembered settings alone (for `numasight --attach`).

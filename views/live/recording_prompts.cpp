@@ -2,15 +2,92 @@
 #include "views/live/recording_prompts.h"
 
 #include "util/format.h"
+#include "views/live/record_dialog.h"
 #include "views/live/session.h"
 
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 
+#include <algorithm>
+
 namespace numasight {
+
+namespace {
+
+// Copies in slices with a progress dialog, so that a recording of gigabytes neither freezes the window nor
+// ends as half a file: a short write (a full disk) or Cancel removes the copy.
+bool copyWithProgress(QWidget* parent, const QString& from, const QString& to, QString* error)
+{
+    QFile in(from);
+    QFile out(to);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = in.errorString();
+        return false;
+    }
+    if (!out.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+        *error = out.errorString();
+        return false;
+    }
+    QProgressDialog progress(QObject::tr("Saving the recording to %1…").arg(to), QObject::tr("Cancel"), 0,
+                             1000, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(500);
+    const qint64 total = std::max<qint64>(1, in.size());
+    constexpr qint64 kSlice = 4 * 1024 * 1024;
+    qint64 done = 0;
+    bool ok = true;
+    while (ok && !in.atEnd()) {
+        const QByteArray slice = in.read(kSlice);
+        ok = !slice.isEmpty() && out.write(slice) == slice.size();
+        if (!ok)
+            *error = out.error() != QFileDevice::NoError ? out.errorString() : in.errorString();
+        done += slice.size();
+        progress.setValue(int(done * 1000 / total));
+        if (progress.wasCanceled()) {
+            *error = QObject::tr("cancelled");
+            ok = false;
+        }
+    }
+    if (ok && !out.flush()) {
+        *error = out.errorString();
+        ok = false;
+    }
+    out.close();
+    if (!ok)
+        out.remove();
+    return ok;
+}
+
+} // namespace
+
+bool moveRecording(QWidget* parent, const QString& path, const QString& target, QString* error)
+{
+    const QString part = target + QStringLiteral(".part");
+    QFile::remove(part);
+    const bool renamed = QFile::rename(path, part); // one file system: instant
+    if (!renamed && !copyWithProgress(parent, path, part, error))
+        return false;
+    if (QFileInfo::exists(target) && !QFile::remove(target)) {
+        *error = QObject::tr("the existing file cannot be replaced");
+        if (renamed)
+            QFile::rename(part, path);
+        else
+            QFile::remove(part);
+        return false;
+    }
+    if (!QFile::rename(part, target)) {
+        *error = QObject::tr("the saved copy is %1").arg(part);
+        return false;
+    }
+    if (!renamed)
+        for (const QString& file : RecordDialog::recordingFiles(path))
+            QFile::remove(file);
+    return true;
+}
 
 bool confirmCloseWithRecording(QWidget* parent, Session* session)
 {
@@ -37,11 +114,13 @@ bool confirmCloseWithRecording(QWidget* parent, Session* session)
     if (target.isEmpty())
         return false;
     session->stopAndWait(); // the file is complete once the recorder has closed it
-    QFile::remove(target);
-    // A move within one file system; a copy (then the cache's file goes) across two.
-    if (!QFile::rename(path, target) && !(QFile::copy(path, target) && QFile::remove(path))) {
-        QMessageBox::warning(parent, QObject::tr("Unsaved Recording"),
-                             QObject::tr("Cannot write %1; the recording stays in %2.").arg(target, path));
+    if (QFileInfo(target).absoluteFilePath() == QFileInfo(path).absoluteFilePath())
+        return true; // kept where it is; the Record dialog offers it for deletion on a later run
+    QString error;
+    if (!moveRecording(parent, path, target, &error)) {
+        QMessageBox::warning(
+            parent, QObject::tr("Unsaved Recording"),
+            QObject::tr("Cannot save %1: %2. The recording stays in %3.").arg(target, error, path));
         return false;
     }
     return true;

@@ -4,6 +4,7 @@
 #include <QtGlobal>
 
 class QMessageBox;
+class QString;
 class QWidget;
 
 namespace numasight {
@@ -15,6 +16,11 @@ class Session;
 // Before the window closes with a recording in the cache folder that was not saved: Save (moved to a file
 // the user picks), Discard (deleted) or Cancel. True when closing may go on.
 bool confirmCloseWithRecording(QWidget* parent, Session* session);
+
+// Moves a finished recording to `target` (a rename, or a copy with progress across file systems), replacing
+// what was there only once the recording is in place. False with the reason when it cannot: then the
+// recording and the file at `target` are as they were.
+bool moveRecording(QWidget* parent, const QString& path, const QString& target, QString* error);
 
 // The recording reached its size limit and is paused: Keep Recording (to twice the limit) or Stop. Opened,
 // not executed, so the views go on behind it; returned for tests.

@@ -164,6 +164,7 @@ bool Session::startRecording(const RecordOptions& options)
     }
     beginLive(Live::Recording);
     m_recordingPath = options.outputPath;
+    RecordDialog::noteRecordingOfThisRun(m_recordingPath);
     m_recordingCapture.reset();
     m_recordingSaved = false;
     m_askingSize = false;
@@ -324,8 +325,8 @@ void Session::discardRecording()
     m_recorder->stopAndWait();
     if (showsRecording())
         clearShown();
-    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-        QFile::remove(path + suffix);
+    for (const QString& file : RecordDialog::recordingFiles(path))
+        QFile::remove(file);
     m_recordingPath.clear();
 }
 

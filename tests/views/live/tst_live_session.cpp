@@ -536,6 +536,10 @@ void TestLiveSession::recordDialogPathAndLimit()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QByteArray(2048, 'x'));
     file.close();
+    QFile wal(stale + QStringLiteral("-wal")); // what a crashed run leaves beside it
+    QVERIFY(wal.open(QIODevice::WriteOnly));
+    wal.write(QByteArray(1024, 'x'));
+    wal.close();
     {
         RecordDialog dialog;
         dialog.resize(420, dialog.sizeHint().height());
@@ -562,6 +566,8 @@ void TestLiveSession::recordDialogPathAndLimit()
         QCOMPARE(RecordDialog::rememberedSizeLimit(), 64LL * 1024 * 1024);
         QVERIFY(dialog.staleLabel()->isVisible());
         QVERIFY(dialog.staleLabel()->text().startsWith(QStringLiteral("1 recording(s) of earlier runs")));
+        QVERIFY2(dialog.staleLabel()->text().contains(QStringLiteral("(3 KiB)")), // with its -wal
+                 qPrintable(dialog.staleLabel()->text()));
         QCOMPARE(RecordDialog::staleRecordings(), QStringList{stale});
         // Deleting asks first; Cancel keeps the file.
         QTimer::singleShot(0, &dialog, [] {
@@ -576,6 +582,7 @@ void TestLiveSession::recordDialogPathAndLimit()
         });
         dialog.deleteStaleButton()->click();
         QVERIFY(!QFileInfo::exists(stale));
+        QVERIFY(!QFileInfo::exists(stale + QStringLiteral("-wal")));
         QVERIFY(!dialog.staleLabel()->isVisible());
     }
     RecordDialog again;

@@ -10,6 +10,7 @@
 #include "views/jobs/save_job.h"
 #include "views/live/record_dialog.h"
 #include "views/live/recording_controller.h"
+#include "views/live/recording_prompts.h"
 #include "views/live/session.h"
 
 #include <QDir>
@@ -71,6 +72,8 @@ private slots:
     void sizeLimit();
     void unsavedRecording_data();
     void unsavedRecording();
+    void moveRecordingKeepsFiles_data();
+    void moveRecordingKeepsFiles();
     void recorderWarningsLogged();
 
 private:
@@ -395,11 +398,67 @@ void TestSession::unsavedRecording()
         QFile::remove(path);
         return;
     }
-    QVERIFY(!RecordDialog::staleRecordings(path).contains(path)); // the one recorded now is not stale
+    // The one recorded in this run is not offered as left by an earlier run; a file an earlier run left is.
+    QVERIFY(QFileInfo(path).absolutePath() == QFileInfo(RecordDialog::cacheFolder()).absoluteFilePath());
+    QVERIFY(!RecordDialog::staleRecordings().contains(QFileInfo(path).absoluteFilePath()));
+    const QString earlier =
+        RecordDialog::cacheFolder() + QStringLiteral("/recording-19990101-000000.numasight");
+    QFile file(earlier);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QVERIFY(RecordDialog::staleRecordings().contains(QFileInfo(earlier).absoluteFilePath()));
+    QVERIFY(QFile::remove(earlier));
     session.discardRecording();
     QVERIFY(!QFileInfo::exists(path));
     QVERIFY(!session.capture());
     QVERIFY(session.unsavedRecording().isEmpty());
+}
+
+void TestSession::moveRecordingKeepsFiles_data()
+{
+    QTest::addColumn<QString>("target"); // relative to the test's folder
+    QTest::addColumn<bool>("targetExists");
+    QTest::addColumn<bool>("moved");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("new file") << "saved.numasight" << false << true << QString();
+    QTest::newRow("replaces an existing file") << "saved.numasight" << true << true << QString();
+    QTest::newRow("missing folder: both kept")
+        << "no/such/folder/saved.numasight" << false << false << "No such file or directory";
+}
+
+// Saving the recording on quit puts it in place before anything is replaced: a failure loses neither the
+// recording nor the file the user picked.
+void TestSession::moveRecordingKeepsFiles()
+{
+    QFETCH(QString, target);
+    QFETCH(bool, targetExists);
+    QFETCH(bool, moved);
+    QFETCH(QString, error);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString recording = dir.filePath(QStringLiteral("recording-1.numasight"));
+    const auto write = [](const QString& path, const QByteArray& bytes) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+    };
+    QVERIFY(write(recording, QByteArray("the recording")));
+    const QString to = dir.filePath(target);
+    if (targetExists)
+        QVERIFY(write(to, QByteArray("the user's file")));
+    QString why;
+    QCOMPARE(moveRecording(nullptr, recording, to, &why), moved);
+    const auto read = [](const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    if (moved) {
+        QCOMPARE(read(to), QByteArray("the recording"));
+        QVERIFY(!QFileInfo::exists(recording));
+        QVERIFY(!QFileInfo::exists(to + QStringLiteral(".part")));
+    } else {
+        QVERIFY2(why.contains(error), qPrintable(why));
+        QCOMPARE(read(recording), QByteArray("the recording"));
+    }
 }
 
 // What the recorder warns goes to the log once per kind, never to the message bar.
