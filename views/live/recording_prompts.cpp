@@ -135,8 +135,9 @@ QMessageBox* askPastSizeLimit(QWidget* parent, Session* session, qint64 bytes, q
         QMessageBox::NoButton, parent);
     box->setObjectName(QStringLiteral("sizeLimitBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setInformativeText(QObject::tr("It is written to %1. Keep Recording asks again at %2.")
-                                .arg(session->recordingPath(), formatBytes(double(limit) * 2)));
+    box->setInformativeText(
+        QObject::tr("It is written to %1. Keep Recording asks again at %2.")
+            .arg(session->recordingPath(), formatBytes(double(Session::nextSizeLimit(limit, bytes)))));
     QPushButton* keep = box->addButton(QObject::tr("&Keep Recording"), QMessageBox::AcceptRole);
     keep->setObjectName(QStringLiteral("keepRecordingButton"));
     QPushButton* stop = box->addButton(QObject::tr("&Stop"), QMessageBox::RejectRole);
@@ -148,6 +149,8 @@ QMessageBox* askPastSizeLimit(QWidget* parent, Session* session, qint64 bytes, q
         else
             session->stop();
     });
+    // Resume or Stop in the window answers it too; a later click must not act on a recording that went on.
+    QObject::connect(session, &Session::sizeLimitAnswered, box, &QMessageBox::close);
     box->open();
     return box;
 }

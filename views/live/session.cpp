@@ -12,18 +12,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <utility>
+
 namespace numasight {
-
-namespace {
-
-// "1 sample", "12 samples": the status bar is read at a glance, so no "sample(s)".
-QString plural(int n, const char* noun)
-{
-    return n == 1 ? QObject::tr("1 %1").arg(QLatin1String(noun))
-                  : QObject::tr("%1 %2s").arg(n).arg(QLatin1String(noun));
-}
-
-} // namespace
 
 Session::Session(QObject* parent)
     : QObject(parent)
@@ -248,6 +239,8 @@ void Session::stop()
 {
     if (m_live == Live::Recording) {
         m_recorder->stop();
+        if (std::exchange(m_askingSize, false))
+            emit sizeLimitAnswered();
     } else if (m_live == Live::Witty && m_poller) {
         m_poller->stop();
         m_live = Live::None;
@@ -301,11 +294,21 @@ void Session::keepRecordingPastLimit()
     if (!m_askingSize)
         return;
     m_askingSize = false;
-    while (m_sizeLimit > 0 && m_sizeLimit <= recordingBytes())
-        m_sizeLimit *= 2;
+    m_sizeLimit = nextSizeLimit(m_sizeLimit, recordingBytes());
     if (m_live == Live::Recording)
         m_recorder->setPaused(false);
+    emit sizeLimitAnswered();
     emit liveStateChanged();
+}
+
+qint64 Session::nextSizeLimit(qint64 limit, qint64 bytes)
+{
+    if (limit <= 0)
+        return limit;
+    qint64 next = limit * 2;
+    while (next <= bytes)
+        next *= 2;
+    return next;
 }
 
 QString Session::unsavedRecording() const
@@ -378,7 +381,9 @@ Session::LiveStatus Session::liveStatus() const
                                            .arg(formatBytes(double(m_sizeLimit)));
         status = {.shown = true,
                   .text = QStringLiteral("%1 · %2 · %3 · %4 · %5")
-                              .arg(what, mode, plural(m_recorder->sampleCount(), "sample"),
+                              .arg(what, mode,
+                                   pluralized(tr("%n sample(s)", nullptr, m_recorder->sampleCount()),
+                                              m_recorder->sampleCount()),
                                    QFileInfo(m_recordingPath).fileName(), formatBytes(double(bytes))),
                   .toolTip = tip,
                   .canPause = !stopping,
@@ -386,9 +391,10 @@ Session::LiveStatus Session::liveStatus() const
                   .canStop = !stopping};
     } else if (m_live == Live::Witty && m_poller) {
         const int hostCount = int(m_poller->hostLabels().size());
-        QString text =
-            QStringLiteral("%1 · %2 · %3")
-                .arg(tr("Polling"), plural(hostCount, "host"), plural(m_poller->roundsCaptured(), "round"));
+        QString text = QStringLiteral("%1 · %2 · %3")
+                           .arg(tr("Polling"), pluralized(tr("%n host(s)", nullptr, hostCount), hostCount),
+                                pluralized(tr("%n round(s)", nullptr, m_poller->roundsCaptured()),
+                                           m_poller->roundsCaptured()));
         QString tip = m_liveTitle;
         if (!m_wittyFailures.isEmpty()) {
             const auto first = m_wittyFailures.constBegin();

@@ -123,6 +123,8 @@ public:
     qint64 recordingSizeLimit() const { return m_sizeLimit; }
     // The answer to sizeLimitReached(): keep recording to twice the size, or stop.
     void keepRecordingPastLimit();
+    // The limit Keep Recording sets: doubled until the recording is below it.
+    static qint64 nextSizeLimit(qint64 limit, qint64 bytes);
     // A recording in the cache folder that Save As has not copied: asked about on exit.
     QString unsavedRecording() const;
     // Stops the recording, waits for its file and deletes it.
@@ -153,6 +155,8 @@ signals:
     void logged(const QString& text, numasight::MessageBar::Kind kind);
     // The recording reached the size limit and is paused until keepRecordingPastLimit() or stop().
     void sizeLimitReached(qint64 bytes, qint64 limit);
+    // The size question was answered some other way (Resume, Stop): its box has nothing left to ask.
+    void sizeLimitAnswered();
 
 private:
     void show(CapturePtr capture, bool fresh, bool follow = false);

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "support/recording_fixture.h"
 #include "support/witty_test_server.h"
+#include "util/format.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
@@ -36,6 +37,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -136,6 +138,7 @@ private slots:
     void recordDialogPathAndLimit();
     void unsavedRecordingOnClose_data();
     void unsavedRecordingOnClose();
+    void sizeLimitAsks_data();
     void sizeLimitAsks();
 
 private:
@@ -641,9 +644,21 @@ void TestLiveSession::unsavedRecordingOnClose()
     QVERIFY(!QFileInfo::exists(path));
 }
 
-// At the size limit the recording pauses and a question opens; Keep Recording resumes it.
+void TestLiveSession::sizeLimitAsks_data()
+{
+    QTest::addColumn<QString>("answer");
+    QTest::addColumn<bool>("recording"); // after the answer
+    QTest::newRow("Keep Recording") << "keep" << true;
+    QTest::newRow("Resume in the window") << "resume" << true;
+    QTest::newRow("Stop in the window") << "stop" << false;
+}
+
+// At the size limit the recording pauses and a question opens; Keep Recording resumes it. Answered in the
+// window instead, the question closes, so that a later click cannot act on a recording that went on.
 void TestLiveSession::sizeLimitAsks()
 {
+    QFETCH(QString, answer);
+    QFETCH(bool, recording);
     QSettings().setValue(QStringLiteral("record/sizeLimitMiB"), 64);
     MainWindow w;
     w.show();
@@ -652,13 +667,27 @@ void TestLiveSession::sizeLimitAsks()
         numasight::test::recordThisProcess(m_dir.filePath(QStringLiteral("limited.numasight")))));
     QTRY_VERIFY_WITH_TIMEOUT(sampleCount(w) >= 1, kTimeout);
     w.session()->setRecordingSizeLimit(1);
-    QMessageBox* box = nullptr;
+    QPointer<QMessageBox> box;
     QTRY_VERIFY_WITH_TIMEOUT((box = w.findChild<QMessageBox*>(QStringLiteral("sizeLimitBox"))), kTimeout);
     QVERIFY(w.recorder()->isPaused());
     QVERIFY(w.liveIndicator()->label()->text().startsWith(QStringLiteral("Paused at the size limit")));
-    box->findChild<QPushButton*>(QStringLiteral("keepRecordingButton"))->click();
-    QVERIFY(!w.recorder()->isPaused());
-    QVERIFY(w.session()->recordingSizeLimit() >= 2);
+    // The next question comes at the limit Keep Recording will set, past what is written already.
+    const qint64 next = Session::nextSizeLimit(1, w.session()->recordingBytes());
+    QVERIFY(next > w.session()->recordingBytes());
+    QVERIFY2(box->informativeText().contains(formatBytes(double(next))), qPrintable(box->informativeText()));
+    if (answer == QLatin1String("keep"))
+        box->findChild<QPushButton*>(QStringLiteral("keepRecordingButton"))->click();
+    else if (answer == QLatin1String("resume"))
+        w.session()->setRecordingPaused(false);
+    else
+        w.session()->stop();
+    QTRY_VERIFY(!box || !box->isVisible());
+    if (recording) {
+        QVERIFY(w.recorder()->isActive() && !w.recorder()->isPaused());
+        QCOMPARE(w.session()->recordingSizeLimit(), next);
+    } else {
+        QTRY_VERIFY_WITH_TIMEOUT(!w.recorder()->isActive(), kTimeout);
+    }
     w.session()->stopAndWait();
 }
 
