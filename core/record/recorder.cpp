@@ -22,7 +22,35 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(numasight::Recorder)
 };
+
+// The warnings of a recording that fell back from eBPF to procfs; isEbpfFallback() knows them by these.
+QString ebpfUnavailable()
+{
+    return Tr::tr("eBPF cannot be used (%1); recording CPU time with procfs sampling");
+}
+
+QString ebpfCollectorsUnavailable()
+{
+    return Tr::tr("eBPF collectors are not available (%1); recording with procfs");
+}
+
+QString ebpfCollectorsNotStarted()
+{
+    return Tr::tr("eBPF collectors did not start (%1); recording with procfs");
+}
+
 } // namespace
+
+bool isEbpfFallback(const QString& warning)
+{
+    for (const QString& format :
+         {ebpfUnavailable(), ebpfCollectorsUnavailable(), ebpfCollectorsNotStarted()}) {
+        const QString head = format.section(QStringLiteral("%1"), 0, 0);
+        if (!head.isEmpty() && warning.startsWith(head))
+            return true;
+    }
+    return false;
+}
 
 namespace {
 
@@ -257,12 +285,11 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
         QString why;
         mode = env.ebpfAvailable(&why) ? RecordMode::Ebpf : RecordMode::Procfs;
         if (mode == RecordMode::Procfs)
-            warn(Tr::tr("eBPF cannot be used (%1); recording CPU time with procfs sampling").arg(why));
+            warn(ebpfUnavailable().arg(why));
     }
     auto set = env.collectors(mode);
     if (!set.ok() && options.mode == RecordMode::Auto && mode == RecordMode::Ebpf) {
-        warn(
-            Tr::tr("eBPF collectors are not available (%1); recording with procfs").arg(set.error().message));
+        warn(ebpfCollectorsUnavailable().arg(set.error().message));
         mode = RecordMode::Procfs;
         set = env.collectors(mode);
     }
@@ -274,7 +301,7 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
         if (options.mode != RecordMode::Auto || collectors->mode != CollectionMode::Ebpf)
             return fail(Tr::tr("cannot start collecting: %1").arg(*error));
         // Loading the BPF programs can still fail after the availability probe (verifier, memlock).
-        warn(Tr::tr("eBPF collectors did not start (%1); recording with procfs").arg(*error));
+        warn(ebpfCollectorsNotStarted().arg(*error));
         auto fallback = env.collectors(RecordMode::Procfs);
         if (!fallback.ok())
             return fail(fallback.error().message);

@@ -114,6 +114,10 @@ struct RecordSummary
     QStringList warnings;
 };
 
+// Whether a warning of record() says that it fell back from eBPF to procfs (in whichever language it was
+// written), so that a front end can explain what eBPF needs.
+bool isEbpfFallback(const QString& warning);
+
 // Records until the duration is over, `progress` is cancelled (e.g. Ctrl-C), or writing fails; whatever
 // ends it, the collectors are stopped and every completed sample is in the file. Blocking: the CLI calls it
 // on its main thread, the GUI from a worker thread (the callbacks then run on that worker).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "recorder_notice.h"
 
+#include "recorder.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -63,7 +65,7 @@ RecorderNotice explainRecorderWarning(const QString& warning, const OwnCapabilit
                 .arg(what, m.captured(1), m.captured(3), refusedReason(caps)),
             true};
     }
-    if (warning.startsWith(QLatin1String("eBPF collectors"))) {
+    if (isEbpfFallback(warning)) {
         const bool missing = caps.known && !(caps.bpf && caps.perfmon) && !caps.sysAdmin;
         QString text = warning + QStringLiteral(". ");
         text += missing

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The recorder's warnings as the window logs them: one kind per refused file whatever the pid, the missing
 // capability named with how to grant it, and the reason told apart for root with and without CAP_SYS_PTRACE.
+#include "record/recorder.h"
 #include "record/recorder_notice.h"
+#include "util/translation.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QTest>
 
 #include <unistd.h>
@@ -32,6 +36,7 @@ class TestRecorderNotice : public QObject
 private slots:
     void explain_data();
     void explain();
+    void ebpfFallbackTranslated();
     void ownCapabilities();
 };
 
@@ -68,6 +73,11 @@ void TestRecorderNotice::explain_data()
         << "eBPF collectors are not available (bpf() failed: Operation not permitted); recording with procfs"
         << caps(false, false) << "ebpf" << true << QStringList{"CAP_BPF and CAP_PERFMON", "setcap"}
         << QStringList{};
+    QTest::newRow("eBPF probe refused (the usual case without capabilities)")
+        << "eBPF cannot be used (bpf() failed: Operation not permitted); recording CPU time with procfs "
+           "sampling"
+        << caps(false, false) << "ebpf" << true << QStringList{"CAP_BPF and CAP_PERFMON", "setcap"}
+        << QStringList{};
     QTest::newRow("eBPF with them") << "eBPF collectors did not start (no BTF); recording with procfs"
                                     << caps(true, true, true) << "ebpf" << false
                                     << QStringList{"no BTF", "the reason above is the kernel's"}
@@ -93,6 +103,19 @@ void TestRecorderNotice::explain()
         QVERIFY2(n.text.contains(s), qPrintable(s + QStringLiteral(" not in: ") + n.text));
     for (const QString& s : saysNot)
         QVERIFY2(!n.text.contains(s), qPrintable(s + QStringLiteral(" in: ") + n.text));
+}
+
+// The recorder writes its warnings in the user's language; the explanation must still be found.
+void TestRecorderNotice::ebpfFallbackTranslated()
+{
+    const char* source = "eBPF cannot be used (%1); recording CPU time with procfs sampling";
+    QVERIFY(installTranslations(QLocale(QStringLiteral("zh_CN"))));
+    const QString zh =
+        QCoreApplication::translate("numasight::Recorder", source).arg(QStringLiteral("EPERM"));
+    QVERIFY2(!zh.startsWith(QLatin1String("eBPF cannot")), qPrintable(zh)); // translated
+    QVERIFY(isEbpfFallback(zh));
+    QCOMPARE(explainRecorderWarning(zh, caps(false, false)).kind, QStringLiteral("ebpf"));
+    QVERIFY(!isEbpfFallback(QStringLiteral("cannot read /proc/vmstat: EPERM")));
 }
 
 void TestRecorderNotice::ownCapabilities()
