@@ -280,10 +280,14 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
-        // First start: most of the screen, and never less than the size the pages are designed for.
+        // First start: most of the screen, the size the pages are designed for where there is room, and
+        // never more than the screen (a 1366x768 laptop would lose the status bar below its edge).
         const QSize available = screen() ? screen()->availableSize() : QSize();
-        resize(
-            QSize(available.width() * 85 / 100, available.height() * 85 / 100).expandedTo(QSize(1280, 860)));
+        QSize size =
+            QSize(available.width() * 85 / 100, available.height() * 85 / 100).expandedTo(QSize(1280, 860));
+        if (available.isValid() && !available.isEmpty())
+            size = size.boundedTo(available);
+        resize(size);
     }
     const QByteArray state = settings.value(kStateKey).toByteArray();
     m_docksPlaced = restoreState(state) && settings.value(kDocksPlacedKey).toBool();

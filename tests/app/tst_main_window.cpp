@@ -198,6 +198,7 @@ private slots:
     void screenshot();
     void firstStartDocks_data();
     void firstStartDocks();
+    void firstStartFitsScreen();
     void docksRemembered();
     void saveAsShortcut();
     void readmeShortcutsInMenus();
@@ -811,6 +812,28 @@ void TestMainWindow::firstStartDocks()
         QVERIFY(!details->visibleRegion().isEmpty()); // Details is the tab in front
     QTest::qWait(50);
     QVERIFY2(centralShare(w) >= 0.6, qPrintable(QString::number(centralShare(w))));
+}
+
+// The first start fits the screen, as far as the pages' least width allows, and leaves the docks hidden where
+// they would crowd it.
+void TestMainWindow::firstStartFitsScreen()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QSize available = w.screen()->availableSize();
+    // The offscreen screen is 800x800; no page is laid out for less than about 840 px across.
+    QVERIFY2(w.width() <= std::max(available.width(), w.minimumSizeHint().width()) &&
+                 w.height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on a %3x%4 screen")
+                            .arg(w.width())
+                            .arg(w.height())
+                            .arg(available.width())
+                            .arg(available.height())));
+    QVERIFY(loadInto(w, kWitty));
+    const bool room = available.width() >= 1200 && available.height() >= 640;
+    for (QDockWidget* dock : w.docks())
+        QCOMPARE(dock->isVisible(), room);
 }
 
 // What the user makes of the docks comes back at the next start, and is not placed again.
