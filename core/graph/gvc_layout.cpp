@@ -6,9 +6,12 @@
 
 #include <QMutex>
 #include <QMutexLocker>
+#include <QThread>
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
+
+#include <atomic>
 
 namespace numasight {
 
@@ -37,9 +40,22 @@ int collectMessage(char* text)
 
 // One context for the life of the process: creating one loads every plugin listed in Graphviz's config
 // (tens of milliseconds), and it is only ever used under the lock.
+// The library's version, kept when the context is made so that Help ▸ About never waits behind gvcMutex
+// for a layout that takes seconds. Null until then.
+std::atomic<const char*>& knownVersion()
+{
+    static std::atomic<const char*> version{nullptr};
+    return version;
+}
+
 GVC_t* context()
 {
-    static GVC_t* gvc = gvContext();
+    static GVC_t* gvc = [] {
+        GVC_t* made = gvContext();
+        const char* version = made ? gvcVersion(made) : nullptr;
+        knownVersion().store(version ? version : "unavailable");
+        return made;
+    }();
     return gvc;
 }
 
@@ -98,10 +114,16 @@ Result<QByteArray> runGraphvizInProcess(const QByteArray& dot, const QString& en
 
 QString graphvizLibraryVersion()
 {
-    QMutexLocker lock(&gvcMutex());
-    GVC_t* gvc = context();
-    const char* version = gvc ? gvcVersion(gvc) : nullptr;
-    return version ? QString::fromLatin1(version) : QStringLiteral("unavailable");
+    // A layout holding the mutex has made the context already, or is about to: wait for that, not for it.
+    while (!knownVersion().load()) {
+        if (gvcMutex().tryLock()) {
+            context();
+            gvcMutex().unlock();
+        } else {
+            QThread::msleep(1);
+        }
+    }
+    return QString::fromLatin1(knownVersion().load());
 }
 
 } // namespace numasight
