@@ -40,7 +40,7 @@ void Advisor::localities()
                    Tr::tr("pid %1 (%2) has %3 cross-NUMA access: witty similarity %4, %5 of its "
                           "accesses remote, most CPU time on node %6 and most memory on node %7.")
                        .arg(p.pid)
-                       .arg(p.name, severe ? QStringLiteral("severe") : QStringLiteral("moderate"))
+                       .arg(p.name, severe ? Tr::tr("severe") : Tr::tr("moderate"))
                        .arg(sim, 0, 'f', 3)
                        .arg(formatPercent(l.remoteShare))
                        .arg(l.cpuNode.value)

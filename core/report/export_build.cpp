@@ -140,7 +140,7 @@ ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& p
     if (out.nodes->rows.empty() || out.nodes->columns.empty())
         return fail(Tr::tr("%1 has no %2 per process to draw: a recording (numasight-cli record) or a "
                            "witty-profiler graph has them, a topology does not")
-                        .arg(request.input, cpu ? Tr::tr("CPU time") : QStringLiteral("memory")),
+                        .arg(request.input, cpu ? Tr::tr("CPU time") : Tr::tr("memory")),
                     Failed);
     if (!cpu && std::none_of(out.nodes->values.begin(), out.nodes->values.end(),
                              [](double v) { return std::isfinite(v); }))

@@ -26,8 +26,11 @@ const QStringList kFormats{QStringLiteral("svg"), QStringLiteral("png"), QString
                            QStringLiteral("dot"), QStringLiteral("json")};
 const QStringList kHeatmapFormats{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
                                   QStringLiteral("csv")};
-const QString kViewNames = Tr::tr("machine, dataflow, combined, cpu-heatmap, mem-heatmap, distance, latency "
-                                  "or bandwidth");
+// A function, not a constant: a translation is only found once the application has its translator.
+QString viewNames()
+{
+    return Tr::tr("machine, dataflow, combined, cpu-heatmap, mem-heatmap, distance, latency or bandwidth");
+}
 constexpr MemoryMeasure kMeasures[] = {MemoryMeasure::TotalPages, MemoryMeasure::AnonPages,
                                        MemoryMeasure::DirtyAnonPages, MemoryMeasure::Bytes};
 // The GUI's names for the sort keys (views/heatmap/heatmap_row_model.cpp); core links no views code.
@@ -238,28 +241,28 @@ ExportCommandLine csvCommandLine(const QCommandLineParser& parser, bool parsed, 
     if (parser.isSet(QStringLiteral("measure"))) {
         const QString m = parser.value(QStringLiteral("measure"));
         if (view != ExportView::MemHeatmap)
-            return usageError(QStringLiteral("--measure applies to --view mem-heatmap only"));
+            return usageError(Tr::tr("--measure applies to --view mem-heatmap only"));
         const auto measure = std::find_if(std::begin(kMeasures), std::end(kMeasures), [&m](MemoryMeasure x) {
             return m == heatmapMetricName(metricOf(x));
         });
         if (measure == std::end(kMeasures))
-            return usageError(QStringLiteral("--measure must be %1, not '%2'").arg(measureNames(), m));
+            return usageError(Tr::tr("--measure must be %1, not '%2'").arg(measureNames(), m));
         q.measure = *measure;
     }
     if (parser.isSet(QStringLiteral("order"))) {
         const QString o = parser.value(QStringLiteral("order"));
         if (!isMatrixView(view))
             return usageError(
-                QStringLiteral("--order applies to the matrix views (distance, latency, bandwidth) only"));
+                Tr::tr("--order applies to the matrix views (distance, latency, bandwidth) only"));
         if (o != u"natural" && o != u"distance")
-            return usageError(QStringLiteral("--order must be natural or distance, not '%1'").arg(o));
+            return usageError(Tr::tr("--order must be natural or distance, not '%1'").arg(o));
         q.order = o == u"distance" ? MatrixOrder::ByDistance : MatrixOrder::Natural;
     }
     if (parser.isSet(QStringLiteral("snapshot"))) {
         bool ok = false;
         q.snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
         if (!ok || q.snapshot < 0)
-            return usageError(QStringLiteral("--snapshot takes a snapshot number from 0, not '%1'")
+            return usageError(Tr::tr("--snapshot takes a snapshot number from 0, not '%1'")
                                   .arg(parser.value(QStringLiteral("snapshot"))));
     }
     return run(std::move(q));
@@ -291,7 +294,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     else if (const auto h = heatmapViewFromName(view))
         q.view = *h;
     else
-        return usageError(QStringLiteral("--view '%1' is unknown: use %2").arg(view, kViewNames));
+        return usageError(Tr::tr("--view '%1' is unknown: use %2").arg(view, viewNames()));
     const bool heatmap = q.view != ExportView::Graph;
     const QStringList& formats = heatmap ? kHeatmapFormats : kFormats;
     const QString formatList =
@@ -301,9 +304,9 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
         q.format = parser.value(QStringLiteral("format")).toLower();
         if (!formats.contains(q.format)) {
             if (kFormats.contains(q.format) || kHeatmapFormats.contains(q.format))
-                return usageError(QStringLiteral("--format %1 does not apply to --view %2: use %3")
+                return usageError(Tr::tr("--format %1 does not apply to --view %2: use %3")
                                       .arg(q.format, view, formatList));
-            return usageError(QStringLiteral("--format '%1' is unknown: use %2")
+            return usageError(Tr::tr("--format '%1' is unknown: use %2")
                                   .arg(parser.value(QStringLiteral("format")), formatList));
         }
     } else {
@@ -321,7 +324,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     const auto onlyFor = [&parser](const char* option, bool applies,
                                    const QString& what) -> std::optional<QString> {
         if (parser.isSet(QLatin1String(option)) && !applies)
-            return QStringLiteral("--%1 applies to %2 only").arg(QLatin1String(option), what);
+            return Tr::tr("--%1 applies to %2 only").arg(QLatin1String(option), what);
         return std::nullopt;
     };
     for (const auto& [option, applies, what] :
@@ -354,7 +357,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
                 found = true;
             }
         if (!found)
-            return usageError(QStringLiteral("--measure '%1' is unknown: use %2")
+            return usageError(Tr::tr("--measure '%1' is unknown: use %2")
                                   .arg(parser.value(QStringLiteral("measure")), measureNames()));
     }
     q.sort = q.view == ExportView::MemHeatmap ? HeatmapSortKey::Memory : HeatmapSortKey::CpuTime;
@@ -367,9 +370,8 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
                 found = true;
             }
         if (!found)
-            return usageError(
-                QStringLiteral("--sort '%1' is unknown: use remote, cpu, memory, process or name")
-                    .arg(parser.value(QStringLiteral("sort"))));
+            return usageError(Tr::tr("--sort '%1' is unknown: use remote, cpu, memory, process or name")
+                                  .arg(parser.value(QStringLiteral("sort"))));
     }
     q.descending = !parser.isSet(QStringLiteral("ascending"));
     if (parser.isSet(QStringLiteral("rows"))) {
@@ -381,43 +383,40 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
         else if (ok && n >= 1)
             q.rows = n;
         else
-            return usageError(
-                QStringLiteral("--rows '%1' is not a number of rows: use a number from 1 on, or "
-                               "all")
-                    .arg(parser.value(QStringLiteral("rows"))));
+            return usageError(Tr::tr("--rows '%1' is not a number of rows: use a number from 1 on, or "
+                                     "all")
+                                  .arg(parser.value(QStringLiteral("rows"))));
         q.rowsSet = true;
     }
     if (parser.isSet(QStringLiteral("order"))) {
         const QString order = parser.value(QStringLiteral("order")).toLower();
         if (order != u"natural" && order != u"distance")
-            return usageError(QStringLiteral("--order '%1' is unknown: use natural or distance")
+            return usageError(Tr::tr("--order '%1' is unknown: use natural or distance")
                                   .arg(parser.value(QStringLiteral("order"))));
         q.order = order == u"natural" ? MatrixOrder::Natural : MatrixOrder::ByDistance;
     }
     if (parser.isSet(QStringLiteral("size"))) {
         const auto size = parseSize(parser.value(QStringLiteral("size")));
         if (!size)
-            return usageError(
-                QStringLiteral("--size '%1' is not a picture size: use WIDTHxHEIGHT, 120 to 16000 "
-                               "pixels a side (1600x1000)")
-                    .arg(parser.value(QStringLiteral("size"))));
+            return usageError(Tr::tr("--size '%1' is not a picture size: use WIDTHxHEIGHT, 120 to 16000 "
+                                     "pixels a side (1600x1000)")
+                                  .arg(parser.value(QStringLiteral("size"))));
         q.size = *size;
     }
 
     q.engine = parser.value(QStringLiteral("engine")).toLower();
     if (!kEngines.contains(q.engine))
-        return usageError(
-            QStringLiteral("--engine '%1' is not a layout engine: use packed, or dot, neato, fdp "
-                           "or sfdp with --format dot")
-                .arg(parser.value(QStringLiteral("engine"))));
+        return usageError(Tr::tr("--engine '%1' is not a layout engine: use packed, or dot, neato, fdp "
+                                 "or sfdp with --format dot")
+                              .arg(parser.value(QStringLiteral("engine"))));
     if (q.engine != kPackedEngine && !heatmap && q.format != u"dot")
-        return usageError(QStringLiteral("--engine %1 does not keep every item inside its box: drawings and "
-                                         "--format json use packed (the default); %1 is for --format dot")
+        return usageError(Tr::tr("--engine %1 does not keep every item inside its box: drawings and "
+                                 "--format json use packed (the default); %1 is for --format dot")
                               .arg(q.engine));
     if (parser.isSet(QStringLiteral("page"))) {
         q.page = parser.value(QStringLiteral("page")).toLower();
         if (!pageSizeFromName(q.page))
-            return usageError(QStringLiteral("--page '%1' is unknown: use %2")
+            return usageError(Tr::tr("--page '%1' is unknown: use %2")
                                   .arg(parser.value(QStringLiteral("page")), pageNames()));
     }
 
@@ -425,32 +424,31 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     q.dpiSet = parser.isSet(QStringLiteral("dpi"));
     q.dpi = parser.value(QStringLiteral("dpi")).toInt(&ok);
     if (!ok || q.dpi < 18 || q.dpi > 1200)
-        return usageError(QStringLiteral("--dpi '%1' is out of range: use a number from 18 to 1200")
+        return usageError(Tr::tr("--dpi '%1' is out of range: use a number from 18 to 1200")
                               .arg(parser.value(QStringLiteral("dpi"))));
 
     if (parser.isSet(QStringLiteral("snapshot"))) {
         q.snapshot = parser.value(QStringLiteral("snapshot")).toInt(&ok);
         if (!ok || q.snapshot < 0)
-            return usageError(QStringLiteral("--snapshot takes a number from 0"));
+            return usageError(Tr::tr("--snapshot takes a number from 0"));
     }
     for (const QString& list : parser.values(QStringLiteral("hide")))
         for (const QString& name : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const auto kind = kindFromCliName(name);
             if (!kind)
-                return usageError(QStringLiteral("--hide '%1' is not an entity kind: use %2")
-                                      .arg(name.trimmed(), cliKindNames()));
-            if (heatmap && *kind != EntityKind::Thread)
                 return usageError(
-                    QStringLiteral("--hide %1: heatmaps and matrices can hide threads only (--hide "
-                                   "thread leaves one row per process)")
-                        .arg(name.trimmed()));
+                    Tr::tr("--hide '%1' is not an entity kind: use %2").arg(name.trimmed(), cliKindNames()));
+            if (heatmap && *kind != EntityKind::Thread)
+                return usageError(Tr::tr("--hide %1: heatmaps and matrices can hide threads only (--hide "
+                                         "thread leaves one row per process)")
+                                      .arg(name.trimmed()));
             q.options.hiddenKinds.insert(*kind);
         }
     if (parser.isSet(QStringLiteral("min"))) {
         const auto share = parseShare(parser.value(QStringLiteral("min")));
         if (!share)
-            return usageError(QStringLiteral("--min '%1' is not a share of CPU time: use 0 to 1 (0.05) or a "
-                                             "percentage (5%)")
+            return usageError(Tr::tr("--min '%1' is not a share of CPU time: use 0 to 1 (0.05) or a "
+                                     "percentage (5%)")
                                   .arg(parser.value(QStringLiteral("min"))));
         q.options.minMetric = *share;
     }
@@ -460,12 +458,12 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
     if (parser.isSet(QStringLiteral("cpu-range-limit"))) {
         q.options.cpuRangeLimit = parser.value(QStringLiteral("cpu-range-limit")).toInt(&ok);
         if (!ok || q.options.cpuRangeLimit < 1)
-            return usageError(QStringLiteral("--cpu-range-limit takes a number from 1"));
+            return usageError(Tr::tr("--cpu-range-limit takes a number from 1"));
     }
     if (parser.isSet(QStringLiteral("per-node"))) {
         q.options.processesPerNode = parser.value(QStringLiteral("per-node")).toInt(&ok);
         if (!ok || q.options.processesPerNode < 0)
-            return usageError(QStringLiteral("--per-node takes a number from 0 (0 draws every process)"));
+            return usageError(Tr::tr("--per-node takes a number from 0 (0 draws every process)"));
     }
     if (QFileInfo(q.input).absoluteFilePath() == QFileInfo(q.output).absoluteFilePath())
         return usageError(Tr::tr("%1: input and output are the same file").arg(q.output));

@@ -65,7 +65,7 @@ std::optional<QByteArray> csvOf(const ExportRequest& request, const Progress& pr
         if (h->rows.empty())
             say(Tr::tr("warning: %1 has no %2 figures per process (neither recording samples nor "
                        "witty-profiler edges): the CSV has its header only")
-                    .arg(request.input, cpu ? QStringLiteral("CPU") : QStringLiteral("memory")));
+                    .arg(request.input, cpu ? Tr::tr("CPU") : Tr::tr("memory")));
         return heatmapCsv(*h);
     }
     QString why;

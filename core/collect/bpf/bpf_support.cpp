@@ -107,7 +107,7 @@ QString hintFor(Step step, int err, bool root)
             return Tr::tr("the hook does not exist in this kernel; numasight falls back to procfs");
         return Tr::tr("this kernel lacks a function or BTF type the program needs (kernel BTF: %1); "
                       "a kernel built with CONFIG_DEBUG_INFO_BTF=y is needed")
-            .arg(hasVmlinuxBtf() ? QStringLiteral("present") : QStringLiteral("missing"));
+            .arg(hasVmlinuxBtf() ? Tr::tr("present") : Tr::tr("missing"));
     case EINVAL:
     case ENOTSUP:
     case kKernelEnotsupp:
