@@ -20,10 +20,15 @@ int main(int argc, char** argv)
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    const QString noDisplay =
-        numasight::missingDisplayMessage(QProcessEnvironment::systemEnvironment(), arguments);
-    if (!noDisplay.isEmpty()) {
-        std::fputs(qPrintable(noDisplay), stderr);
+    if (!numasight::missingDisplayMessage(QProcessEnvironment::systemEnvironment(), arguments).isEmpty()) {
+        // A core application needs no display, and brings the user's language for the message.
+        QCoreApplication core(argc, argv);
+        QCoreApplication::setOrganizationName(QStringLiteral("numasight"));
+        QCoreApplication::setApplicationName(QStringLiteral("numasight"));
+        numasight::LanguageMenu::applySavedLanguage();
+        std::fputs(
+            qPrintable(numasight::missingDisplayMessage(QProcessEnvironment::systemEnvironment(), arguments)),
+            stderr);
         return numasight::kNoDisplayExitCode;
     }
 

@@ -1019,6 +1019,12 @@ void TestMainWindow::noDisplayExit_data()
                                                QStringLiteral("numasight-cli"), QStringLiteral("ssh -X"),
                                                QStringLiteral("QT_QPA_PLATFORM=vnc"),
                                                QStringLiteral("QT_QPA_PLATFORM=offscreen")};
+    QTest::newRow("no display, in Chinese")
+        << QStringList{QStringLiteral("LANG=zh_CN.UTF-8"), QStringLiteral("LC_ALL=zh_CN.UTF-8"),
+                       QStringLiteral("LANGUAGE=")}
+        << QStringList{} << kNoDisplayExitCode
+        << QStringList{QStringLiteral("未找到显示器"), QStringLiteral("numasight-cli"),
+                       QStringLiteral("ssh -X")};
     QTest::newRow("offscreen platform")
         << QStringList{QStringLiteral("QT_QPA_PLATFORM=offscreen")}
         << QStringList{QStringLiteral("--version")} << 0 << QStringList{QStringLiteral("numasight")};
