@@ -15,7 +15,9 @@ struct Tr
 
 QString thisMachineId()
 {
-    return QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed();
+    // Read once: the window asks whenever its actions update (every sample of a recording).
+    static const QString id = QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed();
+    return id;
 }
 
 bool isThisMachine(const SourceInfo& source, QString* why)
