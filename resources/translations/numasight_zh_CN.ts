@@ -2,15 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>GraphBuilder</name>
-    <message numerus="yes">
-        <source>%n flow(s) of unknown volume hidden</source>
-        <translation>
-            <numerusform>已隐藏 %n 条数据量未知的数据流</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>QCommandLineParser</name>
     <message>
         <source>Unknown option &apos;%1&apos;.</source>
@@ -208,14 +199,6 @@ Double-click to fold</source>
         <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
-        <source>1 %1</source>
-        <translation>1 %1</translation>
-    </message>
-    <message>
-        <source>%1 %2s</source>
-        <translation>%1 %2s</translation>
-    </message>
-    <message>
         <source>Unsaved Recording</source>
         <translation>未保存的录制</translation>
     </message>
@@ -236,10 +219,6 @@ Double-click to fold</source>
         <translation>numasight 采集文件 (*.numasight)</translation>
     </message>
     <message>
-        <source>Cannot write %1; the recording stays in %2.</source>
-        <translation>无法写入 %1；录制文件仍保留在 %2。</translation>
-    </message>
-    <message>
         <source>Recording Size Limit</source>
         <translation>录制大小上限</translation>
     </message>
@@ -258,6 +237,30 @@ Double-click to fold</source>
     <message>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Saving the recording to %1…</source>
+        <translation>正在将录制保存到 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the existing file cannot be replaced</source>
+        <translation>无法替换现有文件</translation>
+    </message>
+    <message>
+        <source>the saved copy is %1</source>
+        <translation>已保存的副本为 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2. The recording stays in %3.</source>
+        <translation>无法保存 %1：%2。录制仍保留在 %3 中。</translation>
     </message>
 </context>
 <context>
@@ -626,6 +629,14 @@ What works instead:
         <source>; capacity counted one busy CPU for it (the input has no CPU rates)</source>
         <translation>；容量按它占用一个繁忙 CPU 计算（输入中没有 CPU 使用率）</translation>
     </message>
+    <message>
+        <source>severe</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation>中等</translation>
+    </message>
 </context>
 <context>
     <name>numasight::ApplyDialog</name>
@@ -833,6 +844,14 @@ What works instead:
         <source> [libbpf: %1]</source>
         <translation> [libbpf：%1]</translation>
     </message>
+    <message>
+        <source>present</source>
+        <translation>存在</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
 </context>
 <context>
     <name>numasight::BrowserPanel</name>
@@ -993,6 +1012,117 @@ What works instead:
     <message>
         <source>%1 row (sample_id %2, idx %3)</source>
         <translation>%1 行（sample_id %2，idx %3）</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::CaptureWriter</name>
+    <message>
+        <source>cannot close the temporary file %1: %2%3</source>
+        <translation>无法关闭临时文件 %1：%2%3</translation>
+    </message>
+    <message>
+        <source>cannot move the finished capture into place: %1%2</source>
+        <translation>无法将已完成的采集文件移动到目标位置：%1%2</translation>
+    </message>
+    <message>
+        <source>no file name given for the capture</source>
+        <translation>未给出采集文件的文件名</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist; create it first or choose another place</source>
+        <translation>文件夹 %1 不存在；请先创建它或选择其他位置</translation>
+    </message>
+    <message>
+        <source>this is a folder; give a file name such as capture%1</source>
+        <translation>这是一个文件夹；请给出文件名，例如 capture%1</translation>
+    </message>
+    <message>
+        <source>snapshot %1 is missing (null)</source>
+        <translation>快照 %1 缺失（null）</translation>
+    </message>
+    <message>
+        <source>%1 of snapshot %2 refers to entity %3, which does not exist</source>
+        <translation>快照 %2 的 %1 引用了不存在的实体 %3</translation>
+    </message>
+    <message>
+        <source>entity %1 of snapshot %2 has parent %3, but the snapshot has only %4 entities</source>
+        <translation>快照 %2 的实体 %1 的父实体为 %3，但该快照只有 %4 个实体</translation>
+    </message>
+    <message>
+        <source>edge %1 of snapshot %2 joins %3 and %4, but entities are 0 to %5</source>
+        <translation>快照 %2 的边 %1 连接 %3 和 %4，但实体编号只有 0 到 %5</translation>
+    </message>
+    <message>
+        <source>distance matrix %1 (%5) of snapshot %2 has %3 values for %4 objects</source>
+        <translation>快照 %2 的距离矩阵 %1（%5）对 %4 个对象有 %3 个值</translation>
+    </message>
+    <message>
+        <source>distance matrix %1</source>
+        <translation>距离矩阵 %1</translation>
+    </message>
+    <message>
+        <source>memory attribute %1</source>
+        <translation>内存属性 %1</translation>
+    </message>
+    <message>
+        <source>sample %1 is missing (null)</source>
+        <translation>采样 %1 缺失（null）</translation>
+    </message>
+    <message>
+        <source>sample %1 refers to snapshot %2, but the capture has %3</source>
+        <translation>采样 %1 引用了快照 %2，但采集文件只有 %3 个快照</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>文件系统为只读</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>cannot create a file in %1: %2%3</source>
+        <translation>无法在 %1 中创建文件：%2%3</translation>
+    </message>
+    <message>
+        <source>cannot open the temporary file %1: %2%3</source>
+        <translation>无法打开临时文件 %1：%2%3</translation>
+    </message>
+    <message>
+        <source>the disk holding %1 is full (or the quota is used up); free some space and save again</source>
+        <translation>%1 所在的磁盘已满（或配额已用完）；请释放一些空间后重新保存</translation>
+    </message>
+    <message>
+        <source>the capture grew past this process&apos;s file-size limit (ulimit -f) while writing in %1; raise the limit and save again</source>
+        <translation>在 %1 中写入时，采集文件超出了本进程的文件大小限制（ulimit -f）；请提高该限制后重新保存</translation>
+    </message>
+    <message>
+        <source>permission denied writing in %1 (%2)</source>
+        <translation>在 %1 中写入时权限不足（%2）</translation>
+    </message>
+    <message>
+        <source>the %1 text is not a JSON object, which the model requires (%2)</source>
+        <translation>%1 文本不是 JSON 对象，而数据模型要求它必须是（%2）</translation>
+    </message>
+    <message>
+        <source>a value cannot be stored: %1</source>
+        <translation>无法存储某个值：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the capture: %1 (%2)</source>
+        <translation>无法写入采集文件：%1（%2）</translation>
+    </message>
+    <message>
+        <source>cannot write the capture: %1</source>
+        <translation>无法写入采集文件：%1</translation>
+    </message>
+    <message>
+        <source>; the existing %1 was not changed</source>
+        <translation>；现有的 %1 未被更改</translation>
     </message>
 </context>
 <context>
@@ -1397,6 +1527,126 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>--format &apos;%1&apos; is unknown: use png, pdf, svg or csv</source>
         <translation>--format“%1”未知：请使用 png、pdf、svg 或 csv</translation>
     </message>
+    <message>
+        <source>Dry run: nothing was changed.</source>
+        <translation>试运行：未做任何修改。</translation>
+    </message>
+    <message>
+        <source>Applied to %1 thread(s):</source>
+        <translation>已应用到 %1 个线程：</translation>
+    </message>
+    <message>
+        <source>CPUs %1 → %2</source>
+        <translation>CPU %1 → %2</translation>
+    </message>
+    <message>
+        <source>Pages: before %1; now %2 (%3 could not be moved)</source>
+        <translation>页面：修改前 %1；现在 %2（%3 个无法迁移）</translation>
+    </message>
+    <message>
+        <source>Measured before: %1</source>
+        <translation>修改前测量值：%1</translation>
+    </message>
+    <message>
+        <source>Measured after:  %1</source>
+        <translation>修改后测量值：%1</translation>
+    </message>
+    <message>
+        <source>Where the threads ran (CPUs with time in each recording):</source>
+        <translation>线程在哪里运行（每次录制中有运行时间的 CPU）：</translation>
+    </message>
+    <message>
+        <source>%1 before, %2 after</source>
+        <translation>修改前 %1，修改后 %2</translation>
+    </message>
+    <message>
+        <source>Recordings: %1, %2</source>
+        <translation>录制文件：%1，%2</translation>
+    </message>
+    <message>
+        <source>Verification stopped by Ctrl-C after the change was applied.</source>
+        <translation>修改已应用后，验证被 Ctrl-C 中止。</translation>
+    </message>
+    <message>
+        <source>To undo (each thread back to its own CPUs; pages are not moved back):</source>
+        <translation>撤销方法（每个线程恢复到其原来的 CPU；页面不会迁回）：</translation>
+    </message>
+    <message>
+        <source>latency and bandwidth</source>
+        <translation>延迟和带宽</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Plan: %1, %2, %3 buffer per memory node (%4), %5</source>
+        <translation>计划：%1，%2，每个内存节点 %3 缓冲区（%4），%5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s)</source>
+        <translation>
+            <numerusform>%n 个节点对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeat(s)</source>
+        <translation>
+            <numerusform>重复 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU node %1 -&gt; memory node %2</source>
+        <translation>CPU 节点 %1 -&gt; 内存节点 %2</translation>
+    </message>
+    <message>
+        <source>chase on the idlest of CPUs %1</source>
+        <translation>在 CPU %1 中最空闲的一个上进行指针追踪</translation>
+    </message>
+    <message>
+        <source>chase on CPU %1</source>
+        <translation>在 CPU %1 上进行指针追踪</translation>
+    </message>
+    <message>
+        <source>read with CPUs %1</source>
+        <translation>用 CPU %1 读取</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>chase on CPU %1 (%2 ns)</source>
+        <translation>在 CPU %1 上指针追踪（%2 ns）</translation>
+    </message>
+    <message numerus="yes">
+        <source>read with %n thread(s) (%1 GB/s)</source>
+        <translation>
+            <numerusform>用 %n 个线程读取（%1 GB/s）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>node %1: %2 buffer, all %3 pages on the node, %4 in huge pages</source>
+        <translation>节点 %1：缓冲区 %2，全部 %3 个页面都在该节点上，其中 %4 为大页</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n 个采样</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recorded %1 (%2) of %3 processes, %4 threads into %5 (%6), stopped early by Ctrl-C</source>
+        <translation>已录制 %3 个进程、%4 个线程的 %1（%2），写入 %5（%6），已被 Ctrl-C 提前停止</translation>
+    </message>
+    <message>
+        <source>Recorded %1 (%2) of %3 processes, %4 threads into %5 (%6)</source>
+        <translation>已录制 %3 个进程、%4 个线程的 %1（%2），写入 %5（%6）</translation>
+    </message>
 </context>
 <context>
     <name>numasight::CompareFlowModel</name>
@@ -1739,6 +1989,10 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>%1: no row is left after --min and --hide</source>
         <translation>%1：经过 --min 和 --hide 后没有剩余的行</translation>
     </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
 </context>
 <context>
     <name>numasight::ExportCommandLine</name>
@@ -1870,6 +2124,102 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>Heatmap pictures: draw the first N processes by --sort, with their threads, and one row summing the rest; all for every row (default %1; CSV has every row).</source>
         <translation>热力图图片：按 --sort 绘制前 N 个进程及其线程，其余合并为一行汇总；all 表示绘制每一行（默认 %1；CSV 包含每一行）。</translation>
     </message>
+    <message>
+        <source>--measure applies to --view mem-heatmap only</source>
+        <translation>--measure 只适用于 --view mem-heatmap</translation>
+    </message>
+    <message>
+        <source>--measure must be %1, not &apos;%2&apos;</source>
+        <translation>--measure 必须是 %1，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>--order applies to the matrix views (distance, latency, bandwidth) only</source>
+        <translation>--order 只适用于矩阵视图（distance、latency、bandwidth）</translation>
+    </message>
+    <message>
+        <source>--order must be natural or distance, not &apos;%1&apos;</source>
+        <translation>--order 必须是 natural 或 distance，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--snapshot takes a snapshot number from 0, not &apos;%1&apos;</source>
+        <translation>--snapshot 需要从 0 开始的快照编号，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--view &apos;%1&apos; is unknown: use %2</source>
+        <translation>--view“%1”未知：请使用 %2</translation>
+    </message>
+    <message>
+        <source>--format %1 does not apply to --view %2: use %3</source>
+        <translation>--format %1 不适用于 --view %2：请使用 %3</translation>
+    </message>
+    <message>
+        <source>--format &apos;%1&apos; is unknown: use %2</source>
+        <translation>--format“%1”未知：请使用 %2</translation>
+    </message>
+    <message>
+        <source>--%1 applies to %2 only</source>
+        <translation>--%1 只适用于 %2</translation>
+    </message>
+    <message>
+        <source>--measure &apos;%1&apos; is unknown: use %2</source>
+        <translation>--measure“%1”未知：请使用 %2</translation>
+    </message>
+    <message>
+        <source>--sort &apos;%1&apos; is unknown: use remote, cpu, memory, process or name</source>
+        <translation>--sort“%1”未知：请使用 remote、cpu、memory、process 或 name</translation>
+    </message>
+    <message>
+        <source>--rows &apos;%1&apos; is not a number of rows: use a number from 1 on, or all</source>
+        <translation>--rows“%1”不是行数：请使用从 1 开始的数字，或 all</translation>
+    </message>
+    <message>
+        <source>--order &apos;%1&apos; is unknown: use natural or distance</source>
+        <translation>--order“%1”未知：请使用 natural 或 distance</translation>
+    </message>
+    <message>
+        <source>--size &apos;%1&apos; is not a picture size: use WIDTHxHEIGHT, 120 to 16000 pixels a side (1600x1000)</source>
+        <translation>--size“%1”不是图片尺寸：请使用 WIDTHxHEIGHT，每边 120 到 16000 像素（1600x1000）</translation>
+    </message>
+    <message>
+        <source>--engine &apos;%1&apos; is not a layout engine: use packed, or dot, neato, fdp or sfdp with --format dot</source>
+        <translation>--engine“%1”不是布局引擎：请使用 packed，或在 --format dot 时使用 dot、neato、fdp 或 sfdp</translation>
+    </message>
+    <message>
+        <source>--engine %1 does not keep every item inside its box: drawings and --format json use packed (the default); %1 is for --format dot</source>
+        <translation>--engine %1 不能保证每个项目都位于其框内：绘图和 --format json 使用 packed（默认）；%1 仅用于 --format dot</translation>
+    </message>
+    <message>
+        <source>--page &apos;%1&apos; is unknown: use %2</source>
+        <translation>--page“%1”未知：请使用 %2</translation>
+    </message>
+    <message>
+        <source>--dpi &apos;%1&apos; is out of range: use a number from 18 to 1200</source>
+        <translation>--dpi“%1”超出范围：请使用 18 到 1200 之间的数字</translation>
+    </message>
+    <message>
+        <source>--snapshot takes a number from 0</source>
+        <translation>--snapshot 需要从 0 开始的数字</translation>
+    </message>
+    <message>
+        <source>--hide &apos;%1&apos; is not an entity kind: use %2</source>
+        <translation>--hide“%1”不是实体类型：请使用 %2</translation>
+    </message>
+    <message>
+        <source>--hide %1: heatmaps and matrices can hide threads only (--hide thread leaves one row per process)</source>
+        <translation>--hide %1：热力图和矩阵只能隐藏线程（--hide thread 会让每个进程只保留一行）</translation>
+    </message>
+    <message>
+        <source>--min &apos;%1&apos; is not a share of CPU time: use 0 to 1 (0.05) or a percentage (5%)</source>
+        <translation>--min“%1”不是 CPU 时间占比：请使用 0 到 1 之间的数（0.05）或百分比（5%）</translation>
+    </message>
+    <message>
+        <source>--cpu-range-limit takes a number from 1</source>
+        <translation>--cpu-range-limit 需要从 1 开始的数字</translation>
+    </message>
+    <message>
+        <source>--per-node takes a number from 0 (0 draws every process)</source>
+        <translation>--per-node 需要从 0 开始的数字（0 表示绘制所有进程）</translation>
+    </message>
 </context>
 <context>
     <name>numasight::ExportFile</name>
@@ -1910,6 +2260,14 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>cannot write the CSV to standard output</source>
         <translation>无法将 CSV 写入标准输出</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>
@@ -1972,6 +2330,139 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>%n process(es)</source>
         <translation>
             <numerusform>%n 个进程</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>numasight::GraphBuilder</name>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>packages</source>
+        <translation>封装</translation>
+    </message>
+    <message>
+        <source>NUMA nodes</source>
+        <translation>NUMA 节点</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>caches</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>PCI devices</source>
+        <translation>PCI 设备</translation>
+    </message>
+    <message>
+        <source>accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>NICs</source>
+        <translation>网络接口</translation>
+    </message>
+    <message>
+        <source>OS devices</source>
+        <translation>操作系统设备</translation>
+    </message>
+    <message>
+        <source>containers</source>
+        <translation>容器</translation>
+    </message>
+    <message>
+        <source>processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>remote endpoints</source>
+        <translation>远程端点</translation>
+    </message>
+    <message>
+        <source>shared memory segments</source>
+        <translation>共享内存段</translation>
+    </message>
+    <message>
+        <source>NUMA sets</source>
+        <translation>NUMA 节点集</translation>
+    </message>
+    <message>
+        <source>unknown entities</source>
+        <translation>未知实体</translation>
+    </message>
+    <message>
+        <source>The one process is</source>
+        <translation>唯一的进程</translation>
+    </message>
+    <message>
+        <source>All %1 processes are</source>
+        <translation>全部 %1 个进程</translation>
+    </message>
+    <message>
+        <source> hidden: processes are a hidden kind</source>
+        <translation>已隐藏：进程属于被隐藏的类型</translation>
+    </message>
+    <message>
+        <source>CPU share ≥ %1</source>
+        <translation>CPU 占比 ≥ %1</translation>
+    </message>
+    <message>
+        <source> hidden by %1: none has that share</source>
+        <translation>因 %1 而隐藏：没有进程达到该占比</translation>
+    </message>
+    <message>
+        <source>%1 hidden by %2</source>
+        <translation>%1因 %2 而隐藏</translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>%1 folded into %2</source>
+        <translation>%1已折叠到 %2中</translation>
+    </message>
+    <message>
+        <source>&apos;more&apos; group</source>
+        <translation>个“更多”组</translation>
+    </message>
+    <message>
+        <source>&apos;more&apos; groups</source>
+        <translation>个“更多”组</translation>
+    </message>
+    <message>
+        <source>%1 hidden: %2</source>
+        <translation>已隐藏 %1：%2</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>种类型</translation>
+    </message>
+    <message>
+        <source>kinds</source>
+        <translation>种类型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n flow(s) of unknown volume hidden</source>
+        <translation>
+            <numerusform>已隐藏 %n 条数据量未知的数据流</numerusform>
         </translation>
     </message>
 </context>
@@ -3195,6 +3686,97 @@ Changed in the comparison</source>
     <message>
         <source>hwloc rejected this &lt;topology&gt; document (well-formed XML, but not content hwloc 2.x can import); run `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` for hwloc&apos;s reason</source>
         <translation>hwloc 拒绝了此 &lt;topology&gt; 文档（XML 格式正确，但内容不是 hwloc 2.x 可导入的）；运行 `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` 查看 hwloc 给出的原因</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::InfoText</name>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1，转换自 %2</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>内核：</translation>
+    </message>
+    <message>
+        <source>Captured:</source>
+        <translation>采集时间：</translation>
+    </message>
+    <message>
+        <source>Snapshots:</source>
+        <translation>快照：</translation>
+    </message>
+    <message>
+        <source>Samples:</source>
+        <translation>采样：</translation>
+    </message>
+    <message>
+        <source>Packages:</source>
+        <translation>封装：</translation>
+    </message>
+    <message>
+        <source>Cores:</source>
+        <translation>核心：</translation>
+    </message>
+    <message>
+        <source>PUs:</source>
+        <translation>PU：</translation>
+    </message>
+    <message>
+        <source>Processes:</source>
+        <translation>进程：</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>线程：</translation>
+    </message>
+    <message>
+        <source>NUMA nodes:</source>
+        <translation>NUMA 节点：</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>cpus %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>memory %1</source>
+        <translation>内存 %1</translation>
+    </message>
+    <message>
+        <source>tier %1</source>
+        <translation>层级 %1</translation>
+    </message>
+    <message>
+        <source>distances</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <source>Devices:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Entities:</source>
+        <translation>实体：</translation>
+    </message>
+    <message>
+        <source>Edges:</source>
+        <translation>边：</translation>
     </message>
 </context>
 <context>
@@ -4500,20 +5082,20 @@ Changed in the comparison</source>
         <source>Size &amp;limit:</source>
         <translation>大小上限(&amp;L)：</translation>
     </message>
-    <message numerus="yes">
-        <source>%n recording(s) of earlier runs left in %1 (%2), never saved elsewhere.</source>
-        <translation>
-            <numerusform>之前运行留下的 %n 个录制文件位于 %1（%2），从未保存到其他位置。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Delete Earlier Recordings</source>
         <translation>删除之前的录制文件</translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n recording(s) left in %1 by earlier runs? They were never saved elsewhere.</source>
+        <source>%n recording(s) of earlier runs left in %1 (%2).</source>
         <translation>
-            <numerusform>要删除之前运行留在 %1 中的 %n 个录制文件吗？它们从未保存到其他位置。</numerusform>
+            <numerusform>%1 中留有之前运行的 %n 个录制文件（%2）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n recording(s) left in %1 by earlier runs? Copies saved elsewhere are kept.</source>
+        <translation>
+            <numerusform>要删除之前运行留在 %1 中的 %n 个录制文件吗？保存在其他位置的副本会保留。</numerusform>
         </translation>
     </message>
 </context>
@@ -4734,6 +5316,24 @@ Changed in the comparison</source>
     <message>
         <source>Measuring runs on this machine and binds to the CPUs and NUMA nodes of the topology shown, but the capture shown is not of this machine: %1. Attach to this machine (Ctrl+Shift+A) or open a recording made here to measure.</source>
         <translation>测量在本机上运行，并绑定到所显示拓扑的 CPU 和 NUMA 节点，但所显示的采集文件不是本机的：%1。请附加到本机（Ctrl+Shift+A）或打开在本机上录制的文件后再测量。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample(s)</source>
+        <translation>
+            <numerusform>%n 个采样</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s)</source>
+        <translation>
+            <numerusform>%n 台主机</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s)</source>
+        <translation>
+            <numerusform>%n 轮</numerusform>
+        </translation>
     </message>
 </context>
 <context>
