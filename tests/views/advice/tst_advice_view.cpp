@@ -678,10 +678,28 @@ void TestAdviceView::compareHighlightsChanges()
     // "0.059 → 1.000" is never cut without its whole text in reach: the column fits it, the tooltip has it.
     const QModelIndex similarity = m->index(0, CompareModel::SimilarityColumn);
     QVERIFY(similarity.data(Qt::ToolTipRole).toString().startsWith(similarity.data().toString()));
-    auto* table = compare->findChild<QTableView*>(QStringLiteral("compareTable"));
+    auto* table = compare->findChild<QTreeView*>(QStringLiteral("compareTable"));
     QVERIFY(table);
     QVERIFY(table->columnWidth(CompareModel::SimilarityColumn) >=
             table->fontMetrics().horizontalAdvance(similarity.data().toString()));
+    // Threads sit under their process, never beside it: the moved worker's are its children, open.
+    QVERIFY(m->rowCount(first) > 0);
+    QVERIFY(table->isExpanded(first));
+    QSet<qint64> listed;
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QModelIndex process = m->index(r, 0);
+        if (!process.data(CompareModel::IsThreadRole).toBool())
+            listed.insert(process.data(CompareModel::PidARole).toLongLong());
+        for (int t = 0; t < m->rowCount(process); ++t) {
+            const QModelIndex thread = m->index(t, 0, process);
+            QVERIFY(thread.data(CompareModel::IsThreadRole).toBool());
+            QCOMPARE(thread.data(CompareModel::PidARole), process.data(CompareModel::PidARole));
+        }
+    }
+    // A thread at the top level is one whose process is not listed.
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, 0).data(CompareModel::IsThreadRole).toBool())
+            QVERIFY(!listed.contains(m->index(r, 0).data(CompareModel::PidARole).toLongLong()));
     // Unchanged processes are not emphasised.
     bool someUnchanged = false;
     for (int r = 0; r < m->rowCount(); ++r)
