@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Compare tab's tree (threads under their process, through its filter proxy), from crafted comparisons:
-// every figure below is written down from the rows built here.
+// The Compare tab's tree (threads under their process, through its filter proxy) and its Δ map, from crafted
+// comparisons: every figure below is written down from the rows built here.
 #include "advice/capture_diff.h"
+#include "views/advice/compare_delta_panel.h"
 #include "views/advice/compare_filter_proxy.h"
 #include "views/advice/compare_model.h"
+#include "views/heatmap/heatmap_picture.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -81,6 +83,12 @@ private slots:
     void filterKeepsParents_data();
     void filterKeepsParents();
     void manyProcesses();
+    void deltaPicture_data();
+    void deltaPicture();
+    void signedCells_data();
+    void signedCells();
+    void matchedIds_data();
+    void matchedIds();
 };
 
 void TestCompareModel::threadsUnderProcesses()
@@ -160,6 +168,97 @@ void TestCompareModel::manyProcesses()
     QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("p1999"));
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.rowCount(model.index(r, 0)), 3);
+}
+
+void TestCompareModel::deltaPicture_data()
+{
+    QTest::addColumn<int>("measure");
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<QList<double>>("values");
+    // Unchanged rows (nginx and its thread) are left out; B − A on each node, signed.
+    QTest::newRow("cpu") << int(CompareDeltaMeasure::CpuShare)
+                         << QStringList{QStringLiteral("python3 (100)"), QStringLiteral("late 150"),
+                                        QStringLiteral("worker 101"), QStringLiteral("stray 301")}
+                         << QList<double>{-0.75, 0.75, 0.0, 1.0, -0.5, 0.5, 0.0, 0.0};
+    // Pages are the process's: threads have no rows; 300 of 400 pages moved from node0 to node1.
+    QTest::newRow("pages") << int(CompareDeltaMeasure::PageShare)
+                           << QStringList{QStringLiteral("python3 (100)")} << QList<double>{-0.5, 0.5};
+}
+
+void TestCompareModel::deltaPicture()
+{
+    QFETCH(int, measure);
+    QFETCH(QStringList, labels);
+    QFETCH(QList<double>, values);
+    CompareModel model;
+    model.setDiff(craftedDiff());
+    const HeatmapPicture p = compareDeltaPicture(model, CompareDeltaMeasure(measure));
+    QCOMPARE(p.palette, HeatmapPalette::Diverging);
+    QCOMPARE(p.format, HeatmapValueFormat::ShareChange);
+    QCOMPARE(p.columnCount(), 2);
+    QCOMPARE(p.columns[1].label, QStringLiteral("node1"));
+    QVERIFY(p.subtitle.contains(QStringLiteral("a.json")) && p.subtitle.contains(QStringLiteral("b.json")));
+    QStringList shown;
+    for (const HeatmapPictureRow& row : p.rows)
+        shown << row.label;
+    QCOMPARE(shown, labels);
+    QCOMPARE(int(p.values.size()), int(values.size()));
+    for (size_t i = 0; i < p.values.size(); ++i)
+        QVERIFY2(qAbs(p.values[i] - values[int(i)]) < 1e-9, qPrintable(QString::number(p.values[i])));
+    // A thread row says which thread of A it is (the newcomer has none there).
+    if (p.rowCount() > 1) {
+        QCOMPARE(p.rows[1].pid, -1);
+        QCOMPARE(p.rows[2].pid, 100);
+        QCOMPARE(p.rows[2].tid, 101);
+        QCOMPARE(p.rows[2].indent, 1);
+    }
+}
+
+void TestCompareModel::signedCells_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("cell");
+    QTest::addColumn<QString>("full");
+    QTest::newRow("more in B") << 0.75 << QStringLiteral("+75") << QStringLiteral("+75.0 %");
+    QTest::newRow("less in B") << -0.5 << QStringLiteral("-50") << QStringLiteral("-50.0 %");
+    QTest::newRow("a little more") << 0.001 << QStringLiteral("+<1") << QStringLiteral("+0.1 %");
+    QTest::newRow("a little less") << -0.001 << QStringLiteral("-<1") << QStringLiteral("-0.1 %");
+    QTest::newRow("none") << 0.0 << QStringLiteral("0") << QStringLiteral("0.0 %");
+}
+
+void TestCompareModel::signedCells()
+{
+    QFETCH(double, value);
+    QFETCH(QString, cell);
+    QFETCH(QString, full);
+    QCOMPARE(formatHeatmapCell(value, HeatmapValueFormat::ShareChange), cell);
+    QCOMPARE(formatHeatmapValue(value, HeatmapValueFormat::ShareChange), full);
+}
+
+void TestCompareModel::matchedIds_data()
+{
+    QTest::addColumn<qint64>("pid");
+    QTest::addColumn<qint64>("tid");
+    QTest::addColumn<bool>("fromA");
+    QTest::addColumn<qint64>("expectedPid");
+    QTest::addColumn<qint64>("expectedTid");
+    QTest::newRow("process A→B") << qint64(100) << qint64(-1) << true << qint64(100) << qint64(-1);
+    QTest::newRow("thread A→B") << qint64(100) << qint64(101) << true << qint64(100) << qint64(101);
+    QTest::newRow("thread only in B→A: its process")
+        << qint64(100) << qint64(150) << false << qint64(100) << qint64(-1);
+    QTest::newRow("unknown") << qint64(999) << qint64(-1) << true << qint64(-1) << qint64(-1);
+}
+
+void TestCompareModel::matchedIds()
+{
+    QFETCH(qint64, pid);
+    QFETCH(qint64, tid);
+    QFETCH(bool, fromA);
+    QFETCH(qint64, expectedPid);
+    QFETCH(qint64, expectedTid);
+    const MatchedIds ids = numasight::matchedIds(*craftedDiff(), pid, tid, fromA);
+    QCOMPARE(qint64(ids.pid), expectedPid);
+    QCOMPARE(qint64(ids.tid), expectedTid);
 }
 
 QTEST_MAIN(TestCompareModel)
