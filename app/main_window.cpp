@@ -110,6 +110,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_session, &Session::saveStateChanged, this, &MainWindow::updateActions);
     routeMessages(m_session);
     routeMessages(m_workspace);
+    connect(m_workspace, &Workspace::compareSideChanged, this,
+            [this] { onCaptureChanged(m_session->capture()); });
     routeMessages(m_help);
     connect(m_recent, &RecentFiles::changed, this, &MainWindow::updateRecentMenu);
 
@@ -176,6 +178,7 @@ void MainWindow::createMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addActions(m_workspace->pageActions());
     view->addMenu(tr("Heatmap &Views"))->addActions(m_workspace->heatmapViewActions());
+    view->addMenu(tr("&Comparison"))->addActions(m_workspace->compareSideActions());
     view->addAction(graphPanel()->fitAction());
     connect(graphPanel()->fitAction(), &QAction::triggered, this, &MainWindow::showGraph);
     view->addSeparator();
@@ -538,7 +541,9 @@ void MainWindow::onCaptureChanged(const CapturePtr& capture)
         stashDocks();
     const QString title =
         m_session->isMeasured() ? tr("%1 (measured, unsaved) — numasight") : tr("%1 — numasight");
-    setWindowTitle(capture ? title.arg(m_session->title()) : QStringLiteral("numasight"));
+    // The comparison's side shown names B when the graph and heatmaps show it.
+    setWindowTitle(capture ? title.arg(m_session->title() + m_workspace->compareCaption())
+                           : QStringLiteral("numasight"));
     updateStatus();
     updateActions();
 }

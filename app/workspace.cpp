@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspace.h"
 
+#include "advice/capture_diff.h"
 #include "make_action.h"
 #include "readers/open_input.h"
 #include "views/advice/advice_panel.h"
 #include "views/advice/apply_dialog.h"
+#include "views/advice/compare_delta_panel.h"
+#include "views/advice/compare_model.h"
 #include "views/advice/compare_panel.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
@@ -23,6 +26,7 @@
 #include "views/live/threads_panel.h"
 #include "views/live/timeline_bar.h"
 
+#include <QActionGroup>
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QSettings>
@@ -70,6 +74,7 @@ Workspace::Workspace(Session* session, QWidget* parent)
     setObjectName(QStringLiteral("workspace"));
     createPages();
     createActions();
+    createComparisonViews();
     connect(m_timeline, &TimelineBar::positionChanged, session, &Session::setPosition);
     connect(m_details, &DetailsPane::entityActivated, this, &Workspace::selectEntity);
     connect(m_threads, &ThreadsPanel::threadActivated, this, &Workspace::selectProcess);
@@ -124,8 +129,18 @@ void Workspace::createPages()
 
     m_graph = new GraphPanel(this);
     connect(m_graph, &GraphPanel::entitiesSelected, this, [this](const QList<EntityId>& entities) {
-        if (!entities.isEmpty())
-            m_pages[GraphPage].pick([&] { selectEntity(entities.front()); });
+        if (entities.isEmpty())
+            return;
+        if (m_compareSide == CompareSide::B) {
+            // An entity of B: the same process or thread of A, when it has one.
+            const SnapshotPtr b = m_graph->snapshot();
+            const Entity& e = b->entity(entities.front());
+            if (e.ns == u"local" && (e.kind == EntityKind::Process || e.kind == EntityKind::Thread))
+                m_pages[GraphPage].pick(
+                    [&] { selectFromB(e.pid, e.kind == EntityKind::Thread ? e.tid : -1); });
+            return;
+        }
+        m_pages[GraphPage].pick([&] { selectEntity(entities.front()); });
     });
     connect(m_graph, &GraphPanel::exportRequested, this, &Workspace::showExportGraphDialog);
     connect(m_graph, &GraphPanel::viewKindChanged, this,
@@ -143,7 +158,10 @@ void Workspace::createPages()
     connect(m_heatmaps, &HeatmapTabs::rowSelected, this,
             [this](EntityId entity, qint64 pid, qint64 tid, const QString& ns) {
                 m_pages[HeatmapsPage].pick([&] {
-                    if (entity.isValid())
+                    if (m_compareSide == CompareSide::B) {
+                        if (ns == u"local")
+                            selectFromB(pid, tid);
+                    } else if (entity.isValid())
                         selectEntity(entity);
                     else if (ns == u"local")
                         selectProcess(pid, tid);
@@ -181,20 +199,39 @@ void Workspace::createPages()
 
     // The graph and the heatmaps follow the timeline's sample; the advice the snapshot (the advisor reads
     // every sample of it).
-    m_pages.emplace_back(WorkspaceTab::Page{
-        m_graph,
-        [this](const ShownPosition& p, bool fresh) {
-            m_graph->setLive(m_session->isLive());
-            m_graph->setSnapshot(p.snapshot(), p.positionSamples(), fresh);
-        },
-        [this] { m_graph->clear(); }, [this](const Snapshot&, EntityId id) { m_graph->selectEntity(id); }});
     m_pages.emplace_back(
-        WorkspaceTab::Page{m_heatmaps,
-                           [this](const ShownPosition& p, bool fresh) {
-                               m_heatmaps->setCapture(p.capture, p.snapshotIndex, p.position, fresh);
+        WorkspaceTab::Page{m_graph,
+                           [this](const ShownPosition& shown, bool fresh) {
+                               const ShownPosition p = compareSource(shown);
+                               m_graph->setLive(m_session->isLive() && m_compareSide != CompareSide::B);
+                               m_graph->setSnapshot(p.snapshot(), p.positionSamples(), fresh);
                            },
-                           [this] { m_heatmaps->clear(); },
-                           [this](const Snapshot&, EntityId id) { m_heatmaps->selectEntity(id); }});
+                           [this] { m_graph->clear(); },
+                           [this](const Snapshot& s, EntityId id) {
+                               if (m_compareSide != CompareSide::B) {
+                                   m_graph->selectEntity(id);
+                                   return;
+                               }
+                               const MatchedIds b = idsInB(s, id);
+                               if (b.pid >= 0 && m_graph->snapshot())
+                                   m_graph->selectEntity(m_graph->snapshot()->processByPid(b.pid));
+                           }});
+    m_pages.emplace_back(WorkspaceTab::Page{m_heatmaps,
+                                            [this](const ShownPosition& shown, bool fresh) {
+                                                const ShownPosition p = compareSource(shown);
+                                                m_heatmaps->setCapture(p.capture, p.snapshotIndex, p.position,
+                                                                       fresh);
+                                            },
+                                            [this] { m_heatmaps->clear(); },
+                                            [this](const Snapshot& s, EntityId id) {
+                                                if (m_compareSide != CompareSide::B) {
+                                                    m_heatmaps->selectEntity(id);
+                                                    return;
+                                                }
+                                                const MatchedIds b = idsInB(s, id);
+                                                if (b.pid >= 0)
+                                                    m_heatmaps->selectThread(b.pid, b.tid);
+                                            }});
     m_pages.emplace_back(WorkspaceTab::Page{
         m_advice,
         [this](const ShownPosition& p, bool fresh) {
@@ -242,6 +279,7 @@ void Workspace::createActions()
         QWidget* front = m_tabs->currentWidget();
         const HeatmapTabs::View view = m_heatmaps->currentView();
         QLineEdit* edit = front == m_advice                     ? m_advice->filterEdit()
+                          : front == m_compare                  ? m_compare->filterEdit()
                           : front == m_graph                    ? m_graph->searchEdit()
                           : front != m_heatmaps                 ? m_browser->filterEdit()
                           : view == HeatmapTabs::View::Memory   ? m_heatmaps->memoryPanel()->filterEdit()
@@ -262,6 +300,54 @@ void Workspace::createActions()
     m_measureAction = makeAction(this, tr("&Measure Latency/Bandwidth…"), Qt::CTRL | Qt::SHIFT | Qt::Key_M,
                                  &Workspace::showMeasureDialog, "chronometer",
                                  tr("Measure this machine's latency and bandwidth between NUMA nodes"));
+    // One choice for the graph and the heatmaps, beside Ctrl+Alt+1…5 of the heatmap views.
+    auto* sides = new QActionGroup(this);
+    const struct
+    {
+        QString text, tip;
+        Qt::Key key;
+        CompareSide side;
+        const char* name;
+    } sideActions[] = {
+        {tr("Show &A"), tr("The graph and heatmaps show capture A, the one opened"), Qt::Key_A,
+         CompareSide::A, "compareShowA"},
+        {tr("Show &B"), tr("The graph and heatmaps show capture B, the one compared with"), Qt::Key_B,
+         CompareSide::B, "compareShowB"},
+        {tr("Show &Δ"),
+         tr("Capture A with what changed in B outlined, and B − A per node under the heatmaps"), Qt::Key_D,
+         CompareSide::Delta, "compareShowDelta"},
+    };
+    for (const auto& a : sideActions) {
+        const CompareSide side = a.side;
+        QAction* action = makeAction(
+            this, a.text, Qt::CTRL | Qt::ALT | a.key, [this, side] { showCompareSide(side); }, nullptr,
+            a.tip);
+        action->setObjectName(QLatin1String(a.name));
+        action->setCheckable(true);
+        action->setEnabled(false);
+        action->setIconText(a.side == CompareSide::A   ? QStringLiteral("A")
+                            : a.side == CompareSide::B ? QStringLiteral("B")
+                                                       : QStringLiteral("Δ"));
+        sides->addAction(action);
+        m_compareSideActions << action;
+    }
+    m_compareSideActions.front()->setChecked(true);
+}
+
+void Workspace::createComparisonViews()
+{
+    for (int i = 0; i < 3; ++i) {
+        auto* bar = new CompareBar(m_compareSideActions, this);
+        bar->hide();
+        m_compareBars << bar;
+    }
+    m_graph->addComparisonBar(m_compareBars[0]);
+    m_compareDelta = new CompareDeltaPanel(m_compare->model(), this);
+    m_compareDelta->hide();
+    connect(m_compareDelta, &CompareDeltaPanel::processSelected, this,
+            [this](qint64 pid, qint64 tid) { m_pages[HeatmapsPage].pick([&] { selectProcess(pid, tid); }); });
+    m_heatmaps->addComparisonViews(m_compareBars[1], m_compareDelta);
+    m_compare->addComparisonBar(m_compareBars[2]);
 }
 
 // Another capture (`fresh`; null when closed) or the one shown grown; Session::positionChanged follows.
@@ -347,7 +433,12 @@ void Workspace::updateActions()
     m_exportPlotAction->setEnabled(bool(capture));
     m_compareAction->setEnabled(capture && !capture->snapshots.empty());
     QString why;
-    const bool measurable = m_session->canMeasure(&why);
+    bool measurable = m_session->canMeasure(&why);
+    if (measurable && m_compareSide == CompareSide::B) {
+        // A measurement joins the capture shown by the session, A: it would land beside B's heatmaps.
+        measurable = false;
+        why = tr("Capture B of the comparison is shown: show A (Ctrl+Alt+A) to measure");
+    }
     m_measureAction->setEnabled(measurable);
     const QString tip =
         measurable ? tr("Measure this machine's latency and bandwidth between NUMA nodes") : why;
@@ -472,27 +563,124 @@ void Workspace::onDiffShown()
 {
     if (!m_compare->diff())
         return;
+    // A new comparison opens on Δ: capture A as before, what moved outlined.
+    showCompareSide(CompareSide::Delta);
     const QSet<std::int64_t> pids = ComparePanel::changedPids(m_compare->diff());
     const QSet<std::int64_t> tids = ComparePanel::changedTids(m_compare->diff());
-    m_graph->setHighlighted(pids, tids);
-    m_heatmaps->setHighlighted(pids, tids);
     emit statusMessage(tr("%1 process(es) and %2 thread(s) changed: outlined in the graph, marked in the "
-                          "heatmaps")
+                          "heatmaps (Show A, B or Δ: Ctrl+Alt+A, B, D)")
                            .arg(pids.size())
                            .arg(tids.size()),
                        8000);
 }
 
+void Workspace::showCompareSide(CompareSide side)
+{
+    const CaptureDiffPtr diff = m_compare->diff();
+    if (!diff || !m_compare->captureB())
+        side = CompareSide::A;
+    const bool otherCapture = (side == CompareSide::B) != (m_compareSide == CompareSide::B);
+    const bool changed = side != m_compareSide;
+    m_compareSide = side;
+    if (side == CompareSide::Delta) {
+        m_graph->setHighlighted(ComparePanel::changedPids(diff), ComparePanel::changedTids(diff));
+        m_heatmaps->setHighlighted(ComparePanel::changedPids(diff), ComparePanel::changedTids(diff));
+    } else {
+        m_graph->setHighlighted({}, {});
+        m_heatmaps->setHighlighted({}, {});
+    }
+    if (otherCapture) {
+        // The graph and the heatmaps build from the other capture as from any load: in their workers, with
+        // what they had expanded and picked forgotten.
+        const ShownPosition shown = m_session->shown();
+        for (WorkspaceTab* page : {&m_pages[GraphPage], &m_pages[HeatmapsPage]}) {
+            page->markFresh();
+            page->show(shown);
+        }
+    }
+    updateComparisonViews();
+    updateActions();
+    if (changed)
+        emit compareSideChanged();
+}
+
+void Workspace::updateComparisonViews()
+{
+    const CaptureDiffPtr diff = m_compare->diff();
+    const int side = int(m_compareSide);
+    for (int i = 0; i < int(m_compareSideActions.size()); ++i) {
+        m_compareSideActions[i]->setEnabled(bool(diff));
+        if (i == side)
+            m_compareSideActions[i]->setChecked(true);
+    }
+    for (int i = 0; i < int(m_compareBars.size()); ++i) {
+        CompareBar* bar = m_compareBars[i];
+        bar->setVisible(bool(diff));
+        if (diff)
+            bar->setComparison(m_compareSide, diff->labelA, diff->labelB, i == 1);
+    }
+    m_compareDelta->setVisible(diff && m_compareSide == CompareSide::Delta);
+}
+
+ShownPosition Workspace::compareSource(const ShownPosition& shown) const
+{
+    const CapturePtr b = m_compare->captureB();
+    if (m_compareSide != CompareSide::B || !b || b->snapshots.empty())
+        return shown;
+    // B's last snapshot with its last sample, as a file opened alone starts.
+    ShownPosition p;
+    p.capture = b;
+    p.snapshotIndex = int(b->snapshots.size()) - 1;
+    p.position = b->samples.empty() ? p.snapshotIndex : int(b->samples.size()) - 1;
+    return p;
+}
+
+MatchedIds Workspace::idsInB(const Snapshot& a, EntityId id) const
+{
+    const Entity& e = a.entity(id);
+    if (!m_compare->diff() || e.ns != u"local" ||
+        (e.kind != EntityKind::Process && e.kind != EntityKind::Thread))
+        return {};
+    return matchedIds(*m_compare->diff(), e.pid, e.kind == EntityKind::Thread ? e.tid : -1, true);
+}
+
+void Workspace::selectFromB(qint64 pid, qint64 tid)
+{
+    if (!m_compare->diff())
+        return;
+    const MatchedIds a = matchedIds(*m_compare->diff(), pid, tid, false);
+    if (a.pid >= 0)
+        selectProcess(a.pid, a.tid);
+}
+
+QString Workspace::compareCaption() const
+{
+    const CaptureDiffPtr diff = m_compare->diff();
+    if (!diff)
+        return {};
+    switch (m_compareSide) {
+    case CompareSide::A:
+        return tr(" · A of a comparison with %1").arg(diff->labelB);
+    case CompareSide::B:
+        return tr(" · showing B: %1").arg(diff->labelB);
+    case CompareSide::Delta:
+        return tr(" · Δ against %1").arg(diff->labelB);
+    }
+    return {};
+}
+
 void Workspace::closeComparison()
 {
     m_compareLoader->cancel();
+    // Back to A before the comparison goes: the graph and heatmaps rebuild from A if they showed B.
+    showCompareSide(CompareSide::A);
     const int index = m_tabs->indexOf(m_compare);
     if (index >= 0)
         m_tabs->removeTab(index);
     m_compare->hide();
     m_compare->clear();
-    m_graph->setHighlighted({}, {});
-    m_heatmaps->setHighlighted({}, {});
+    updateComparisonViews();
+    emit compareSideChanged();
 }
 
 bool Workspace::confirmClose()

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "advice/capture_diff.h"
 #include "measure/measure_plan.h"
 #include "views/advice/advice_fwd.h"
+#include "views/advice/compare_bar.h"
 #include "views/common/message_bar.h"
 #include "views/common/workspace_tab.h"
 
@@ -21,6 +23,7 @@ class AdvicePanel;
 class ApplyDialog;
 class BrowserPanel;
 class ComparePanel;
+class CompareDeltaPanel;
 class DetailsPane;
 class GraphPanel;
 class HeatmapTabs;
@@ -59,6 +62,11 @@ public:
     void showCompareDialog();
     void compareWith(const QString& path);
     void closeComparison();
+    // Which capture the graph and the heatmaps show while a comparison is open; A without one.
+    void showCompareSide(CompareSide side);
+    CompareSide compareSide() const { return m_compareSide; }
+    // " · showing B (file)" or " · Δ A → B" for the window title; empty when A is shown as usual.
+    QString compareCaption() const;
     // Before the window closes: asks about an unsaved recording; false to keep the window open.
     bool confirmClose();
 
@@ -71,6 +79,7 @@ public:
     QList<QAction*> timelineActions() const { return m_timelineActions; }
     QAction* findAction() const { return m_findAction; }
     QAction* compareAction() const { return m_compareAction; }
+    QList<QAction*> compareSideActions() const { return m_compareSideActions; } // Show A, B, Δ
     QAction* exportGraphAction() const { return m_exportGraphAction; }
     QAction* exportPlotAction() const { return m_exportPlotAction; }
     QAction* measureAction() const { return m_measureAction; }
@@ -82,6 +91,8 @@ public:
     HeatmapTabs* heatmaps() const { return m_heatmaps; }
     AdvicePanel* advice() const { return m_advice; }
     ComparePanel* compare() const { return m_compare; }
+    CompareDeltaPanel* compareDelta() const { return m_compareDelta; }
+    QList<CompareBar*> compareBars() const { return m_compareBars; } // graph, heatmaps, Compare tab
     LoadJob* compareLoader() const { return m_compareLoader; }
     DetailsPane* details() const { return m_details; }
     SummaryPanel* summary() const { return m_summary; }
@@ -91,6 +102,7 @@ public:
 signals:
     void statusMessage(const QString& text, int timeoutMs);
     void message(const QString& text, numasight::MessageBar::Kind kind);
+    void compareSideChanged();
 
 private:
     enum Page
@@ -106,6 +118,15 @@ private:
     void onPositionChanged();
     void onCompareCapture(CapturePtr capture);
     void onDiffShown();
+    void createComparisonViews();
+    void updateComparisonViews();
+    // What the graph and the heatmaps are fed: `shown` (capture A), or capture B's last snapshot when B is
+    // shown.
+    ShownPosition compareSource(const ShownPosition& shown) const;
+    // An entity picked in the graph or the heatmaps while B is shown, as the process or thread of A.
+    void selectFromB(qint64 pid, qint64 tid);
+    // The process or thread of B that entity `id` of A's snapshot `a` matched; {-1, -1} when none.
+    MatchedIds idsInB(const Snapshot& a, EntityId id) const;
     void saveHeatmapSettings() const;
     void updateActions();
     QString exportBaseName() const;
@@ -121,7 +142,10 @@ private:
     GraphPanel* m_graph = nullptr;
     HeatmapTabs* m_heatmaps = nullptr;
     AdvicePanel* m_advice = nullptr;
-    ComparePanel* m_compare = nullptr; // in the tabs only while a comparison exists
+    ComparePanel* m_compare = nullptr;           // in the tabs only while a comparison exists
+    CompareDeltaPanel* m_compareDelta = nullptr; // under the heatmaps while Δ is shown
+    QList<CompareBar*> m_compareBars;
+    CompareSide m_compareSide = CompareSide::A;
     DetailsPane* m_details = nullptr;
     SummaryPanel* m_summary = nullptr;
     ThreadsPanel* m_threads = nullptr;
@@ -132,6 +156,7 @@ private:
     QList<QAction*> m_timelineActions;
     QAction* m_findAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QList<QAction*> m_compareSideActions;
     QAction* m_exportGraphAction = nullptr;
     QAction* m_exportPlotAction = nullptr;
     QAction* m_measureAction = nullptr;

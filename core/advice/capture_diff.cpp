@@ -751,6 +751,24 @@ QString flowText(const FlowChange& f)
 
 } // namespace
 
+MatchedIds matchedIds(const CaptureDiff& diff, std::int64_t pid, std::int64_t tid, bool fromA)
+{
+    const auto from = [fromA](const LocalityChange& c) {
+        return fromA ? std::pair(c.pidA, c.tidA) : std::pair(c.pidB, c.tidB);
+    };
+    const auto to = [fromA](const LocalityChange& c) {
+        return fromA ? MatchedIds{c.pidB, c.tidB} : MatchedIds{c.pidA, c.tidA};
+    };
+    if (tid >= 0)
+        for (const LocalityChange& c : diff.threads)
+            if (c.ns == u"local" && from(c) == std::pair(pid, tid) && to(c).tid >= 0)
+                return to(c);
+    for (const LocalityChange& c : diff.processes)
+        if (c.ns == u"local" && from(c).first == pid && to(c).pid >= 0)
+            return {to(c).pid, -1};
+    return {};
+}
+
 QJsonObject diffJson(const CaptureDiff& diff)
 {
     QJsonArray nodes, flows;

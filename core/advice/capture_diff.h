@@ -76,6 +76,15 @@ using CaptureDiffPtr = std::shared_ptr<const CaptureDiff>;
 CaptureDiffPtr diffCaptures(const Capture& a, const Capture& b, const QString& labelA = {},
                             const QString& labelB = {});
 
+// The ids on the other side of what `pid` (and `tid`, a thread when >= 0) of namespace "local" matched:
+// from A to B with `fromA`, else from B to A. {-1, -1} when it has no match there; a thread without one gives
+// its process's match.
+struct MatchedIds
+{
+    std::int64_t pid = -1, tid = -1;
+};
+MatchedIds matchedIds(const CaptureDiff& diff, std::int64_t pid, std::int64_t tid, bool fromA);
+
 QJsonObject diffJson(const CaptureDiff& diff); // documented in docs/compare.md
 // The table `numasight-cli diff` prints: rows whose change reaches kDiffThreshold, or every row with
 // `allRows`.

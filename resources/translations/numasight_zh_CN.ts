@@ -1649,6 +1649,92 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     </message>
 </context>
 <context>
+    <name>numasight::CompareBar</name>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Showing A (%1); compared with B (%2)</source>
+        <translation>显示 A（%1）；与 B（%2）比较</translation>
+    </message>
+    <message>
+        <source>Showing B (%2), laid out from its own capture; compared with A (%1)</source>
+        <translation>显示 B（%2），按其自身的捕获布局；与 A（%1）比较</translation>
+    </message>
+    <message>
+        <source>Δ: outlined: changed between A (%1) and B (%2); the Δ map is B − A per node, red more in B, blue less</source>
+        <translation>Δ：勾出轮廓的是 A（%1）与 B（%2）之间发生变化的对象；Δ 图为每个节点的 B − A，红色表示 B 中更多，蓝色表示更少</translation>
+    </message>
+    <message>
+        <source>Δ: outlined: changed between A (%1) and B (%2)</source>
+        <translation>Δ：勾出轮廓的是 A（%1）与 B（%2）之间发生变化的对象</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::CompareDeltaPanel</name>
+    <message>
+        <source>Δ share of on-CPU time per node: B − A</source>
+        <translation>每个节点的 CPU 运行时间占比之差：B − A</translation>
+    </message>
+    <message>
+        <source>Δ share of pages per node: B − A</source>
+        <translation>每个节点的页面占比之差：B − A</translation>
+    </message>
+    <message>
+        <source>B − A, share of on-CPU time</source>
+        <translation>B − A，CPU 运行时间占比</translation>
+    </message>
+    <message>
+        <source>B − A, share of pages</source>
+        <translation>B − A，页面占比</translation>
+    </message>
+    <message>
+        <source>Changed processes and threads</source>
+        <translation>发生变化的进程和线程</translation>
+    </message>
+    <message>
+        <source>NUMA node</source>
+        <translation>NUMA 节点</translation>
+    </message>
+    <message>
+        <source>A: %1 · B: %2</source>
+        <translation>A：%1 · B：%2</translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <source>Changed by %1</source>
+        <translation>变化 %1</translation>
+    </message>
+    <message>
+        <source>Nothing moved between A and B.</source>
+        <translation>A 与 B 之间没有任何迁移。</translation>
+    </message>
+    <message>
+        <source>Share of on-CPU time</source>
+        <translation>CPU 运行时间占比</translation>
+    </message>
+    <message>
+        <source>Share of pages</source>
+        <translation>页面占比</translation>
+    </message>
+    <message>
+        <source>What the Δ map subtracts, node by node: B − A</source>
+        <translation>Δ 图逐节点相减的内容：B − A</translation>
+    </message>
+    <message>
+        <source>Δ &amp;map:</source>
+        <translation>Δ 图(&amp;M)：</translation>
+    </message>
+</context>
+<context>
     <name>numasight::CompareFlowModel</name>
     <message>
         <source>unknown (endpoints only)</source>
@@ -1790,6 +1876,10 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>&lt;b&gt;Flows&lt;/b&gt; (%1)</source>
         <translation>&lt;b&gt;数据流&lt;/b&gt;（%1）</translation>
+    </message>
+    <message>
+        <source>Filter by name, pid or tid</source>
+        <translation>按名称、pid 或 tid 筛选</translation>
     </message>
 </context>
 <context>
@@ -4289,6 +4379,10 @@ Changed in the comparison</source>
         <source>Window</source>
         <translation>窗口</translation>
     </message>
+    <message>
+        <source>&amp;Comparison</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>numasight::MatrixHeatmap</name>
@@ -6190,8 +6284,48 @@ Changed in the comparison</source>
         <translation>关闭比较</translation>
     </message>
     <message>
-        <source>%1 process(es) and %2 thread(s) changed: outlined in the graph, marked in the heatmaps</source>
-        <translation>%1 个进程和 %2 个线程发生了变化：已在拓扑图中勾出轮廓，并在热力图中标记</translation>
+        <source>Show &amp;A</source>
+        <translation>显示 A(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The graph and heatmaps show capture A, the one opened</source>
+        <translation>拓扑图和热力图显示捕获 A，即打开的那个</translation>
+    </message>
+    <message>
+        <source>Show &amp;B</source>
+        <translation>显示 B(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The graph and heatmaps show capture B, the one compared with</source>
+        <translation>拓扑图和热力图显示捕获 B，即用来比较的那个</translation>
+    </message>
+    <message>
+        <source>Show &amp;Δ</source>
+        <translation>显示 Δ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Capture A with what changed in B outlined, and B − A per node under the heatmaps</source>
+        <translation>捕获 A，并勾出在 B 中发生变化的对象，热力图下方显示每个节点的 B − A</translation>
+    </message>
+    <message>
+        <source>Capture B of the comparison is shown: show A (Ctrl+Alt+A) to measure</source>
+        <translation>当前显示的是比较中的捕获 B：请显示 A（Ctrl+Alt+A）后再测量</translation>
+    </message>
+    <message>
+        <source>%1 process(es) and %2 thread(s) changed: outlined in the graph, marked in the heatmaps (Show A, B or Δ: Ctrl+Alt+A, B, D)</source>
+        <translation>%1 个进程和 %2 个线程发生了变化：已在拓扑图中勾出轮廓，并在热力图中标记（显示 A、B 或 Δ：Ctrl+Alt+A、B、D）</translation>
+    </message>
+    <message>
+        <source> · A of a comparison with %1</source>
+        <translation> · 与 %1 比较中的 A</translation>
+    </message>
+    <message>
+        <source> · showing B: %1</source>
+        <translation> · 显示 B：%1</translation>
+    </message>
+    <message>
+        <source> · Δ against %1</source>
+        <translation> · 相对 %1 的 Δ</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -50,7 +51,7 @@ double sortNumber(double v)
 } // namespace
 
 CompareModel::CompareModel(QObject* parent)
-    : QAbstractTableModel(parent)
+    : QAbstractItemModel(parent)
 {
 }
 
@@ -60,66 +61,108 @@ void CompareModel::setDiff(CaptureDiffPtr diff)
     m_diff = std::move(diff);
     m_rows.clear();
     if (m_diff) {
-        // Each process (highest change first, as the diff orders them), then its threads (highest change
-        // first); threads of no listed process last.
+        // Each process (highest change first, as the diff orders them) with its threads (highest change
+        // first) under it; threads of no listed process last, at the top level.
         std::vector<const LocalityChange*> threads;
         for (const LocalityChange& t : m_diff->threads)
             threads.push_back(&t);
         std::stable_sort(
             threads.begin(), threads.end(),
             [](const LocalityChange* a, const LocalityChange* b) { return a->change > b->change; });
-        std::vector<bool> placed(threads.size(), false);
         std::vector<const LocalityChange*> processes;
         for (const LocalityChange& p : m_diff->processes)
             processes.push_back(&p);
         std::stable_sort(
             processes.begin(), processes.end(),
             [](const LocalityChange* a, const LocalityChange* b) { return a->change > b->change; });
+        // (namespace, pid of A or B) -> top-level row, so 41 000 threads find their process at once.
+        QHash<QString, size_t> rowOfPid;
+        const auto key = [](const QString& ns, char side, std::int64_t pid) {
+            return ns + QLatin1Char(side) + QString::number(pid);
+        };
         for (const LocalityChange* p : processes) {
-            m_rows.push_back({p, false});
-            for (size_t i = 0; i < threads.size(); ++i) {
-                const LocalityChange* t = threads[i];
-                if (placed[i] || t->ns != p->ns)
-                    continue;
-                if ((p->pidA >= 0 && t->pidA == p->pidA) || (p->pidB >= 0 && t->pidB == p->pidB)) {
-                    m_rows.push_back({t, true});
-                    placed[i] = true;
-                }
-            }
+            if (p->pidA >= 0)
+                rowOfPid.insert(key(p->ns, 'a', p->pidA), m_rows.size());
+            if (p->pidB >= 0)
+                rowOfPid.insert(key(p->ns, 'b', p->pidB), m_rows.size());
+            m_rows.push_back({p, false, {}});
         }
-        for (size_t i = 0; i < threads.size(); ++i)
-            if (!placed[i])
-                m_rows.push_back({threads[i], true});
+        std::vector<const LocalityChange*> orphans;
+        for (const LocalityChange* t : threads) {
+            auto it = t->pidA >= 0 ? rowOfPid.constFind(key(t->ns, 'a', t->pidA)) : rowOfPid.constEnd();
+            if (it == rowOfPid.constEnd() && t->pidB >= 0)
+                it = rowOfPid.constFind(key(t->ns, 'b', t->pidB));
+            if (it != rowOfPid.constEnd())
+                m_rows[*it].threads.push_back(t);
+            else
+                orphans.push_back(t);
+        }
+        for (const LocalityChange* t : orphans)
+            m_rows.push_back({t, true, {}});
     }
     endResetModel();
 }
 
-const LocalityChange* CompareModel::change(int row) const
+const LocalityChange* CompareModel::change(const QModelIndex& index) const
 {
-    return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)].change : nullptr;
+    if (!index.isValid() || index.model() != this)
+        return nullptr;
+    if (index.internalId() == 0)
+        return size_t(index.row()) < m_rows.size() ? m_rows[size_t(index.row())].change : nullptr;
+    const size_t parent = size_t(index.internalId() - 1);
+    if (parent >= m_rows.size() || size_t(index.row()) >= m_rows[parent].threads.size())
+        return nullptr;
+    return m_rows[parent].threads[size_t(index.row())];
 }
 
-bool CompareModel::isThread(int row) const
+bool CompareModel::isThread(const QModelIndex& index) const
 {
-    return row >= 0 && size_t(row) < m_rows.size() && m_rows[size_t(row)].thread;
+    if (!index.isValid() || index.model() != this)
+        return false;
+    return index.internalId() != 0 ||
+           (size_t(index.row()) < m_rows.size() && m_rows[size_t(index.row())].thread);
+}
+
+// A top-level row has internal id 0; a thread under process row r has r + 1.
+QModelIndex CompareModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return size_t(row) < m_rows.size() ? createIndex(row, column, quintptr(0)) : QModelIndex();
+    if (parent.internalId() != 0 || size_t(parent.row()) >= m_rows.size() ||
+        size_t(row) >= m_rows[size_t(parent.row())].threads.size())
+        return {};
+    return createIndex(row, column, quintptr(parent.row()) + 1);
+}
+
+QModelIndex CompareModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
 }
 
 int CompareModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    if (!parent.isValid())
+        return int(m_rows.size());
+    if (parent.column() != 0 || parent.internalId() != 0 || size_t(parent.row()) >= m_rows.size())
+        return 0;
+    return int(m_rows[size_t(parent.row())].threads.size());
 }
 
-int CompareModel::columnCount(const QModelIndex& parent) const
+int CompareModel::columnCount(const QModelIndex&) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return ColumnCount;
 }
 
 QVariant CompareModel::data(const QModelIndex& index, int role) const
 {
-    const LocalityChange* c = index.isValid() ? change(index.row()) : nullptr;
+    const LocalityChange* c = change(index);
     if (!c)
         return {};
-    const bool thread = isThread(index.row());
+    const bool thread = isThread(index);
     const bool highlighted = c->change >= kDiffThreshold;
     switch (role) {
     case Qt::DisplayRole:
@@ -211,6 +254,13 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
         return thread;
     case HighlightedRole:
         return highlighted;
+    case SearchTextRole: {
+        QString text = c->name.toLower();
+        for (std::int64_t id : {c->pidA, c->pidB, c->tidA, c->tidB})
+            if (id >= 0)
+                text += QLatin1Char(' ') + QString::number(id);
+        return text;
+    }
     default:
         return {};
     }
@@ -218,8 +268,10 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole)
+        return headerData(section, orientation, Qt::DisplayRole); // a narrow section elides its title
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
+        return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
     case NameColumn:
         return tr("Name");
@@ -292,6 +344,8 @@ QVariant CompareFlowModel::data(const QModelIndex& index, int role) const
             return {};
         }
     }
+    if (role == Qt::ToolTipRole && (index.column() != BytesColumn || !f.volumesKnown))
+        return data(index, Qt::DisplayRole); // the whole text of a cell its column elides
     if (role == Qt::ToolTipRole && index.column() == BytesColumn && f.volumesKnown)
         return tr("%1 → %2 bytes")
             .arg(formatCount(double(f.bytesA), CountStyle::Grouped),
@@ -306,6 +360,8 @@ QVariant CompareFlowModel::data(const QModelIndex& index, int role) const
 
 QVariant CompareFlowModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole)
+        return headerData(section, orientation, Qt::DisplayRole);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -3,14 +3,18 @@
 
 #include "views/advice/advice_fwd.h"
 
+#include <QAbstractItemModel>
 #include <QAbstractTableModel>
+
+#include <vector>
 
 namespace numasight {
 
-// The processes and threads of a CaptureDiff in one table: processes by change, highest first, each followed
-// by its threads (highest change first), A → B in each cell. Rows whose change reaches kDiffThreshold are
-// emphasised (bold, a tinted background).
-class CompareModel : public QAbstractTableModel
+// The processes and threads of a CaptureDiff as a tree: processes by change, highest first, each with its
+// threads as children (highest change first), A → B in each cell. Threads whose process is not listed sit at
+// the top level after the processes. Rows whose change reaches kDiffThreshold are emphasised (bold, a tinted
+// background).
+class CompareModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
@@ -38,24 +42,29 @@ public:
         TidBRole,        // qint64
         IsThreadRole,    // bool
         HighlightedRole, // bool: change >= kDiffThreshold
+        SearchTextRole,  // lower-case "name pidA pidB tidA tidB", what the filter matches
     };
 
     explicit CompareModel(QObject* parent = nullptr);
     void setDiff(CaptureDiffPtr diff);
     CaptureDiffPtr diff() const { return m_diff; }
-    const LocalityChange* change(int row) const;
-    bool isThread(int row) const;
+    const LocalityChange* change(const QModelIndex& index) const;
+    bool isThread(const QModelIndex& index) const;
 
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // A top-level row: a process with its threads, or a thread whose process is not listed.
     struct Row
     {
         const LocalityChange* change;
         bool thread;
+        std::vector<const LocalityChange*> threads;
     };
     CaptureDiffPtr m_diff;
     std::vector<Row> m_rows;

@@ -7,8 +7,10 @@
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QTableView;
+class QTreeView;
 
 namespace numasight {
 
@@ -16,11 +18,11 @@ class CompareFilterProxy;
 class CompareFlowModel;
 class CompareModel;
 
-// The "Compare" tab: what changed between the capture shown (A) and another one (B), process by process and
-// thread by thread, highest change first, and the flows. diffCaptures() runs on a worker (both captures go
-// through the advisor); a result for a comparison no longer asked for is dropped. Rows whose change reaches
-// kDiffThreshold are emphasised, and changedPids()/changedTids() are what the window highlights in the graph
-// and the heatmaps. Picking a row says which process or thread of A it is.
+// The "Compare" tab: what changed between the capture shown (A) and another one (B), process by process
+// (highest change first) with each process's threads under it, a filter, and the flows. diffCaptures() runs
+// on a worker (both captures go through the advisor); a result for a comparison no longer asked for is
+// dropped. Rows whose change reaches kDiffThreshold are emphasised, and changedPids()/changedTids() are what
+// the window highlights in the graph and the heatmaps. Picking a row says which process or thread of A it is.
 class ComparePanel : public QWidget
 {
     Q_OBJECT
@@ -41,7 +43,10 @@ public:
 
     CompareModel* model() const { return m_model; }
     CompareFilterProxy* proxy() const { return m_proxy; }
-    QTableView* table() const { return m_table; }
+    QTreeView* table() const { return m_table; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    // Puts the window's A | B | Δ strip at the top of the tab.
+    void addComparisonBar(QWidget* bar);
     CompareFlowModel* flowModel() const { return m_flowModel; }
     QTableView* flowTable() const { return m_flows; }
     QLabel* headerLabel() const { return m_header; }
@@ -62,7 +67,8 @@ private:
     QProgressBar* m_busy;
     CompareModel* m_model;
     CompareFilterProxy* m_proxy;
-    QTableView* m_table;
+    QLineEdit* m_filter;
+    QTreeView* m_table;
     CompareFlowModel* m_flowModel;
     QTableView* m_flows;
     QLabel* m_flowsTitle;

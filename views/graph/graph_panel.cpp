@@ -516,6 +516,11 @@ void GraphPanel::setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::
     applyHighlight();
 }
 
+void GraphPanel::addComparisonBar(QWidget* bar)
+{
+    static_cast<QVBoxLayout*>(layout())->insertWidget(1, bar);
+}
+
 QSet<EntityId> GraphPanel::highlightedEntities() const
 {
     QSet<EntityId> entities;

@@ -73,6 +73,9 @@ public:
     QSet<std::int64_t> highlightedTids() const { return m_highlightTids; }
     // The entities of the graph shown that stand for them.
     QSet<EntityId> highlightedEntities() const;
+    // Puts `bar` (a comparison's A | B | Δ switch and legend) between the toolbar and the graph; the bar
+    // shows and hides itself.
+    void addComparisonBar(QWidget* bar);
 
     // Lays out now what is pending, even while the panel is hidden (an export needs the graph).
     void ensureLayout();

@@ -185,6 +185,8 @@ QString formatHeatmapValue(double value, HeatmapValueFormat format, const QStrin
     case HeatmapValueFormat::Number:
         return unit.isEmpty() ? QString::number(value, 'g', 6)
                               : QStringLiteral("%1 %2").arg(QString::number(value, 'g', 4), unit);
+    case HeatmapValueFormat::ShareChange:
+        return (value > 0 ? QStringLiteral("+") : QString()) + formatPercent(value, 1);
     }
     return QString::number(value);
 }
@@ -230,6 +232,14 @@ QString formatHeatmapCell(double value, HeatmapValueFormat format)
         return QString::number(value, 'f', value < 10 ? 1 : 0);
     case HeatmapValueFormat::Bandwidth:
         return compact(value); // "22k", never "2.25e+04": the unit is in the legend
+    case HeatmapValueFormat::ShareChange: {
+        const long points = std::lround(value * 100.0);
+        if (points == 0) // moved, but less than a point: not the same as no change
+            return value > 0   ? QStringLiteral("+<1")
+                   : value < 0 ? QStringLiteral("-<1")
+                               : QStringLiteral("0");
+        return (points > 0 ? QStringLiteral("+") : QString()) + QString::number(points);
+    }
     }
     return QString::number(value);
 }

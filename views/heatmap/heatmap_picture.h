@@ -30,14 +30,16 @@ enum class HeatmapValueFormat : std::uint8_t
     Relative,  // SLIT distances, as integers
     Latency,   // ns of one access
     Bandwidth, // in the matrix's own unit ("GB/s", "MB/s", "MiB/s")
-    Number
+    Number,
+    ShareChange // a difference of two shares (-1..1), signed: "+12.3 %", "-4.0 %"
 };
 
 enum class HeatmapPalette : std::uint8_t
 {
     Amount,   // white → deep blue: how much of something sits in a cell
     Distance, // pale yellow (near) → red (far)
-    Nearness  // red (low, far) → pale yellow (high, near): bandwidths
+    Nearness, // red (low, far) → pale yellow (high, near): bandwidths
+    Diverging // blue (less) → white (0) → red (more): a comparison's B − A, centred on 0
 };
 
 struct HeatmapPictureRow

@@ -65,6 +65,13 @@ QCPColorGradient gradientFor(HeatmapPalette palette)
         g.setColorStops(reversed);
         break;
     }
+    case HeatmapPalette::Diverging:
+        g.setColorStops({{0.0, QColor(0x21, 0x66, 0xac)},
+                         {0.25, QColor(0x92, 0xc5, 0xde)},
+                         {0.5, QColor(0xf7, 0xf7, 0xf7)},
+                         {0.75, QColor(0xf4, 0xa5, 0x82)},
+                         {1.0, QColor(0xb2, 0x18, 0x2b)}});
+        break;
     }
     g.setColorInterpolation(QCPColorGradient::ciRGB);
     // Unknown is not zero: grey, unlike any value of the scale.
@@ -79,6 +86,12 @@ QCPRange dataRangeFor(const HeatmapPicture& p)
     if (p.format == HeatmapValueFormat::Share)
         return {0.0, 1.0};
     auto [lo, hi] = p.valueRange();
+    if (p.palette == HeatmapPalette::Diverging) {
+        // Centred on 0 whatever the values, so white always means "no change".
+        const double reach =
+            std::max({std::abs(lo), std::abs(hi), p.format == HeatmapValueFormat::ShareChange ? 0.05 : 1e-9});
+        return {-reach, reach};
+    }
     if (p.palette == HeatmapPalette::Amount)
         lo = std::min(lo, 0.0);
     if (!(hi > lo))
@@ -481,7 +494,14 @@ void HeatmapPlot::rebuild()
     m_d->map->setVisible(rows > 0 && cols > 0);
     m_d->scale->axis()->setLabel(p.valueName);
     m_d->scale->setVisible(rows > 0 && cols > 0);
-    if (p.format == HeatmapValueFormat::Share) {
+    if (p.format == HeatmapValueFormat::ShareChange) {
+        // Signed percentages across the centred range, 0 in the middle.
+        const QCPRange range = dataRangeFor(p);
+        QSharedPointer<QCPAxisTickerText> change(new QCPAxisTickerText);
+        for (int i = -2; i <= 2; ++i)
+            change->addTick(range.upper * i / 2.0, formatHeatmapCell(range.upper * i / 2.0, p.format));
+        m_d->scale->axis()->setTicker(change);
+    } else if (p.format == HeatmapValueFormat::Share) {
         // Shares are read as percentages everywhere else (cells, tooltips).
         QSharedPointer<QCPAxisTickerText> percent(new QCPAxisTickerText);
         for (int i = 0; i <= 4; ++i)

@@ -188,6 +188,13 @@ void HeatmapTabs::setHighlighted(const QSet<std::int64_t>& pids, const QSet<std:
     m_mismatch->setHighlighted(pids);
 }
 
+void HeatmapTabs::addComparisonViews(QWidget* bar, QWidget* delta)
+{
+    auto* box = static_cast<QVBoxLayout*>(layout());
+    box->insertWidget(0, bar);
+    box->addWidget(delta);
+}
+
 HeatmapTabs::View HeatmapTabs::currentView() const
 {
     return View(std::max(0, m_tabs->currentIndex()));

@@ -69,6 +69,9 @@ public:
     void setHighlighted(const QSet<std::int64_t>& pids, const QSet<std::int64_t>& tids);
     QSet<std::int64_t> highlightedPids() const { return m_highlightPids; }
     QSet<std::int64_t> highlightedTids() const { return m_highlightTids; }
+    // A comparison's widgets: `bar` (its A | B | Δ switch and legend) above the tabs, `delta` (its map of
+    // B − A) below them. Both show and hide themselves.
+    void addComparisonViews(QWidget* bar, QWidget* delta);
 
     View currentView() const;
     void setCurrentView(View view);

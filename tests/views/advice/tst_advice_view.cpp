@@ -11,19 +11,24 @@
 #include "views/advice/advice_model.h"
 #include "views/advice/advice_panel.h"
 #include "views/advice/apply_dialog.h"
+#include "views/advice/compare_bar.h"
+#include "views/advice/compare_delta_panel.h"
 #include "views/advice/compare_filter_proxy.h"
 #include "views/advice/compare_model.h"
 #include "views/advice/compare_panel.h"
 #include "views/browser/details_pane.h"
+#include "views/common/elided_label.h"
 #include "views/common/message_bar.h"
 #include "views/graph/graph_panel.h"
 #include "views/graph/graph_scene.h"
+#include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
 #include "views/jobs/advice_job.h"
 #include "views/jobs/load_job.h"
+#include "workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -226,6 +231,7 @@ private slots:
     void staleAdviceDropped();
     void compareHighlightsChanges();
     void compareWithBadFile();
+    void compareSidesDriveViews();
     void applyDialogOnLiveChild();
     void screenshot();
 
@@ -678,10 +684,28 @@ void TestAdviceView::compareHighlightsChanges()
     // "0.059 → 1.000" is never cut without its whole text in reach: the column fits it, the tooltip has it.
     const QModelIndex similarity = m->index(0, CompareModel::SimilarityColumn);
     QVERIFY(similarity.data(Qt::ToolTipRole).toString().startsWith(similarity.data().toString()));
-    auto* table = compare->findChild<QTableView*>(QStringLiteral("compareTable"));
+    auto* table = compare->findChild<QTreeView*>(QStringLiteral("compareTable"));
     QVERIFY(table);
     QVERIFY(table->columnWidth(CompareModel::SimilarityColumn) >=
             table->fontMetrics().horizontalAdvance(similarity.data().toString()));
+    // Threads sit under their process, never beside it: the moved worker's are its children, open.
+    QVERIFY(m->rowCount(first) > 0);
+    QVERIFY(table->isExpanded(first));
+    QSet<qint64> listed;
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const QModelIndex process = m->index(r, 0);
+        if (!process.data(CompareModel::IsThreadRole).toBool())
+            listed.insert(process.data(CompareModel::PidARole).toLongLong());
+        for (int t = 0; t < m->rowCount(process); ++t) {
+            const QModelIndex thread = m->index(t, 0, process);
+            QVERIFY(thread.data(CompareModel::IsThreadRole).toBool());
+            QCOMPARE(thread.data(CompareModel::PidARole), process.data(CompareModel::PidARole));
+        }
+    }
+    // A thread at the top level is one whose process is not listed.
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, 0).data(CompareModel::IsThreadRole).toBool())
+            QVERIFY(!listed.contains(m->index(r, 0).data(CompareModel::PidARole).toLongLong()));
     // Unchanged processes are not emphasised.
     bool someUnchanged = false;
     for (int r = 0; r < m->rowCount(); ++r)
@@ -756,6 +780,133 @@ void TestAdviceView::compareWithBadFile()
     QVERIFY(w.messageBar()->text().startsWith(QStringLiteral("Cannot compare")));
     QCOMPARE(w.workspaceTabs()->indexOf(w.comparePanel()), -1);
     QCOMPARE(w.currentPath(), QFileInfo(kWitty).absoluteFilePath());
+}
+
+void TestAdviceView::compareSidesDriveViews()
+{
+    const QString moved = movedWorkerCopy(m_dir.path());
+    QVERIFY(!moved.isEmpty());
+    MainWindow w;
+    w.resize(1280, 720); // the smallest window the pages are made for
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openIn(w, kWitty));
+    Workspace* ws = w.workspace();
+    const QList<QAction*> sides = ws->compareSideActions();
+    QCOMPARE(sides.size(), 3);
+    QCOMPARE(sides[0]->shortcut(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A));
+    QCOMPARE(sides[1]->shortcut(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
+    QCOMPARE(sides[2]->shortcut(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D));
+    for (QAction* a : sides)
+        QVERIFY(!a->isEnabled()); // nothing to compare yet
+    for (CompareBar* bar : ws->compareBars())
+        QVERIFY(bar->isHidden());
+    const CapturePtr a = w.capture();
+    const SnapshotPtr snapshotA = a->snapshots[size_t(w.snapshotIndex())];
+    QSignalSpy shown(w.comparePanel(), &ComparePanel::diffShown);
+    w.compareWith(moved);
+    QVERIFY(shown.wait(kTimeout));
+    const CapturePtr b = w.comparePanel()->captureB();
+    QVERIFY(b && b != a);
+    const qint64 worker = 1895087;
+
+    // A comparison opens on Δ: A with the change outlined, and B − A under the heatmaps.
+    QCOMPARE(ws->compareSide(), CompareSide::Delta);
+    QVERIFY(sides[2]->isChecked());
+    QVERIFY(w.windowTitle().contains(QStringLiteral("Δ")));
+    for (CompareBar* bar : ws->compareBars()) {
+        QVERIFY(!bar->isHidden());
+        // The legend names both files and what the outline means.
+        const QString legend = bar->legend()->text();
+        QVERIFY2(legend.contains(QFileInfo(kWitty).fileName()) &&
+                     legend.contains(QFileInfo(moved).fileName()),
+                 qPrintable(legend));
+        QVERIFY(legend.contains(QStringLiteral("outlined")));
+    }
+    QVERIFY(ws->compareBars()[1]->legend()->text().contains(QStringLiteral("B − A")));
+    QCOMPARE(w.heatmapsPanel()->capture(), a);
+    QVERIFY(w.graphPanel()->highlightedPids().contains(worker));
+    QVERIFY(!ws->compareDelta()->isHidden());
+    const HeatmapPicture& delta = ws->compareDelta()->plot()->picture();
+    QVERIFY(!delta.isEmpty());
+    QCOMPARE(delta.palette, HeatmapPalette::Diverging);
+    int node6 = -1;
+    for (int c = 0; c < delta.columnCount(); ++c)
+        if (delta.columns[size_t(c)].source == 6)
+            node6 = c;
+    QVERIFY(node6 >= 0);
+    // The worker's row: all its CPU time went to node 6, so node 6 gains what the others lose.
+    QCOMPARE(delta.rows.front().pid, worker);
+    double sum = 0;
+    for (int c = 0; c < delta.columnCount(); ++c) {
+        const double v = delta.value(0, c);
+        QVERIFY2(c == node6 ? v > 0.5 : v <= 0, qPrintable(QStringLiteral("node %1: %2").arg(c).arg(v)));
+        sum += v;
+    }
+    QVERIFY2(qAbs(sum) < 1e-6, qPrintable(QString::number(sum)));
+    for (const HeatmapPictureRow& row : delta.rows)
+        QVERIFY(row.pid != 1895088); // unchanged: not in the Δ map
+    QVERIFY(ws->compareDelta()->plot()->picture().rows.front().label.contains(QString::number(worker)));
+    // NUMASIGHT_SCREENSHOT_DIR keeps pictures of each side to look at.
+    const QString shots = qEnvironmentVariable("NUMASIGHT_SCREENSHOT_DIR");
+    const auto keep = [&](const QString& name) {
+        if (!shots.isEmpty()) {
+            QTest::qWait(100);
+            QVERIFY(w.grab().save(QDir(shots).filePath(name)));
+        }
+    };
+    w.showHeatmaps();
+    keep(QStringLiteral("compare-delta-heatmaps.png"));
+    w.showGraph();
+    QTRY_VERIFY_WITH_TIMEOUT(w.graphPanel()->isLayoutCurrent(), kTimeout);
+    keep(QStringLiteral("compare-delta-graph.png"));
+    w.workspaceTabs()->setCurrentWidget(w.comparePanel());
+    keep(QStringLiteral("compare-tab.png"));
+
+    // B: the graph and the heatmaps are rebuilt from capture B, no outline.
+    sides[1]->trigger();
+    QCOMPARE(ws->compareSide(), CompareSide::B);
+    QVERIFY(w.windowTitle().contains(QFileInfo(moved).fileName()));
+    QCOMPARE(w.heatmapsPanel()->capture(), b);
+    QCOMPARE(w.graphPanel()->snapshot(), b->snapshots.back());
+    QVERIFY(w.graphPanel()->highlightedPids().isEmpty());
+    QVERIFY(w.heatmapsPanel()->highlightedPids().isEmpty());
+    QVERIFY(ws->compareDelta()->isHidden());
+    w.showGraph();
+    QTRY_VERIFY_WITH_TIMEOUT(w.graphPanel()->isLayoutCurrent(), kTimeout);
+    w.showHeatmaps();
+    w.heatmapsPanel()->setCurrentView(HeatmapTabs::View::Cpu);
+    QTRY_VERIFY_WITH_TIMEOUT(w.heatmapsPanel()->cpuPanel()->heatmap() != nullptr &&
+                                 w.heatmapsPanel()->cpuPanel()->isCurrent(),
+                             kTimeout);
+    QCOMPARE(w.heatmapsPanel()->cpuPanel()->snapshot(), b->snapshots.back());
+    keep(QStringLiteral("compare-b-heatmaps.png"));
+    // A pick in B's heatmap selects the same process of A everywhere.
+    QVERIFY(w.heatmapsPanel()->cpuPanel()->selectRow(worker, -1));
+    emit w.heatmapsPanel()->cpuPanel()->rowSelected(EntityId(), worker, -1, QStringLiteral("local"));
+    QCOMPARE(w.detailsPane()->entity(), snapshotA->processByPid(worker));
+
+    // A: capture A again, no outline; the comparison stays open.
+    sides[0]->trigger();
+    QCOMPARE(ws->compareSide(), CompareSide::A);
+    QCOMPARE(w.heatmapsPanel()->capture(), a);
+    QCOMPARE(w.graphPanel()->snapshot(), snapshotA);
+    QVERIFY(w.graphPanel()->highlightedPids().isEmpty());
+    QVERIFY(!ws->compareBars()[0]->isHidden());
+
+    // Closing from B returns to A, and every trace of the comparison goes.
+    sides[1]->trigger();
+    QCOMPARE(w.heatmapsPanel()->capture(), b);
+    w.closeComparison();
+    QCOMPARE(ws->compareSide(), CompareSide::A);
+    QCOMPARE(w.heatmapsPanel()->capture(), a);
+    QCOMPARE(w.graphPanel()->snapshot(), snapshotA);
+    QVERIFY(!w.windowTitle().contains(QFileInfo(moved).fileName()));
+    for (CompareBar* bar : ws->compareBars())
+        QVERIFY(bar->isHidden());
+    QVERIFY(ws->compareDelta()->isHidden());
+    for (QAction* action : sides)
+        QVERIFY(!action->isEnabled());
 }
 
 void TestAdviceView::applyDialogOnLiveChild()
