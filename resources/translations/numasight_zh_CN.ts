@@ -391,6 +391,30 @@ What works instead:
         <source>Processes</source>
         <translation>进程</translation>
     </message>
+    <message>
+        <source>Severity: critical, warning or info (a group shows its worst)</source>
+        <translation>严重程度：严重、警告或信息（分组显示其中最严重的）</translation>
+    </message>
+    <message>
+        <source>Kind: what the advisor checked</source>
+        <translation>类型：建议器检查的内容</translation>
+    </message>
+    <message>
+        <source>Processes: how many processes the group&apos;s findings are about</source>
+        <translation>进程：该组发现涉及的进程数</translation>
+    </message>
+    <message>
+        <source>PID: the process a finding is about</source>
+        <translation>PID：发现所涉及的进程</translation>
+    </message>
+    <message>
+        <source>TID: the thread a finding is about, if it is about one thread</source>
+        <translation>TID：发现所涉及的线程（若只涉及一个线程）</translation>
+    </message>
+    <message>
+        <source>Finding: what is wrong; its tooltip lists the figures behind it</source>
+        <translation>发现：问题所在；其工具提示列出背后的数据</translation>
+    </message>
 </context>
 <context>
     <name>numasight::AdvicePanel</name>

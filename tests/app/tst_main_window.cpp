@@ -3,6 +3,8 @@
 #include "help_actions.h"
 #include "main_window.h"
 #include "recent_files.h"
+#include "support/advice_fit_checks.h"
+#include "views/advice/advice_panel.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
 #include "views/browser/entity_filter_proxy.h"
@@ -743,6 +745,17 @@ void TestMainWindow::screenshot()
              qPrintable(QStringLiteral("the page has %1 % of the window").arg(share * 100, 0, 'f', 1)));
     const QStringList cut = cutLabels(w);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+    if (page == u"advice") {
+        // The suggestion pane needs no sideways scroll bar and shows every button whole; a header or
+        // finding cut short has its text in a tooltip.
+        AdvicePanel* panel = w.advicePanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isReady(), kLoadTimeout);
+        QCOMPARE(panel->shownPid(), qint64(1895087));
+        const QStringList overflow = test::suggestionPaneOverflow(*panel);
+        QVERIFY2(overflow.isEmpty(), qPrintable(overflow.join(QStringLiteral(" | "))));
+        const QStringList cutCells = test::cutWithoutTooltip(*panel->table());
+        QVERIFY2(cutCells.isEmpty(), qPrintable(cutCells.join(QStringLiteral(" | "))));
+    }
 
     const QImage image = w.grab().toImage();
     QCOMPARE(image.size(), size * w.devicePixelRatio());

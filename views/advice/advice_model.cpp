@@ -182,6 +182,13 @@ QVariant AdviceModel::data(const QModelIndex& index, int role) const
         return index.column() == SeverityColumn ? QVariant(severityColor(severity)) : QVariant();
     case Qt::ToolTipRole: {
         QStringList lines{groupRow ? findingGroupTitle(*m_advice, *g) : f->message};
+        // A narrow column's cell, cut, reads whole at the top of its tooltip.
+        if (index.column() != MessageColumn) {
+            const QString cell = data(index, Qt::DisplayRole).toString();
+            if (!cell.isEmpty())
+                lines.prepend(QStringLiteral("%1: %2").arg(
+                    headerData(index.column(), Qt::Horizontal).toString(), cell));
+        }
         if (groupRow)
             lines << tr("Expand the row for each process's finding.");
         else
@@ -227,6 +234,24 @@ QVariant AdviceModel::data(const QModelIndex& index, int role) const
 
 QVariant AdviceModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case SeverityColumn:
+            return tr("Severity: critical, warning or info (a group shows its worst)");
+        case KindColumn:
+            return tr("Kind: what the advisor checked");
+        case CountColumn:
+            return tr("Processes: how many processes the group's findings are about");
+        case PidColumn:
+            return tr("PID: the process a finding is about");
+        case TidColumn:
+            return tr("TID: the thread a finding is about, if it is about one thread");
+        case MessageColumn:
+            return tr("Finding: what is wrong; its tooltip lists the figures behind it");
+        default:
+            return {};
+        }
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {

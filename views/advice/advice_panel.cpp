@@ -3,12 +3,13 @@
 
 #include "advice/advice.h"
 #include "util/format.h"
+#include "views/advice/advice_command_box.h"
 #include "views/advice/advice_filter_proxy.h"
 #include "views/advice/advice_model.h"
 #include "views/common/deferred_build.h"
 
 #include <QClipboard>
-#include <QFontDatabase>
+#include <QDataStream>
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -18,12 +19,15 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace numasight {
@@ -99,12 +103,11 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     m_table->setWordWrap(false);
     m_table->setUniformRowHeights(true); // thousands of rows lay out without measuring each
     m_table->setRootIsDecorated(true);
+    m_table->setTextElideMode(Qt::ElideRight); // every cell's tooltip holds its whole text
+    // The finding, last, takes what the others leave; they are sized to their content when advice arrives.
     m_table->header()->setStretchLastSection(true);
-    m_table->setColumnWidth(AdviceModel::SeverityColumn, 110);
-    m_table->setColumnWidth(AdviceModel::KindColumn, 150);
-    m_table->setColumnWidth(AdviceModel::CountColumn, 80);
-    m_table->setColumnWidth(AdviceModel::PidColumn, 70);
-    m_table->setColumnWidth(AdviceModel::TidColumn, 60);
+    m_table->header()->setMinimumSectionSize(24);
+    connect(m_table, &QTreeView::expanded, this, &AdvicePanel::fitColumns);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &AdvicePanel::onCurrentRowChanged);
 
@@ -124,7 +127,10 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     m_prediction->setVerticalHeaderLabels(
         {tr("witty similarity"), tr("cosine"), tr("remote share"), tr("expected distance")});
     m_prediction->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_prediction->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_prediction->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    // Four rows and two columns always fit: the table is sized to them (fitPrediction()), never scrolled.
+    m_prediction->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_prediction->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_prediction->setFixedHeight(m_prediction->horizontalHeader()->sizeHint().height() +
                                  4 * m_prediction->verticalHeader()->defaultSectionSize() + 4);
     m_prediction->setToolTip(tr("A prediction, not a measurement: see the assumptions below"));
@@ -138,26 +144,25 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     paneLayout->addWidget(m_reason);
     paneLayout->addWidget(m_target);
     m_predictionTitle = new QLabel(tr("<b>Predicted effect</b> (before → after the move)"), m_pane);
+    m_predictionTitle->setWordWrap(true);
     paneLayout->addWidget(m_predictionTitle);
-    paneLayout->addWidget(m_prediction);
+    paneLayout->addWidget(m_prediction, 0, Qt::AlignLeft);
     paneLayout->addWidget(m_assumptions);
 
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     const char* names[kCommandCount] = {"relaunch", "live", "docker", "systemd", "thread-groups"};
     const QString titles[kCommandCount] = {
         tr("Relaunch bound (numactl)"), tr("Move it live (taskset, migratepages)"),
         tr("Container (docker update)"), tr("systemd unit ([Service] snippet)"),
         tr("Thread groups that run apart (taskset, one thread at a time)")};
     auto* commands = new QGridLayout;
+    commands->setColumnStretch(0, 1); // the command wraps; its Copy button keeps its whole width
     for (int i = 0; i < kCommandCount; ++i) {
         m_commandLabels[i] = new QLabel(QStringLiteral("<b>%1</b>").arg(titles[i].toHtmlEscaped()), m_pane);
-        m_commands[i] = new QPlainTextEdit(m_pane);
+        m_commandLabels[i]->setWordWrap(true);
+        m_commands[i] = new AdviceCommandBox(m_pane);
         m_commands[i]->setObjectName(QStringLiteral("command-%1").arg(QLatin1String(names[i])));
-        m_commands[i]->setReadOnly(true);
-        m_commands[i]->setFont(mono);
-        m_commands[i]->setLineWrapMode(QPlainTextEdit::NoWrap);
-        m_commands[i]->setTabChangesFocus(true);
         m_copy[i] = new QPushButton(tr("Copy"), m_pane);
+        m_copy[i]->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         m_copy[i]->setObjectName(QStringLiteral("copy-%1").arg(QLatin1String(names[i])));
         m_copy[i]->setToolTip(tr("Copy this command to the clipboard"));
         QPlainTextEdit* edit = m_commands[i];
@@ -186,18 +191,23 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     paneLayout->addLayout(applyRow);
     paneLayout->addStretch(1);
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("suggestionScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(m_pane);
+    // Everything in the pane wraps, so it scrolls only down; a sideways scroll bar means the pane is
+    // narrower than its table of figures.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("suggestionScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setWidget(m_pane);
 
     auto* splitter = m_splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("adviceSplitter"));
+    splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_table);
-    splitter->addWidget(scroll);
+    splitter->addWidget(m_scroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({560, 440}); // the findings' messages need the room; scaled to the width
+    splitter->setSizes(defaultSizes(Qt::Horizontal));
+    connect(splitter, &QSplitter::splitterMoved, this,
+            [this] { m_userSizes[m_splitter->orientation() == Qt::Vertical] = m_splitter->sizes(); });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -289,6 +299,7 @@ void AdvicePanel::onAdvice(AdvicePtr advice)
         m_model->setAdvice(m_advice);
         m_quiet = false;
     }
+    fitColumns();
     int critical = 0, warning = 0;
     for (const Finding& f : m_advice->findings) {
         critical += f.severity == Severity::Critical ? 1 : 0;
@@ -433,13 +444,9 @@ void AdvicePanel::showSuggestion(std::int64_t pid)
     }
     const QString texts[kCommandCount] = {s->relaunch, s->live.join(QLatin1Char('\n')), s->docker, s->systemd,
                                           groups.join(QLatin1Char('\n'))};
-    for (int i = 0; i < kCommandCount; ++i) {
+    for (int i = 0; i < kCommandCount; ++i)
         m_commands[i]->setPlainText(texts[i]);
-        const int lines = std::max(1, int(texts[i].trimmed().count(QLatin1Char('\n'))) + 1);
-        const QFontMetrics fm(m_commands[i]->font());
-        m_commands[i]->setFixedHeight(lines * fm.lineSpacing() + 2 * m_commands[i]->frameWidth() + 12 +
-                                      fm.height()); // room for a horizontal scroll bar
-    }
+    fitPrediction();
     m_notes->setText(s->notes.isEmpty()
                          ? QString()
                          : tr("<b>Notes:</b> %1").arg(s->notes.join(QStringLiteral(" · ")).toHtmlEscaped()));
@@ -447,15 +454,119 @@ void AdvicePanel::showSuggestion(std::int64_t pid)
     updateApplyButton();
 }
 
+namespace {
+
+// The splitter's sizes side by side and one above the other, each as the user left it.
+constexpr quint32 kStateMagic = 0x4e534156; // "NSAV"
+constexpr quint32 kStateVersion = 1;
+
+} // namespace
+
 QByteArray AdvicePanel::saveState() const
 {
-    return m_splitter->saveState();
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << kStateMagic << kStateVersion << m_userSizes[0] << m_userSizes[1];
+    return state;
 }
 
 void AdvicePanel::restoreState(const QByteArray& state)
 {
-    if (!state.isEmpty())
-        m_splitter->restoreState(state);
+    if (state.isEmpty())
+        return;
+    QDataStream in(state);
+    quint32 magic = 0, version = 0;
+    QList<int> sizes[2];
+    in >> magic >> version >> sizes[0] >> sizes[1];
+    if (in.status() == QDataStream::Ok && magic == kStateMagic && version == kStateVersion) {
+        m_userSizes[0] = sizes[0];
+        m_userSizes[1] = sizes[1];
+    } else if (m_splitter->restoreState(state)) { // a QSplitter's own state, from before both were kept
+        m_userSizes[m_splitter->orientation() == Qt::Vertical] = m_splitter->sizes();
+    }
+    m_splitter->setOrientation(Qt::Horizontal);
+    applyOrientation(width() > 0 && width() < narrowWidth() ? Qt::Vertical : Qt::Horizontal, true);
+}
+
+int AdvicePanel::narrowWidth() const
+{
+    // Side by side the findings need their kind, ids and a readable part of the message, the pane its table
+    // of figures and a command beside its Copy button: about 170 average characters (1 100 px at 9 pt).
+    return 170 * fontMetrics().averageCharWidth();
+}
+
+QList<int> AdvicePanel::defaultSizes(Qt::Orientation o)
+{
+    // Scaled to the room: the findings' messages need more width, the pane more height.
+    return o == Qt::Horizontal ? QList<int>{560, 440} : QList<int>{2, 3};
+}
+
+void AdvicePanel::applyOrientation(Qt::Orientation o, bool force)
+{
+    if (!force && o == m_splitter->orientation())
+        return;
+    m_splitter->setOrientation(o);
+    const QList<int>& sizes = m_userSizes[o == Qt::Vertical];
+    m_splitter->setSizes(sizes.size() == 2 ? sizes : defaultSizes(o));
+}
+
+void AdvicePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // One above the other where side by side would cut both; back when there is room again.
+    applyOrientation(event->size().width() < narrowWidth() ? Qt::Vertical : Qt::Horizontal);
+}
+
+void AdvicePanel::fitColumns()
+{
+    QHeaderView* header = m_table->header();
+    bool groups = false, pids = false, tids = false;
+    qint64 widest = 0;
+    if (m_advice) {
+        for (const FindingGroup& g : m_model->groups())
+            groups = groups || g.count() > 1;
+        for (const Finding& f : m_advice->findings) {
+            pids = pids || f.pid >= 0;
+            tids = tids || f.tid.has_value();
+            widest = std::max({widest, qint64(f.pid), f.tid ? qint64(*f.tid) : 0});
+        }
+    }
+    // A column no row fills takes no room.
+    m_table->setColumnHidden(AdviceModel::CountColumn, !groups);
+    m_table->setColumnHidden(AdviceModel::PidColumn, !pids);
+    m_table->setColumnHidden(AdviceModel::TidColumn, !tids);
+    // Ids of findings under a collapsed group are not laid out yet: their width comes from the widest id.
+    const int idWidth = m_table->fontMetrics().horizontalAdvance(QString::number(widest)) +
+                        4 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 8;
+    const int kindCap = 28 * m_table->fontMetrics().averageCharWidth(); // longer kinds elide, with a tooltip
+    for (int c = 0; c < AdviceModel::MessageColumn; ++c) {
+        if (m_table->isColumnHidden(c))
+            continue;
+        m_table->resizeColumnToContents(c);
+        if (c == AdviceModel::PidColumn || c == AdviceModel::TidColumn)
+            header->resizeSection(c, std::max(header->sectionSize(c), idWidth));
+        else if (c == AdviceModel::KindColumn)
+            header->resizeSection(
+                c, std::min(header->sectionSize(c), std::max(kindCap, header->sectionSizeHint(c))));
+    }
+}
+
+void AdvicePanel::fitPrediction()
+{
+    // Every figure and header whole: the table is as wide as they are.
+    QHeaderView* header = m_prediction->horizontalHeader();
+    int width = m_prediction->verticalHeader()->sizeHint().width() + 2 * m_prediction->frameWidth();
+    const QFontMetrics fm(m_prediction->font());
+    const int padding = 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_prediction) + 8;
+    for (int c = 0; c < m_prediction->columnCount(); ++c) {
+        int cells = 0;
+        for (int r = 0; r < m_prediction->rowCount(); ++r)
+            if (const QTableWidgetItem* item = m_prediction->item(r, c))
+                cells = std::max(cells, fm.horizontalAdvance(item->text()) + padding);
+        header->resizeSection(c, std::max(cells, header->sectionSizeHint(c)));
+        width += header->sectionSize(c);
+    }
+    m_prediction->setFixedWidth(width); // wider would only spread four short figures apart
 }
 
 void AdvicePanel::setApplyAllowed(bool allowed, const QString& reason)

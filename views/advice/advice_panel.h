@@ -10,6 +10,8 @@ class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QResizeEvent;
+class QScrollArea;
 class QSplitter;
 class QTreeView;
 class QTableWidget;
@@ -60,7 +62,9 @@ public:
     void setApplyAllowed(bool allowed, const QString& reason);
     bool isApplyAllowed() const { return m_applyAllowed; }
 
-    QByteArray saveState() const; // the splitter between findings and suggestion
+    // The splitter between findings and suggestion: the sizes the user gave it side by side and one above
+    // the other. Below narrowWidth() the findings are above their suggestion, else beside it.
+    QByteArray saveState() const;
     void restoreState(const QByteArray& state);
 
     AdvicePtr advice() const { return m_advice; }
@@ -68,6 +72,9 @@ public:
     AdviceModel* model() const { return m_model; }
     AdviceFilterProxy* proxy() const { return m_proxy; }
     QTreeView* table() const { return m_table; }
+    QSplitter* splitter() const { return m_splitter; }
+    QScrollArea* suggestionScroll() const { return m_scroll; }
+    int narrowWidth() const;
     QLineEdit* filterEdit() const { return m_filter; }
     QLabel* statusLabel() const { return m_status; }
     QLabel* titleLabel() const { return m_title; }
@@ -86,7 +93,14 @@ signals:
     void applyRequested(const numasight::Suggestion& suggestion);
     void adviceShown(); // the findings of the capture and snapshot set last are on screen
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    static QList<int> defaultSizes(Qt::Orientation o);
+    void applyOrientation(Qt::Orientation o, bool force = false);
+    void fitColumns();
+    void fitPrediction();
     void build();
     void onAdvice(AdvicePtr advice);
     void onFailed(const QString& message);
@@ -116,6 +130,8 @@ private:
     QPushButton* m_apply;
     QLabel* m_applyNote;
     QSplitter* m_splitter;
+    QScrollArea* m_scroll;
+    QList<int> m_userSizes[2]; // side by side, one above the other; empty until the user moves the handle
 
     CapturePtr m_capture;
     int m_snapshotIndex = -1;

@@ -160,19 +160,32 @@ void BrowserPanel::restoreState(const QByteArray& state)
 
 void BrowserPanel::onFilterTextChanged(const QString& text)
 {
+    const EntityId current = currentEntity();
     m_proxy->setFilterText(text);
-    if (!text.trimmed().isEmpty())
+    refiltered(current);
+}
+
+void BrowserPanel::refiltered(EntityId current)
+{
+    // The proxy was reset: open again what a filter shows (every match) or the first levels, and keep the
+    // entity that was selected where it is still shown.
+    if (!m_proxy->filterText().isEmpty() || m_proxy->kindFilter())
         m_view->expandAll();
-    if (m_view->currentIndex().isValid())
-        m_view->scrollTo(m_view->currentIndex());
+    else
+        m_view->expandToDepth(1);
+    const QModelIndex proxy = m_proxy->mapFromSource(m_model->indexOf(current));
+    if (proxy.isValid()) {
+        m_view->setCurrentIndex(proxy);
+        m_view->scrollTo(proxy);
+    }
 }
 
 void BrowserPanel::onKindChanged(int index)
 {
     const QVariant v = m_kind->itemData(index);
+    const EntityId current = currentEntity();
     m_proxy->setKindFilter(v.isValid() ? std::optional(EntityKind(v.toInt())) : std::nullopt);
-    if (v.isValid())
-        m_view->expandAll();
+    refiltered(current);
 }
 
 // Lists "All kinds" and each kind the snapshot has, with its count; the kind chosen stays when it is there.

@@ -56,6 +56,7 @@ private:
     void onFilterTextChanged(const QString& text);
     void onKindChanged(int index);
     void updateKindFilter();
+    void refiltered(EntityId current);
 
     EntityTreeModel* m_model;
     EntityFilterProxy* m_proxy;

@@ -9,14 +9,14 @@ EntityFilterProxy::EntityFilterProxy(QObject* parent)
     : QueryFilterProxy(EntityTreeModel::SortRole, parent)
 {
     setRecursiveFilteringEnabled(true);
+    setResetOnFilterChange(true);
 }
 
 void EntityFilterProxy::setKindFilter(std::optional<EntityKind> kind)
 {
     if (kind == m_kind)
         return;
-    m_kind = kind;
-    invalidateFilter();
+    refilter([&] { m_kind = kind; });
 }
 
 bool EntityFilterProxy::matchesText(const QModelIndex& index) const

@@ -346,6 +346,8 @@ void EntityTreeModel::setSnapshot(SnapshotPtr snapshot)
         b.buildOther(b.section(Section::Other, tr("Other")));
     }
     computeCpuFigures();
+    m_labels.clear();
+    m_searchText.clear();
     endResetModel();
 }
 
@@ -558,7 +560,7 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
     if (role == Qt::DisplayRole || role == SortRole) {
         switch (Column(column)) {
         case NameColumn:
-            return entityLabel(e);
+            return cachedLabel(e);
         case KindColumn:
             return kindText(e);
         case IdColumn:
@@ -604,16 +606,42 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
         (column == IdColumn || column == MemoryColumn || column == NodeColumn || column == CpuShareColumn ||
          column == CpuNodeColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == SearchTextRole) {
-        QStringList parts{e.name, e.key, idText(e), e.pciBusId, e.containerId};
-        if (e.pid >= 0)
-            parts << QString::number(e.pid);
-        if (e.tid >= 0)
-            parts << QString::number(e.tid);
-        parts << entityLabel(e);
-        return parts.join(QLatin1Char('\n')).toLower();
-    }
+    if (role == SearchTextRole)
+        return cachedSearchText(e);
     return {};
+}
+
+QString EntityTreeModel::searchText(const Entity& e) const
+{
+    QStringList parts{e.name, e.key, idText(e), e.pciBusId, e.containerId};
+    if (e.pid >= 0)
+        parts << QString::number(e.pid);
+    if (e.tid >= 0)
+        parts << QString::number(e.tid);
+    parts << cachedLabel(e);
+    return parts.join(QLatin1Char('\n')).toLower();
+}
+
+const QString& EntityTreeModel::cachedLabel(const Entity& e) const
+{
+    const auto index = size_t(&e - m_snapshot->entities().data());
+    if (m_labels.size() != m_snapshot->entities().size())
+        m_labels.assign(m_snapshot->entities().size(), QString());
+    QString& label = m_labels[index];
+    if (label.isNull())
+        label = entityLabel(e);
+    return label;
+}
+
+const QString& EntityTreeModel::cachedSearchText(const Entity& e) const
+{
+    const auto index = size_t(&e - m_snapshot->entities().data());
+    if (m_searchText.size() != m_snapshot->entities().size())
+        m_searchText.assign(m_snapshot->entities().size(), QString());
+    QString& text = m_searchText[index];
+    if (text.isNull())
+        text = searchText(e);
+    return text;
 }
 
 QVariant EntityTreeModel::data(const QModelIndex& index, int role) const

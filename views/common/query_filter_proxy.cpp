@@ -17,9 +17,22 @@ void QueryFilterProxy::setFilterText(const QString& text)
     FilterQuery query = FilterQuery::parse(text);
     if (query.text == m_text)
         return;
-    m_text = std::move(query.text);
-    m_cpu = query.cpu;
-    invalidateFilter();
+    refilter([&] {
+        m_text = std::move(query.text);
+        m_cpu = query.cpu;
+    });
+}
+
+void QueryFilterProxy::refilter(const std::function<void()>& change)
+{
+    if (!m_reset) {
+        change();
+        invalidateFilter();
+        return;
+    }
+    beginResetModel();
+    change();
+    endResetModel();
 }
 
 bool QueryFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const

@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "readers/open_input.h"
 #include "record/recorder.h"
+#include "support/advice_fit_checks.h"
 #include "support/test_fixtures.h"
 #include "views/advice/advice_filter_proxy.h"
 #include "views/advice/advice_model.h"
@@ -51,6 +52,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -234,6 +236,9 @@ private slots:
     void compareSidesDriveViews();
     void applyDialogOnLiveChild();
     void screenshot();
+    void paneFitsEverySize_data();
+    void paneFitsEverySize();
+    void splitterFollowsWidth();
 
 private:
     QTemporaryDir m_dir;
@@ -970,6 +975,103 @@ void TestAdviceView::screenshot()
     QCOMPARE(saved.size(), w.size() * w.devicePixelRatio());
     QVERIFY(saved.pixel(saved.width() / 2, saved.height() / 2) != saved.pixel(2, saved.height() - 2));
     qInfo("screenshot: %s", qPrintable(path));
+}
+
+void TestAdviceView::paneFitsEverySize_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("laptop 1280x720") << QSize(1280, 720);
+    QTest::newRow("desktop 1920x1080") << QSize(1920, 1080);
+    QTest::newRow("QHD 2560x1440") << QSize(2560, 1440);
+}
+
+// With the docks as a first open places them and each suggestion of the fixture shown in turn (the longest
+// commands included), the pane reads without a sideways scroll bar, its buttons fit, and a finding or header
+// cut short has its text in a tooltip.
+void TestAdviceView::paneFitsEverySize()
+{
+    QFETCH(QSize, size);
+    MainWindow w;
+    QVERIFY(openWithAdvice(w, kWitty));
+    w.resize(size);
+    QTRY_COMPARE(w.size(), size);
+    AdvicePanel* panel = w.advicePanel();
+    QAbstractItemModelTester tester(panel->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(panel->advice() && panel->advice()->suggestions.size() >= 4);
+    QTest::qWait(50);
+    QCOMPARE(panel->splitter()->orientation(),
+             panel->width() < panel->narrowWidth() ? Qt::Vertical : Qt::Horizontal);
+    const QStringList cut = test::cutWithoutTooltip(*panel->table());
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+    // No column is left without a row to fill it, and the finding has the most room.
+    for (int c = 0; c < AdviceModel::MessageColumn; ++c)
+        if (!panel->table()->isColumnHidden(c))
+            QVERIFY2(panel->table()->columnWidth(c) < panel->table()->columnWidth(AdviceModel::MessageColumn),
+                     qPrintable(panel->model()->headerData(c, Qt::Horizontal).toString()));
+    QVERIFY(panel->table()->isColumnHidden(AdviceModel::CountColumn)); // every group of the fixture is one
+    for (const Suggestion& s : panel->advice()->suggestions) {
+        panel->selectProcess(s.pid);
+        QCOMPARE(panel->shownPid(), qint64(s.pid));
+        QTest::qWait(20); // the pane's layout settles on the new text
+        const QStringList overflow = test::suggestionPaneOverflow(*panel);
+        QVERIFY2(
+            overflow.isEmpty(),
+            qPrintable(QStringLiteral("pid %1: %2").arg(s.pid).arg(overflow.join(QStringLiteral(" | ")))));
+        // Each command wraps instead of scrolling, and shows whole.
+        for (QPlainTextEdit* box : panel->findChildren<QPlainTextEdit*>()) {
+            if (!box->isVisible())
+                continue;
+            QVERIFY2(box->horizontalScrollBar()->maximum() == 0, qPrintable(box->objectName()));
+            QVERIFY2(box->verticalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("%1: %2 lines in %3 px")
+                                    .arg(box->objectName())
+                                    .arg(box->document()->lineCount())
+                                    .arg(box->viewport()->height())));
+        }
+    }
+}
+
+// Narrow, the findings sit above their suggestion; wide, beside it; the sizes the user gives each
+// arrangement come back, in this panel and in one restored from its state.
+void TestAdviceView::splitterFollowsWidth()
+{
+    AdvicePanel panel;
+    panel.resize(panel.narrowWidth() - 100, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.splitter()->orientation(), Qt::Vertical);
+    panel.resize(panel.narrowWidth() + 300, 700);
+    QTRY_COMPARE(panel.splitter()->orientation(), Qt::Horizontal);
+
+    // The user drags the handle to the left.
+    QSplitterHandle* handle = panel.splitter()->handle(1);
+    const QPoint from = handle->rect().center();
+    const int before = panel.splitter()->sizes().front();
+    QTest::mousePress(handle, Qt::LeftButton, {}, from);
+    QTest::mouseMove(handle, from - QPoint(150, 0));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, from - QPoint(150, 0));
+    const QList<int> wide = panel.splitter()->sizes();
+    QVERIFY2(wide.front() < before - 100,
+             qPrintable(QStringLiteral("%1 → %2").arg(before).arg(wide.front())));
+
+    // Narrow and back: the user's sizes return.
+    panel.resize(panel.narrowWidth() - 100, 700);
+    QTRY_COMPARE(panel.splitter()->orientation(), Qt::Vertical);
+    panel.resize(panel.narrowWidth() + 300, 700);
+    QTRY_COMPARE(panel.splitter()->orientation(), Qt::Horizontal);
+    QCOMPARE(panel.splitter()->sizes(), wide);
+
+    // In another panel, from the saved state.
+    AdvicePanel restored;
+    restored.resize(panel.size());
+    restored.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&restored));
+    restored.restoreState(panel.saveState());
+    QCOMPARE(restored.splitter()->orientation(), Qt::Horizontal);
+    QCOMPARE(restored.splitter()->sizes(), wide);
+    // A state that is not one is ignored.
+    restored.restoreState(QByteArray("not a state"));
+    QCOMPARE(restored.splitter()->sizes(), wide);
 }
 
 QTEST_MAIN(TestAdviceView)
