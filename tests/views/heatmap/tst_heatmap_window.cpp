@@ -35,13 +35,16 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -58,6 +61,22 @@ using numasight::test::loadCapture;
 using numasight::test::makeRecording;
 
 using namespace numasight::test;
+
+namespace {
+
+// The main window at `size` with the witty fixture loaded.
+bool showWitty(MainWindow& window, QSize size)
+{
+    window.resize(size);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QSignalSpy loaded(window.loader(), &LoadJob::finished);
+    window.openPath(kWitty);
+    return loaded.wait(kTimeout);
+}
+
+} // namespace
 
 class TestHeatmapWindow : public QObject
 {
@@ -165,8 +184,13 @@ void TestHeatmapWindow::mainWindowRemembersSettings()
         heatmaps->setWindow(HeatmapTabs::Window::Recording);
         heatmaps->timePanel()->setMetric(HeatmapMetric::CpuBusy);
         heatmaps->matrixPanel()->setOrder(MatrixOrder::Natural);
+        QCOMPARE(heatmaps->cpuPanel()->rowLimit(), 100); // the default, as exports
+        heatmaps->cpuPanel()->setRowLimit(kAllRows);
+        heatmaps->memoryPanel()->rowsCombo()->setCurrentIndex(
+            heatmaps->memoryPanel()->rowsCombo()->findData(25));
         window.close();
     }
+    QCOMPARE(QSettings().value(QStringLiteral("heatmaps/cpuRows")).toString(), QStringLiteral("all"));
     QCOMPARE(QSettings().value(QStringLiteral("heatmaps/measure")).toString(), QStringLiteral("bytes"));
     MainWindow window;
     HeatmapTabs* heatmaps = window.heatmapsPanel();
@@ -177,6 +201,9 @@ void TestHeatmapWindow::mainWindowRemembersSettings()
     QCOMPARE(heatmaps->window(), HeatmapTabs::Window::Recording);
     QCOMPARE(heatmaps->timePanel()->metric(), HeatmapMetric::CpuBusy);
     QCOMPARE(heatmaps->matrixPanel()->order(), MatrixOrder::Natural);
+    QCOMPARE(heatmaps->cpuPanel()->rowLimit(), kAllRows);
+    QCOMPARE(heatmaps->cpuPanel()->rowsCombo()->currentData().toInt(), kAllRows);
+    QCOMPARE(heatmaps->memoryPanel()->rowLimit(), 25);
 }
 
 void TestHeatmapWindow::exportFormats_data()
@@ -356,12 +383,7 @@ void TestHeatmapWindow::mainWindowExportsPlot()
     QFETCH(int, view);
     QFETCH(QString, name);
     MainWindow window;
-    window.resize(1200, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QSignalSpy loaded(window.loader(), &LoadJob::finished);
-    window.openPath(kWitty);
-    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(showWitty(window, QSize(1200, 800)));
     window.showEntityBrowser();
     window.heatmapsPanel()->setCurrentView(HeatmapTabs::View(view));
     const QString path = m_dir.filePath(name);
