@@ -804,7 +804,8 @@ void TestMainWindow::screenshot()
         QVERIFY2(detailed * 50 > blocks,
                  qPrintable(QStringLiteral("%1 of %2 blocks").arg(detailed).arg(blocks)));
     }
-    const QString scale = w.devicePixelRatio() > 1 ? QStringLiteral("@%1x").arg(w.devicePixelRatio()) : QString();
+    const QString scale =
+        w.devicePixelRatio() > 1 ? QStringLiteral("@%1x").arg(w.devicePixelRatio()) : QString();
     const QString path = QStringLiteral("/tmp/numasight-%1-%2x%3%4.png")
                              .arg(page)
                              .arg(size.width())
