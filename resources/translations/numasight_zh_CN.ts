@@ -2336,6 +2336,41 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     </message>
 </context>
 <context>
+    <name>numasight::ExportDialog</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R)：</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+</context>
+<context>
     <name>numasight::ExportFile</name>
     <message>
         <source>cannot write: %1; pick a folder you can write to</source>
@@ -2646,36 +2681,12 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
 <context>
     <name>numasight::GraphExportDialog</name>
     <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
-    </message>
-    <message>
         <source>Export Graph</source>
         <translation>导出拓扑图</translation>
     </message>
     <message>
         <source>SVG (*.svg);;PDF (*.pdf);;PNG (*.png);;Graphviz DOT (*.dot *.gv);;All files (*)</source>
         <translation>SVG (*.svg);;PDF (*.pdf);;PNG (*.png);;Graphviz DOT (*.dot *.gv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source> dpi</source>
-        <translation> dpi</translation>
-    </message>
-    <message>
-        <source>&amp;File:</source>
-        <translation>文件(&amp;F)：</translation>
-    </message>
-    <message>
-        <source>F&amp;ormat:</source>
-        <translation>格式(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>&amp;Resolution:</source>
-        <translation>分辨率(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>%1 × %2 pixels</source>
-        <translation>%1 × %2 像素</translation>
     </message>
     <message>
         <source>The graph for Graphviz, without positions: run dot on it to lay it out.</source>
@@ -3379,22 +3390,6 @@ Combined: processes inside the node where they run</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG 图片 (*.png)</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>SVG drawing (*.svg)</source>
-        <translation>SVG 图形 (*.svg)</translation>
-    </message>
-    <message>
-        <source>Numbers as CSV (*.csv)</source>
-        <translation>数值 CSV (*.csv)</translation>
-    </message>
-    <message>
         <source>Open a file before exporting a plot.</source>
         <translation>请先打开一个文件，再导出图表。</translation>
     </message>
@@ -3409,6 +3404,26 @@ Combined: processes inside the node where they run</source>
     <message>
         <source>Exporting the plot to %1…</source>
         <translation>正在将图表导出到 %1…</translation>
+    </message>
+    <message>
+        <source>PNG — image</source>
+        <translation>PNG — 位图</translation>
+    </message>
+    <message>
+        <source>PDF — vector, one page</source>
+        <translation>PDF — 矢量图，单页</translation>
+    </message>
+    <message>
+        <source>SVG — vector, searchable text</source>
+        <translation>SVG — 矢量图，文字可搜索</translation>
+    </message>
+    <message>
+        <source>CSV — the numbers, every row</source>
+        <translation>CSV — 数值，包含每一行</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg);;Numbers as CSV (*.csv);;All files (*)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 绘图 (*.svg);;数值 CSV (*.csv);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -5015,6 +5030,26 @@ Changed in the comparison</source>
         <translation>
             <numerusform> · %n 个 NUMA 节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Top %1</source>
+        <translation>前 %1 个</translation>
+    </message>
+    <message>
+        <source>The processes shown: the first ones by the sort key, after the filter, with one row summing the rest; or all of them</source>
+        <translation>显示的进程：经筛选后按排序键排在最前的若干个，其余的汇总为一行；或全部显示</translation>
+    </message>
+    <message>
+        <source>Ro&amp;ws:</source>
+        <translation>行数(&amp;W)：</translation>
+    </message>
+    <message>
+        <source> · %1 summed in the last row</source>
+        <translation> · %1 汇总在最后一行</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,8 @@
 #include "views/common/message_bar.h"
 #include "views/common/shortcuts_dialog.h"
 #include "views/common/start_page.h"
+#include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_tabs.h"
 #include "views/jobs/load_job.h"
 #include "views/live/record_dialog.h"
 #include "views/live/timeline_bar.h"
@@ -23,6 +25,7 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -42,6 +45,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -131,6 +135,35 @@ QStringList cutLabels(const QWidget& window)
                 cut << label->objectName() + QStringLiteral(": ") + label->text();
                 break;
             }
+    }
+    return cut;
+}
+
+// Visible header sections of `page` whose label is wider than the section and whose tooltip does not name
+// it, and the heatmap axis labels drawn outside their plot.
+QStringList cutHeadersAndAxisLabels(const QWidget& page)
+{
+    QStringList cut;
+    for (const QHeaderView* header : page.findChildren<QHeaderView*>()) {
+        if (!header->isVisible() || !header->model() || header->orientation() != Qt::Horizontal)
+            continue;
+        const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        for (int c = 0; c < header->count(); ++c) {
+            if (header->isSectionHidden(c) || header->sectionSize(c) == 0)
+                continue;
+            const QString text = header->model()->headerData(c, Qt::Horizontal).toString();
+            const QString tip = header->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+            if (header->fontMetrics().horizontalAdvance(text) + 2 * margin > header->sectionSize(c) &&
+                !tip.contains(text))
+                cut << header->objectName() + QStringLiteral(" section: ") + text;
+        }
+    }
+    for (const HeatmapPlot* plot : page.findChildren<HeatmapPlot*>()) {
+        if (!plot->isVisible())
+            continue;
+        for (const QRect& r : plot->columnLabelRects())
+            if (!plot->rect().contains(r)) // the custom plot fills the widget from its top left
+                cut << plot->objectName() + QStringLiteral(" axis label at %1,%2").arg(r.x()).arg(r.y());
     }
     return cut;
 }
@@ -755,6 +788,11 @@ void TestMainWindow::screenshot()
         QVERIFY2(overflow.isEmpty(), qPrintable(overflow.join(QStringLiteral(" | "))));
         const QStringList cutCells = test::cutWithoutTooltip(*panel->table());
         QVERIFY2(cutCells.isEmpty(), qPrintable(cutCells.join(QStringLiteral(" | "))));
+    }
+    if (page == u"heatmaps") {
+        // Table headers and the plot's axis are not labels: checked on their own.
+        const QStringList headers = cutHeadersAndAxisLabels(*w.heatmapsPanel());
+        QVERIFY2(headers.isEmpty(), qPrintable(headers.join(QStringLiteral(" | "))));
     }
 
     const QImage image = w.grab().toImage();

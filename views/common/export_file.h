@@ -32,6 +32,10 @@ std::optional<Format> exportFormatFromName(QStringView name, const std::array<QS
     return std::nullopt;
 }
 
+// The resolutions a raster export takes (Export Graph, Export Plot, numasight-export).
+inline constexpr int kMinExportDpi = 18;
+inline constexpr int kMaxExportDpi = 1200;
+
 // An export's failure: the file and what to do.
 LoadError exportError(const QString& path, const QString& message);
 

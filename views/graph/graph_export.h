@@ -2,6 +2,7 @@
 #pragma once
 
 #include "graph/graph_layout.h"
+#include "views/common/export_file.h"
 
 #include <QSize>
 #include <QSizeF>
@@ -49,8 +50,6 @@ Result<GraphLayoutPtr> layoutForPage(const Snapshot& snapshot, std::span<const S
 // text size is multiplied by on paper.
 double graphPageScale(const GraphLayout& layout, QSizeF page);
 double pageScale(const QRectF& picture, QSizeF page); // the same for a picture's rectangle
-inline constexpr int kMinExportDpi = 18;
-inline constexpr int kMaxExportDpi = 1200;
 
 // The pixel size of a PNG of `layout` at `dpi`: the picture (graph, title, legend) at dpi/72 pixels a point.
 QSize graphPngSize(const GraphLayout& layout, int dpi);

@@ -18,10 +18,6 @@ namespace numasight {
 
 namespace {
 
-// Exports and the screen lay out with the same fonts: pixel sizes do not change with a device's dpi, and
-// exports are drawn at this resolution so their point sizes match what the window shows.
-constexpr int kExportDpi = 96;
-
 // In the order of HeatmapExportFormat.
 constexpr std::array<QStringView, 4> kFormatNames{u"png", u"pdf", u"svg", u"csv"};
 
@@ -72,8 +68,8 @@ QImage renderHeatmapImage(const HeatmapPicture& picture, QSize size, double scal
                  QImage::Format_RGB32); // opaque: the PNG stores no alpha channel
     if (image.isNull())
         return image;
-    image.setDotsPerMeterX(int(std::lround(kExportDpi * scale / 0.0254)));
-    image.setDotsPerMeterY(int(std::lround(kExportDpi * scale / 0.0254)));
+    image.setDotsPerMeterX(int(std::lround(kHeatmapExportDpi * scale / 0.0254)));
+    image.setDotsPerMeterY(int(std::lround(kHeatmapExportDpi * scale / 0.0254)));
     image.fill(Qt::white);
     paintHeatmapPicture(picture, size, &image, scale, false);
     return image;
@@ -133,7 +129,7 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
     if (format == HeatmapExportFormat::Svg) {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
-        svg.setResolution(kExportDpi);
+        svg.setResolution(kHeatmapExportDpi);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(picture.title);
@@ -146,9 +142,9 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
         QPdfWriter pdf(&buffer);
         pdf.setCreator(QStringLiteral("numasight"));
         pdf.setTitle(picture.title);
-        pdf.setResolution(kExportDpi);
-        pdf.setPageSize(
-            QPageSize(QSizeF(size) * 72.0 / kExportDpi, QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setResolution(kHeatmapExportDpi);
+        pdf.setPageSize(QPageSize(QSizeF(size) * 72.0 / kHeatmapExportDpi, QPageSize::Point, QString(),
+                                  QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         if (!paintHeatmapPicture(picture, size, &pdf, 1.0, true))
             return exportError(

@@ -29,6 +29,10 @@ std::optional<HeatmapExportFormat> heatmapExportFormatForPath(const QString& pat
 // that stays under ~4000 pixels, thinner rows (and every k-th label) beyond.
 QSize defaultHeatmapExportSize(const HeatmapPicture& picture);
 inline constexpr int kMinHeatmapExportSide = 120;
+// Exports and the screen lay out with the same fonts: pixel sizes do not change with a device's dpi, and
+// exports are drawn at this resolution so their point sizes match what the window shows; a PNG at another
+// resolution is drawn scaled by dpi / kHeatmapExportDpi.
+inline constexpr int kHeatmapExportDpi = 96;
 inline constexpr int kMaxHeatmapExportSide = 16000;
 
 // An export drawn in memory: the PNG's image (encoded when written) or the SVG/PDF document.

@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/heatmap_export_flow.h"
 
+#include "views/common/export_dialog.h"
 #include "views/heatmap/heatmap_export.h"
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/jobs/heatmap_export_job.h"
 
-#include <QFileDialog>
+#include <QDir>
+#include <QSettings>
 
 namespace numasight {
+
+namespace {
+
+const QString kDpiKey = QStringLiteral("heatmapExport/dpi");
+const QString kSizeKey = QStringLiteral("heatmapExport/size");
+
+} // namespace
 
 HeatmapExportFlow::HeatmapExportFlow(HeatmapTabs* tabs)
     : ExportFlow(tabs, QStringLiteral("heatmapExport/directory"), QStringLiteral("heatmapExport/format"))
@@ -24,32 +33,52 @@ void HeatmapExportFlow::showDialog(QWidget* parent, const QString& baseName, boo
         return;
     const auto format = heatmapExportFormatFromName(lastFormatName()).value_or(HeatmapExportFormat::Png);
     const HeatmapTabs::ExportSource source = m_tabs->exportSource(matrix);
-    auto* dialog = new QFileDialog(parent, tr("Export Plot"));
+    ExportDialog::Formats formats;
+    formats.list = {{int(HeatmapExportFormat::Png), tr("PNG — image"), true},
+                    {int(HeatmapExportFormat::Pdf), tr("PDF — vector, one page"), false},
+                    {int(HeatmapExportFormat::Svg), tr("SVG — vector, searchable text"), false},
+                    {int(HeatmapExportFormat::Csv), tr("CSV — the numbers, every row"), false}};
+    formats.forPath = [](const QString& path) -> std::optional<int> {
+        if (const auto f = heatmapExportFormatForPath(path))
+            return int(*f);
+        return std::nullopt;
+    };
+    formats.suffix = [](int id) { return heatmapExportFormatName(HeatmapExportFormat(id)); };
+    auto* dialog =
+        new ExportDialog(tr("Export Plot"),
+                         tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg);;Numbers "
+                            "as CSV (*.csv);;All files (*)"),
+                         std::move(formats), parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setObjectName(QStringLiteral("exportPlotDialog"));
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    const QStringList filters{tr("PNG image (*.png)"), tr("PDF document (*.pdf)"), tr("SVG drawing (*.svg)"),
-                              tr("Numbers as CSV (*.csv)")};
-    dialog->setNameFilters(filters);
-    dialog->selectNameFilter(filters[int(format)]);
-    dialog->setDefaultSuffix(heatmapExportFormatName(format));
-    dialog->setDirectory(lastDirectory());
-    dialog->selectFile(
-        QStringLiteral("%1-%2.%3").arg(baseName, source.baseName, heatmapExportFormatName(format)));
-    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, filters](const QString& filter) {
-        const int i = int(filters.indexOf(filter));
-        if (i >= 0)
-            dialog->setDefaultSuffix(heatmapExportFormatName(HeatmapExportFormat(i)));
-    });
-    connect(dialog, &QFileDialog::fileSelected, this, [this, matrix](const QString& path) {
-        const auto f = heatmapExportFormatForPath(path);
-        remember(path, f ? heatmapExportFormatName(*f) : QString());
-        exportTo(path, matrix);
+    // The size that shows every row unless the user chose another; a size chosen before is offered again.
+    const QSize fitting = defaultHeatmapExportSize(source.picture);
+    const QSize remembered = QSettings().value(kSizeKey).toSize();
+    dialog->offerSize(remembered.isValid() ? remembered : fitting, kMinHeatmapExportSide,
+                      kMaxHeatmapExportSide);
+    dialog->setPictureSize(QSizeF(dialog->chosenSize()), kHeatmapExportDpi);
+    dialog->setDpi(QSettings().value(kDpiKey, kHeatmapExportDpi).toInt());
+    dialog->setFormatId(int(format));
+    dialog->setPath(
+        QDir(lastDirectory())
+            .filePath(
+                QStringLiteral("%1-%2.%3").arg(baseName, source.baseName, heatmapExportFormatName(format))));
+    connect(dialog, &QDialog::accepted, this, [this, dialog, matrix, fitting] {
+        const auto f = heatmapExportFormatForPath(dialog->path());
+        remember(dialog->path(), f ? heatmapExportFormatName(*f) : QString());
+        QSettings settings;
+        settings.setValue(kDpiKey, dialog->dpi());
+        // A size left at the fitting one follows the next picture's rows.
+        if (dialog->chosenSize() == fitting)
+            settings.remove(kSizeKey);
+        else
+            settings.setValue(kSizeKey, dialog->chosenSize());
+        exportTo(dialog->path(), matrix, dialog->chosenSize(), dialog->dpi());
     });
     dialog->open();
 }
 
-void HeatmapExportFlow::exportTo(const QString& path, bool matrix)
+void HeatmapExportFlow::exportTo(const QString& path, bool matrix, QSize size, int dpi)
 {
     if (!m_tabs->capture()) {
         emit message(tr("Open a file before exporting a plot."), MessageBar::Kind::Information);
@@ -60,7 +89,7 @@ void HeatmapExportFlow::exportTo(const QString& path, bool matrix)
         return;
     }
     exportWhenReady(path, tr("Building the heatmap for %1…").arg(path),
-                    [this, matrix](const QString& target) { write(target, matrix); });
+                    [this, matrix, size, dpi](const QString& target) { write(target, matrix, size, dpi); });
 }
 
 bool HeatmapExportFlow::isReady() const
@@ -74,7 +103,7 @@ void HeatmapExportFlow::prepare()
     m_tabs->ensureCurrentBuilt();
 }
 
-void HeatmapExportFlow::write(const QString& path, bool matrix)
+void HeatmapExportFlow::write(const QString& path, bool matrix, QSize size, int dpi)
 {
     const HeatmapTabs::ExportSource source = m_tabs->exportSource(matrix);
     const auto format = heatmapExportFormatForPath(path).value_or(HeatmapExportFormat::Png);
@@ -82,7 +111,8 @@ void HeatmapExportFlow::write(const QString& path, bool matrix)
         m_job->startCsv(source.csv, path);
     } else {
         // Drawn here (QCustomPlot is a widget), encoded and written by the worker.
-        Result<RenderedHeatmap> rendered = renderHeatmapExport(source.picture, format, {}, 1.0, path);
+        Result<RenderedHeatmap> rendered =
+            renderHeatmapExport(source.picture, format, size, double(dpi) / kHeatmapExportDpi, path);
         if (!rendered) {
             emit message(rendered.error().toString(), MessageBar::Kind::Error);
             return;

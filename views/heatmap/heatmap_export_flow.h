@@ -2,6 +2,9 @@
 #pragma once
 
 #include "views/common/export_flow.h"
+#include "views/heatmap/heatmap_export.h"
+
+#include <QSize>
 
 class QWidget;
 
@@ -22,14 +25,17 @@ public:
     explicit HeatmapExportFlow(HeatmapTabs* tabs);
 
     // The file name proposed is "<baseName>-<view>.<format>" in the folder used last.
+    // The dialog offers the picture's size and, for PNG, a resolution; both are remembered.
     void showDialog(QWidget* parent, const QString& baseName, bool matrix);
-    void exportTo(const QString& path, bool matrix = false);
+    // `size`: of the picture (empty: one that shows every row); `dpi`: a PNG's resolution (its pixels are
+    // size × dpi / 96).
+    void exportTo(const QString& path, bool matrix = false, QSize size = {}, int dpi = kHeatmapExportDpi);
     HeatmapExportJob* job() const { return m_job; }
 
 private:
     bool isReady() const override;
     void prepare() override;
-    void write(const QString& path, bool matrix);
+    void write(const QString& path, bool matrix, QSize size, int dpi);
 
     HeatmapTabs* m_tabs;
     HeatmapExportJob* m_job;

@@ -567,14 +567,13 @@ void HeatmapPlot::applyWindow()
                                  : double(m_d->rowHeight);
     const int rowStride = labelStride(m_d->count, rowPixels, kLabelPixels + 2);
     const double colPixels = m_d->rect->width() > 0 && cols > 0 ? double(m_d->rect->width()) / cols : 60.0;
-    int longest = 1;
-    for (const HeatmapPictureColumn& c : m_d->picture.columns)
-        longest = std::max(longest, int(c.label.size()));
+    const QFontMetrics labelMetrics(m_d->columnAxis()->tickLabelFont());
     // Labels wider than their column stand on end (every node of a 36-node matrix keeps its name) as long as
     // a line of text fits the column; thinner columns (samples over time) label every k-th.
-    const double labelWidth = longest * kLabelPixels * 0.62 + 8;
-    const bool upright = colPixels < labelWidth && colPixels >= kLabelPixels + 2;
+    const double labelWidth = longestColumnLabel() + 8;
+    const bool upright = colPixels < labelWidth && colPixels >= labelMetrics.height() + 2;
     const int colStride = upright ? 1 : labelStride(cols, colPixels, labelWidth);
+    const bool wasUpright = m_d->columnAxis()->tickLabelRotation() != 0;
     m_d->columnAxis()->setTickLabelRotation(upright ? -90 : 0);
     const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
                             .arg(m_d->generation)
@@ -598,6 +597,48 @@ void HeatmapPlot::applyWindow()
     updateOverlays();
     if (oldFirst != m_d->first || oldCount != m_d->count)
         emit rowWindowChanged(m_d->first, m_d->count);
+    if (wasUpright != upright)
+        emit columnLabelsTurned();
+}
+
+int HeatmapPlot::longestColumnLabel() const
+{
+    const QFontMetrics metrics(m_d->columnAxis()->tickLabelFont());
+    int longest = 1;
+    for (const HeatmapPictureColumn& c : m_d->picture.columns)
+        longest = std::max(longest, metrics.horizontalAdvance(c.label));
+    return longest;
+}
+
+// As QCustomPlot places them: outside the top axis, past the tick and the padding; on end, a label's length
+// is its height.
+int HeatmapPlot::columnLabelExtent() const
+{
+    const QCPAxis* axis = m_d->columnAxis();
+    if (!axis->visible() || !axis->tickLabels() || m_d->picture.columns.empty())
+        return 0;
+    const int text =
+        axis->tickLabelRotation() != 0 ? longestColumnLabel() : QFontMetrics(axis->tickLabelFont()).height();
+    return axis->offset() + axis->tickLengthOut() + axis->tickLabelPadding() + text + 2;
+}
+
+QList<QRect> HeatmapPlot::columnLabelRects() const
+{
+    QList<QRect> out;
+    const QCPAxis* axis = m_d->columnAxis();
+    if (!axis->visible() || !axis->tickLabels())
+        return out;
+    const QFontMetrics metrics(axis->tickLabelFont());
+    const bool upright = axis->tickLabelRotation() != 0;
+    const int bottom = m_d->rect->top() - axis->offset() - axis->tickLengthOut() - axis->tickLabelPadding();
+    const QMap<double, QString> ticks = m_d->columnTicker->ticks();
+    for (auto it = ticks.cbegin(); it != ticks.cend(); ++it) {
+        const int x = int(std::lround(axis->coordToPixel(it.key())));
+        const int length = metrics.horizontalAdvance(it.value());
+        const QSize size = upright ? QSize(metrics.height(), length) : QSize(length, metrics.height());
+        out << QRect(QPoint(x - size.width() / 2, bottom - size.height()), size);
+    }
+    return out;
 }
 
 void HeatmapPlot::onScroll(int value)
@@ -697,30 +738,68 @@ void HeatmapPlot::updateCellTexts()
         item->setPadding(QMargins());
         m_d->texts.push_back(item);
     };
+    const QFontMetricsF textMetrics(pixelFont(font(), textPixels));
     for (int r = m_d->first; r < last; ++r)
         for (int c = 0; c < cols; ++c) {
             const qint64 cell = (qint64(r) << 32) | c;
             const auto markers = markersOf.value(cell);
-            // A narrow cell with markers keeps the markers: they are the finding, the tooltip has the number.
-            const bool room = markers.empty() || w >= 40;
-            const QString text = values && room && textPixels >= kMinTextPixels
-                                     ? texts[(r - m_d->first) * cols + c]
-                                     : QString();
+            QString text =
+                values && textPixels >= kMinTextPixels ? texts[(r - m_d->first) * cols + c] : QString();
             QStringList written;
+            // Marks and the number share the cell while both fit (smaller marks, the number beside or under
+            // them); where the number cannot fit the marks stay alone, and the tooltip has the number.
+            MarkedCell layout = MarkedCell::Beside;
+            int markPixels = int(std::clamp(h * 0.7, 6.0, 18.0));
+            QSizeF textSize, marksSize;
+            if (withMarkers && !markers.empty()) {
+                textSize =
+                    text.isEmpty() ? QSizeF() : QSizeF(textMetrics.horizontalAdvance(text), textPixels);
+                QString glyphs;
+                for (const HeatmapMarker* m : markers)
+                    glyphs += m->glyph;
+                const auto marksAt = [&](int pixels) {
+                    return QSizeF(QFontMetricsF(pixelFont(font(), pixels, true)).horizontalAdvance(glyphs),
+                                  pixels);
+                };
+                if (!text.isEmpty()) {
+                    const int beside = std::clamp(textPixels + 2, 6, markPixels);
+                    const int below = std::clamp(int(h) - textPixels - 1, 6, beside);
+                    layout = markedCellLayout(QSizeF(w, h), textSize, marksAt(beside));
+                    markPixels = beside;
+                    if (layout != MarkedCell::Beside) {
+                        layout = markedCellLayout(QSizeF(w, h), textSize, marksAt(below));
+                        markPixels = below;
+                    }
+                } else {
+                    layout = MarkedCell::MarksOnly;
+                }
+                if (layout == MarkedCell::MarksOnly) {
+                    text.clear();
+                    markPixels = int(std::clamp(h * 0.7, 6.0, 18.0));
+                }
+                marksSize = marksAt(markPixels);
+            }
             if (!text.isEmpty()) {
                 const double v = p.value(r, c);
                 const QRgb bg = gradient.color(v, range, false);
                 const QColor ink = qGray(bg) < 128 ? QColor(Qt::white) : QColor(0x20, 0x20, 0x20);
-                // With markers in the cell the number moves right, the markers take the left.
-                add(markers.empty() ? c : c + 0.18, r, text, ink, textPixels, false);
+                double x = c, y = r;
+                if (!markers.empty() && layout == MarkedCell::Beside) // the marks take the left
+                    x += (marksSize.width() + 2) / 2.0 / w;
+                else if (!markers.empty()) // the marks take the top
+                    y += marksSize.height() / 2.0 / h;
+                add(x, y, text, ink, textPixels, false);
                 written << text;
             }
             if (withMarkers && !markers.empty()) {
-                const int pixels = int(std::clamp(h * 0.7, 6.0, 18.0));
-                const double step = std::min(0.22, 0.9 / double(markers.size() + 1));
-                double x = text.isEmpty() ? c - step * (double(markers.size()) - 1) / 2.0 : c - 0.3;
+                const double step = marksSize.width() / double(markers.size()) / w;
+                double x = c - step * (double(markers.size()) - 1) / 2.0, y = r;
+                if (!text.isEmpty() && layout == MarkedCell::Beside)
+                    x -= (textSize.width() + 2) / 2.0 / w;
+                else if (!text.isEmpty())
+                    y -= textSize.height() / 2.0 / h;
                 for (const HeatmapMarker* m : markers) {
-                    add(x, r, m->glyph, m->color, pixels, true);
+                    add(x, y, m->glyph, m->color, markPixels, true);
                     written.prepend(m->glyph);
                     x += step;
                 }
@@ -728,6 +807,20 @@ void HeatmapPlot::updateCellTexts()
             if (!written.isEmpty())
                 m_d->textOfCell.insert(cell, written.join(QLatin1Char(' ')));
         }
+}
+
+MarkedCell markedCellLayout(QSizeF cell, QSizeF text, QSizeF marks)
+{
+    constexpr double kGap = 2, kEdge = 2;
+    if (text.isEmpty() || text.width() > cell.width() - kEdge || text.height() > cell.height())
+        return MarkedCell::MarksOnly;
+    if (marks.width() + kGap + text.width() <= cell.width() - kEdge &&
+        std::max(marks.height(), text.height()) <= cell.height())
+        return MarkedCell::Beside;
+    if (std::max(marks.width(), text.width()) <= cell.width() - kEdge &&
+        marks.height() + text.height() <= cell.height())
+        return MarkedCell::Below;
+    return MarkedCell::MarksOnly;
 }
 
 std::optional<std::pair<int, int>> HeatmapPlot::cellAt(const QPoint& pos) const

@@ -4,6 +4,7 @@
 #include "views/heatmap/heatmap_picture.h"
 
 #include <QSize>
+#include <QSizeF>
 #include <QWidget>
 
 #include <memory>
@@ -66,6 +67,11 @@ public:
     QString toolTipAt(const QPoint& pos) const;
     QStringList cellTexts() const;               // the texts written in cells now (values and markers)
     QString cellText(int row, int column) const; // "" when the cell has none
+    // The height the node labels above the map need (standing on end when their columns are narrow): a
+    // list lined up beside the plot keeps at least this much above its rows. The labels' rectangles, in
+    // customPlot() coordinates.
+    int columnLabelExtent() const;
+    QList<QRect> columnLabelRects() const;
 
     QCustomPlot* customPlot() const;
     QCPColorMap* colorMap() const;
@@ -78,7 +84,8 @@ signals:
     void rowActivated(int row); // double-click or Enter: a process row folds or unfolds
     void columnClicked(int column);
     void rowWindowChanged(int first, int count);
-    void wheelRows(int rows); // with external rows: the wheel asks the list to scroll
+    void wheelRows(int rows);  // with external rows: the wheel asks the list to scroll
+    void columnLabelsTurned(); // the node labels stood on end or lay down: columnLabelExtent() changed
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -93,6 +100,7 @@ private:
     void updateOverlays();
     void onScroll(int value);
     double fittingRows() const;
+    int longestColumnLabel() const;
     void moveSelection(int delta);
     void applyPalette();
 
@@ -100,6 +108,16 @@ private:
     QScrollBar* m_scroll;
     int m_selectedRow = -1;
 };
+
+// How a cell with marks (●, ◆) shows its number, for a cell, number and marks of these sizes in pixels: the
+// number beside the marks, under them, or not at all (the marks alone; the cell's tooltip has the number).
+enum class MarkedCell : std::uint8_t
+{
+    Beside,
+    Below,
+    MarksOnly
+};
+MarkedCell markedCellLayout(QSizeF cell, QSizeF text, QSizeF marks);
 
 // Draws `picture` onto `device` as exports show it: at `size` (logical pixels; `scale` device pixels each
 // on a raster device) with every row, the title and the notes, through the plot the window uses. `vector`:

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/heatmap_data.h"
+
 #include <QSortFilterProxyModel>
 #include <QString>
+
+#include <span>
+#include <vector>
 
 namespace numasight {
 
@@ -23,6 +28,9 @@ public:
     double minCpuShare() const { return m_minShare; }
     // Sorts again by the source's ranks (after HeatmapRowModel::setSort).
     void resort();
+    // The rows of `order` (rows of `heatmap`, not necessarily the source's) this filter would show, in that
+    // order: a cut to the top rows applies after the filter.
+    std::vector<int> shownRows(const NodeHeatmap& heatmap, std::span<const int> order) const;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;

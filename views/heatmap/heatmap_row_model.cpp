@@ -43,10 +43,19 @@ HeatmapRowModel::HeatmapRowModel(QObject* parent)
 {
 }
 
-void HeatmapRowModel::setHeatmap(NodeHeatmapPtr heatmap)
+QString HeatmapRowModel::searchText(const HeatmapRow& r)
+{
+    QString text = r.name.toLower() + QLatin1Char(' ') + QString::number(r.pid);
+    if (r.kind == HeatmapRowKind::Thread)
+        text += QLatin1Char(' ') + QString::number(r.tid);
+    return text;
+}
+
+void HeatmapRowModel::setHeatmap(NodeHeatmapPtr heatmap, int summedRow, double totalCpuNs)
 {
     beginResetModel();
     m_heatmap = std::move(heatmap);
+    m_summedRow = m_heatmap && summedRow < m_heatmap->rowCount() ? summedRow : -1;
     m_top.clear();
     m_children.clear();
     m_topOf.clear();
@@ -74,11 +83,10 @@ void HeatmapRowModel::setHeatmap(NodeHeatmapPtr heatmap)
             if (std::isfinite(r.cpuNs))
                 m_totalCpuNs += r.cpuNs;
         }
-        QString text = r.name.toLower() + QLatin1Char(' ') + QString::number(r.pid);
-        if (r.kind == HeatmapRowKind::Thread)
-            text += QLatin1Char(' ') + QString::number(r.tid);
-        m_search[size_t(i)] = std::move(text);
+        m_search[size_t(i)] = searchText(r);
     }
+    if (std::isfinite(totalCpuNs))
+        m_totalCpuNs = totalCpuNs;
     rank();
     endResetModel();
 }
@@ -103,6 +111,8 @@ void HeatmapRowModel::rank()
     const std::vector<int> order = sortedRows(*m_heatmap, m_key, m_descending);
     for (size_t i = 0; i < order.size(); ++i)
         m_rank[size_t(order[i])] = int(i);
+    if (m_summedRow >= 0)
+        m_rank[size_t(m_summedRow)] = int(order.size()); // what was cut off stays under what was kept
 }
 
 int HeatmapRowModel::heatmapRow(const QModelIndex& index) const
@@ -247,6 +257,8 @@ QVariant HeatmapRowModel::data(const QModelIndex& index, int role) const
                 return QStringLiteral("?");
             return r.ns == u"local" ? r.name : QStringLiteral("%1: %2").arg(r.ns, r.name);
         case IdColumn:
+            if (row == m_summedRow)
+                return QString();
             return qint64(thread ? r.tid : r.pid);
         case CpuColumn:
             return r.cpuNs > 0 ? formatHeatmapValue(r.cpuNs, HeatmapValueFormat::Duration) : QString();
@@ -274,6 +286,11 @@ QVariant HeatmapRowModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return index.column() == NameColumn ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::FontRole:
+        if (row == m_summedRow) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
         if (!thread && r.kind == HeatmapRowKind::Process &&
             !m_children[size_t(m_topOf[size_t(row)])].empty()) {
             QFont f;
@@ -321,24 +338,32 @@ QVariant HeatmapRowModel::headerData(int section, Qt::Orientation orientation, i
         }
     }
     if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case NameColumn:
-            return tr("Process, or thread under its process; click to sort by name");
-        case IdColumn:
-            return tr("Process id, or thread id; click to sort by pid, then tid");
-        case CpuColumn:
-            return tr("On-CPU time in the window; click to sort by it");
-        case RemoteColumn:
-            return m_heatmap && isMemoryMetric(m_heatmap->metric)
-                       ? tr("Share of the memory away from the node with most of the CPU time")
-                       : tr("Share of the CPU time away from the node with most of the memory");
-        case MemoryColumn:
-            return tr("The process's memory");
-        default:
-            return {};
-        }
+        // The name first: a narrow column's header shows only its start.
+        const QString why = headerWhy(section);
+        return why.isEmpty() ? QVariant()
+                             : QVariant(headerData(section, orientation).toString() + u'\n' + why);
     }
     return {};
+}
+
+QString HeatmapRowModel::headerWhy(int section) const
+{
+    switch (section) {
+    case NameColumn:
+        return tr("Process, or thread under its process; click to sort by name");
+    case IdColumn:
+        return tr("Process id, or thread id; click to sort by pid, then tid");
+    case CpuColumn:
+        return tr("On-CPU time in the window; click to sort by it");
+    case RemoteColumn:
+        return m_heatmap && isMemoryMetric(m_heatmap->metric)
+                   ? tr("Share of the memory away from the node with most of the CPU time")
+                   : tr("Share of the CPU time away from the node with most of the memory");
+    case MemoryColumn:
+        return tr("The process's memory");
+    default:
+        return {};
+    }
 }
 
 } // namespace numasight

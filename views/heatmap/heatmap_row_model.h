@@ -6,6 +6,7 @@
 #include <QAbstractItemModel>
 #include <QSet>
 
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -43,8 +44,15 @@ public:
 
     explicit HeatmapRowModel(QObject* parent = nullptr);
 
-    void setHeatmap(NodeHeatmapPtr heatmap);
+    // `summedRow`: the row that sums the processes cut off (topHeatmapRows), always last, whatever the
+    // sort; -1 when there is none. `totalCpuNs`: the CPU time shares are of (NaN: the heatmap's own
+    // processes'), so a cut heatmap keeps the shares of the whole one.
+    void setHeatmap(NodeHeatmapPtr heatmap, int summedRow = -1,
+                    double totalCpuNs = std::numeric_limits<double>::quiet_NaN());
     NodeHeatmapPtr heatmap() const { return m_heatmap; }
+    int summedRow() const { return m_summedRow; }
+    // What the text filter searches in a row: its name, pid and tid, in lower case.
+    static QString searchText(const HeatmapRow& row);
     void setSort(HeatmapSortKey key, bool descending);
     HeatmapSortKey sortKey() const { return m_key; }
     bool sortDescending() const { return m_descending; }
@@ -71,6 +79,7 @@ public:
 
 private:
     void rank();
+    QString headerWhy(int section) const; // what a column holds and that a click sorts by it
 
     NodeHeatmapPtr m_heatmap;
     std::vector<int> m_top;                   // heatmap rows at the top level, in heatmap order
@@ -81,6 +90,7 @@ private:
     std::vector<QString> m_search;
     QSet<std::int64_t> m_highlightPids, m_highlightTids;
     double m_totalCpuNs = 0;
+    int m_summedRow = -1;
     HeatmapSortKey m_key = HeatmapSortKey::CpuTime;
     bool m_descending = true;
 };

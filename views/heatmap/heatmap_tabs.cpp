@@ -147,6 +147,7 @@ HeatmapTabs::HeatmapTabs(QWidget* parent)
     for (NodeHeatmapPanel* p : {m_cpu, m_memory}) {
         connect(p, &NodeHeatmapPanel::rowSelected, this, &HeatmapTabs::onRowSelected);
         connect(p, &NodeHeatmapPanel::sortChanged, this, &HeatmapTabs::stateChanged);
+        connect(p, &NodeHeatmapPanel::rowLimitChanged, this, &HeatmapTabs::stateChanged);
         connect(p, &NodeHeatmapPanel::exportRequested, this, [this] { emit exportRequested(false); });
         connect(p, &NodeHeatmapPanel::heatmapShown, this, [this, p] {
             if (m_tabs->currentWidget() == p)
@@ -335,6 +336,12 @@ QVariantMap HeatmapTabs::state() const
     m.insert(QStringLiteral("memorySort"), heatmapSortKeyName(m_memory->sortKey()));
     m.insert(QStringLiteral("memoryDescending"), m_memory->sortDescending());
     m.insert(QStringLiteral("measure"), measureKey(m_memory->measure()));
+    // "all" or a number, as `export --rows` takes it.
+    const auto rowsName = [](int rows) {
+        return rows == kAllRows ? QStringLiteral("all") : QString::number(rows);
+    };
+    m.insert(QStringLiteral("cpuRows"), rowsName(m_cpu->rowLimit()));
+    m.insert(QStringLiteral("memoryRows"), rowsName(m_memory->rowLimit()));
     m.insert(QStringLiteral("timeMetric"), metricKey(m_time->metric()));
     m.insert(QStringLiteral("matrixOrder"), m_matrices->order() == MatrixOrder::ByDistance
                                                 ? QStringLiteral("distance")
@@ -352,6 +359,16 @@ void HeatmapTabs::setState(const QVariantMap& m)
         m_cpu->setSort(*k, m.value(QStringLiteral("cpuDescending"), true).toBool());
     if (const auto k = heatmapSortKeyFromName(m.value(QStringLiteral("memorySort")).toString()))
         m_memory->setSort(*k, m.value(QStringLiteral("memoryDescending"), true).toBool());
+    for (auto [key, panel] :
+         {std::pair(QStringLiteral("cpuRows"), m_cpu), std::pair(QStringLiteral("memoryRows"), m_memory)}) {
+        const QString rows = m.value(key).toString();
+        bool number = false;
+        const int n = rows.toInt(&number);
+        if (rows == u"all")
+            panel->setRowLimit(kAllRows);
+        else if (number && n > 0)
+            panel->setRowLimit(n);
+    }
     if (const auto measure = measureFromKey(m.value(QStringLiteral("measure")).toString()))
         m_memory->setMeasure(*measure);
     if (const auto metric = metricFromKey(m.value(QStringLiteral("timeMetric")).toString()))

@@ -117,15 +117,25 @@ bool MismatchPanel::showResult(const HeatmapResult& result)
     m_error->dismiss();
     m_view = result.mismatch;
     m_shown = m_building;
+    updateCaption();
+    updatePictures();
+    return true;
+}
+
+// The legend names every mark the window shows: Δ only while a comparison marks rows.
+void MismatchPanel::updateCaption()
+{
+    if (!m_view)
+        return;
+    QString legend =
+        QCoreApplication::translate("numasight::MismatchPanel", " · colour: share of the process's memory · "
+                                                                "● main CPU node · ◆ accelerator · ⚠ away");
+    if (!m_changedPids.isEmpty())
+        legend += tr(" · Δ changed in the comparison");
     m_caption->setText(
         captionText(QCoreApplication::translate("numasight::MismatchPanel",
                                                 "Where each process runs against where its memory is"),
-                    m_view->source + QCoreApplication::translate("numasight::MismatchPanel",
-                                                                 " · colour: share of the process's memory · "
-                                                                 "● main CPU node · ◆ accelerator · ⚠ away"),
-                    m_view->notes));
-    updatePictures();
-    return true;
+                    m_view->source + legend, m_view->notes));
 }
 
 // Mismatched processes first (they are what the tab is for), the busiest first among them.
@@ -214,6 +224,7 @@ void MismatchPanel::setHighlighted(const QSet<std::int64_t>& pids)
     if (pids == m_changedPids)
         return;
     m_changedPids = pids;
+    updateCaption();
     if (m_view)
         m_processes->setPicture(processesPicture());
 }

@@ -62,6 +62,7 @@ private:
     bool isShownCurrent() const override { return m_view && m_shown == m_input; }
     void forgetSelection() override;
     void updatePictures();
+    void updateCaption();
 
     HeatmapPlot* m_processes;
     HeatmapPlot* m_matrix;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/node_heatmap_panel.h"
 
+#include "report/cpu_share.h"
+#include "report/export_request.h"
 #include "report/heatmap_csv.h"
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_filter_proxy.h"
 #include "views/heatmap/heatmap_row_model.h"
+#include "views/heatmap/row_height_delegate.h"
 #include "views/heatmap/sort_arrow_header.h"
 #include "views/jobs/heatmap_job.h"
 
@@ -19,6 +22,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTimer>
@@ -26,6 +30,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <array>
 #include <cmath>
 
 namespace numasight {
@@ -50,10 +55,12 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     , m_model(new HeatmapRowModel(this))
     , m_filter(new HeatmapRowFilterProxy(this))
     , m_tree(new QTreeView(this))
+    , m_rowHeight(new RowHeightDelegate(this))
     , m_plot(new HeatmapPlot(this))
     , m_split(new QSplitter(Qt::Horizontal, this))
     , m_sortCombo(new QComboBox(this))
     , m_descending(new QToolButton(this))
+    , m_rowsCombo(new QComboBox(this))
     , m_filterEdit(new QLineEdit(this))
     , m_minSpin(new QDoubleSpinBox(this))
     , m_caption(newCaption(this, prefixOf(kind) + QStringLiteral("Caption")))
@@ -64,6 +71,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     , m_cancel(new QToolButton(m_progressRow))
     , m_pictureTimer(new QTimer(this))
     , m_progressDelay(new QTimer(this))
+    , m_rowLimit(kPictureRows)
 {
     const QString prefix = prefixOf(kind);
     setObjectName(prefix + QStringLiteral("Panel"));
@@ -116,6 +124,18 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
         connect(m_measureCombo, &QComboBox::currentIndexChanged, this,
                 [this](int i) { setMeasure(MemoryMeasure(m_measureCombo->itemData(i).toInt())); });
     }
+    m_rowsCombo->setObjectName(prefix + QStringLiteral("Rows"));
+    for (int rows : rowLimitChoices())
+        m_rowsCombo->addItem(rows == kAllRows ? tr("All") : tr("Top %1").arg(rows), rows);
+    m_rowsCombo->setCurrentIndex(m_rowsCombo->findData(m_rowLimit));
+    m_rowsCombo->setToolTip(tr("The processes shown: the first ones by the sort key, after the filter, with "
+                               "one row summing the rest; or all of them"));
+    auto* rowsLabel = new QLabel(tr("Ro&ws:"), this);
+    rowsLabel->setBuddy(m_rowsCombo);
+    bar->addWidget(rowsLabel);
+    bar->addWidget(m_rowsCombo);
+    connect(m_rowsCombo, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setRowLimit(m_rowsCombo->itemData(i).toInt()); });
     bar->addWidget(m_filterEdit, 1);
     auto* minLabel = new QLabel(tr("CPU s&hare:"), this);
     minLabel->setBuddy(m_minSpin);
@@ -147,6 +167,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_tree->setObjectName(prefix + QStringLiteral("Rows"));
     m_tree->setHeader(new SortArrowHeader(Qt::Horizontal, m_tree));
     m_tree->setModel(m_filter);
+    m_tree->setItemDelegate(m_rowHeight);
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -161,11 +182,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     header->setSortIndicatorShown(true);
     header->setStretchLastSection(false);
     header->setMinimumSectionSize(24);
-    m_tree->setColumnWidth(HeatmapRowModel::NameColumn, 170);
-    m_tree->setColumnWidth(HeatmapRowModel::IdColumn, 70);
-    m_tree->setColumnWidth(HeatmapRowModel::CpuColumn, 70);
-    m_tree->setColumnWidth(HeatmapRowModel::RemoteColumn, 62);
-    m_tree->setColumnWidth(HeatmapRowModel::MemoryColumn, 64);
+    // fitColumns() sizes every column to the list's width.
 
     m_plot->setObjectName(prefix + QStringLiteral("Plot"));
     m_plot->setExternalRows(true);
@@ -175,6 +192,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_split->setStretchFactor(1, 1);
     m_split->setSizes({440, 700});
     m_split->setChildrenCollapsible(false);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { m_splitMoved = true; });
 
     m_status->setObjectName(prefix + QStringLiteral("Status"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -219,6 +237,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     connect(m_filterEdit, &QLineEdit::textChanged, this, &NodeHeatmapPanel::setFilterText);
     connect(m_minSpin, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
         m_filter->setMinCpuShare(percent / 100.0);
+        applyRows();
         schedulePicture();
     });
 
@@ -252,6 +271,7 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     m_plot->installEventFilter(this);
 
     connect(m_plot, &HeatmapPlot::rowClicked, this, &NodeHeatmapPanel::onPlotRowClicked);
+    connect(m_plot, &HeatmapPlot::columnLabelsTurned, this, &NodeHeatmapPanel::syncPlotWindow);
     connect(m_plot, &HeatmapPlot::rowActivated, this, [this](int position) {
         if (position >= 0 && size_t(position) < m_visible.size())
             toggleRow(m_visible[size_t(position)]);
@@ -288,7 +308,86 @@ bool NodeHeatmapPanel::isShownCurrent() const
 
 NodeHeatmapPtr NodeHeatmapPanel::heatmap() const
 {
+    return m_full;
+}
+
+NodeHeatmapPtr NodeHeatmapPanel::shownHeatmap() const
+{
     return m_model->heatmap();
+}
+
+QList<int> NodeHeatmapPanel::rowLimitChoices()
+{
+    return {25, 50, 100, 250, kAllRows};
+}
+
+void NodeHeatmapPanel::setRowLimit(int rows)
+{
+    if (rows != kAllRows && rows <= 0)
+        rows = kPictureRows;
+    {
+        const QSignalBlocker block(m_rowsCombo);
+        int i = m_rowsCombo->findData(rows);
+        if (i < 0) { // a number from the settings that the box does not offer
+            m_rowsCombo->addItem(tr("Top %1").arg(rows), rows);
+            i = m_rowsCombo->count() - 1;
+        }
+        m_rowsCombo->setCurrentIndex(i);
+    }
+    if (rows == m_rowLimit)
+        return;
+    m_rowLimit = rows;
+    applyRows();
+    emit rowLimitChanged(rows);
+}
+
+// The filter and the sort pick which processes come first; the cut keeps the first m_rowLimit of them and
+// sums the rest into one row, so 12 000 processes make a list of a hundred and one.
+void NodeHeatmapPanel::applyRows()
+{
+    if (!m_full)
+        return;
+    NodeHeatmapPtr rows = m_full;
+    int summed = -1;
+    m_moreProcesses = 0;
+    if (m_rowLimit != kAllRows) {
+        const std::vector<int> order =
+            m_filter->shownRows(*m_full, sortedRows(*m_full, sortKey(), sortDescending()));
+        TopHeatmapRows top = topHeatmapRows(*m_full, order, m_rowLimit);
+        if (top.moreProcesses > 0) {
+            rows = std::move(top.heatmap);
+            summed = top.rows.back();
+            m_moreProcesses = top.moreProcesses;
+        }
+    }
+    if (rows == m_model->heatmap() && summed == m_model->summedRow())
+        return;
+    {
+        // The reset drops the current row; that is no pick of the user's to tell the other views about.
+        const QSignalBlocker block(m_tree->selectionModel());
+        m_model->setHeatmap(std::move(rows), summed, totalCpuNs(*m_full));
+    }
+    restoreFolds();
+    updatePicture();
+    if (m_selectedPid >= 0) {
+        const QString ns = m_selectedNs;
+        selectRow(m_selectedPid, m_selectedTid, ns);
+    }
+}
+
+// Folds and the picked row are the user's: they survive new figures of the same processes.
+void NodeHeatmapPanel::restoreFolds()
+{
+    const NodeHeatmapPtr h = m_model->heatmap();
+    m_restoring = true;
+    for (int top = 0; top < m_filter->rowCount(); ++top) {
+        const QModelIndex index = m_filter->index(top, 0);
+        const int row = m_model->heatmapRow(m_filter->mapToSource(index));
+        const HeatmapRow& r = h->rows[size_t(row)];
+        if (m_expanded.contains(processKey(r.ns, r.pid)))
+            m_tree->setExpanded(index, true);
+    }
+    m_restoring = false;
 }
 
 void NodeHeatmapPanel::setInput(SnapshotPtr snapshot, std::vector<SamplePtr> samples, bool fresh)
@@ -309,6 +408,8 @@ void NodeHeatmapPanel::clear()
     m_input.snapshot.reset();
     m_input.samples.clear();
     m_building = m_shown = {};
+    m_full.reset();
+    m_moreProcesses = 0;
     m_model->setHeatmap(nullptr);
     m_plot->clear();
     m_visible.clear();
@@ -316,6 +417,19 @@ void NodeHeatmapPanel::clear()
     m_error->dismiss();
     m_caption->clear();
     updateStatus();
+}
+
+// Until the user moves the splitter, the list gets about a third of a wide page, so its headers have room
+// for their names; never less than it needs for its figures.
+void NodeHeatmapPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_splitMoved)
+        return;
+    const int total = m_split->width();
+    const int list = std::clamp(total * 36 / 100, std::min(440, total / 2), 760);
+    const QSignalBlocker block(m_split);
+    m_split->setSizes({list, std::max(0, total - list)});
 }
 
 void NodeHeatmapPanel::showEvent(QShowEvent* event)
@@ -341,27 +455,9 @@ bool NodeHeatmapPanel::showResult(const HeatmapResult& result)
         return false;
     m_error->dismiss();
     m_shown = m_building;
-    {
-        // The reset drops the current row; that is no pick of the user's to tell the other views about.
-        const QSignalBlocker block(m_tree->selectionModel());
-        m_model->setHeatmap(result.nodes);
-    }
-    // Folds and the picked row are the user's: they survive new figures of the same processes.
-    m_restoring = true;
-    for (int top = 0; top < m_filter->rowCount(); ++top) {
-        const QModelIndex index = m_filter->index(top, 0);
-        const int row = m_model->heatmapRow(m_filter->mapToSource(index));
-        const HeatmapRow& r = result.nodes->rows[size_t(row)];
-        if (m_expanded.contains(processKey(r.ns, r.pid)))
-            m_tree->setExpanded(index, true);
-    }
-    m_restoring = false;
+    m_full = result.nodes;
     m_caption->setText(captionText(result.nodes->title, result.nodes->source, result.nodes->notes));
-    updatePicture();
-    if (m_selectedPid >= 0) {
-        const QString ns = m_selectedNs;
-        selectRow(m_selectedPid, m_selectedTid, ns);
-    }
+    applyRows();
     updateStatus();
     return true;
 }
@@ -382,6 +478,7 @@ void NodeHeatmapPanel::setSort(HeatmapSortKey key, bool descending)
         return;
     m_model->setSort(key, descending);
     m_filter->resort();
+    applyRows(); // other processes come first
     schedulePicture();
     emit sortChanged(key, descending);
 }
@@ -416,6 +513,7 @@ void NodeHeatmapPanel::setFilterText(const QString& text)
         m_filterEdit->setText(text);
     }
     m_filter->setFilterText(text);
+    applyRows();
     schedulePicture();
 }
 
@@ -496,13 +594,62 @@ void NodeHeatmapPanel::updatePicture()
     const int current = m_model->heatmapRow(m_filter->mapToSource(m_tree->currentIndex()));
     m_plot->setSelectedRow(
         current >= 0 && size_t(current) < m_positionOfRow.size() ? m_positionOfRow[size_t(current)] : -1);
+    fitColumns();
+    growRows();
     syncPlotWindow();
     updateStatus();
+}
+
+// Few rows on a tall page get taller (up to three lines), so the map fills more of the page and its
+// numbers grow with the cells.
+void NodeHeatmapPanel::growRows()
+{
+    const int line = m_tree->fontMetrics().height() + 6;
+    const int rows = std::max<int>(1, int(m_visible.size()));
+    m_rowHeight->setMinimumRowHeight(std::min(line * 3, m_tree->viewport()->height() / rows));
+}
+
+// A figure column is as wide as its widest value, so no number is cut, and as wide as its header's name
+// while the list has room for it; else the header keeps a few letters and "…" (its tooltip has the whole
+// name). The name takes what is left, and never less than a short process name.
+void NodeHeatmapPanel::fitColumns()
+{
+    auto* header = static_cast<SortArrowHeader*>(m_tree->header());
+    const int readable = header->widthFor(QStringLiteral("0000…"));
+    const int nameMinimum = header->widthFor(QStringLiteral("containerd-shim"));
+    std::array<int, HeatmapRowModel::ColumnCount> values{}, full{};
+    int allValues = 0, allFull = 0;
+    for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c) {
+        // QTreeView hides the measure QAbstractItemView offers; it measures a thousand rows at most.
+        values[size_t(c)] = static_cast<const QAbstractItemView*>(m_tree)->sizeHintForColumn(c) + 6;
+        full[size_t(c)] = std::max(values[size_t(c)], header->fullWidth(c));
+        values[size_t(c)] = std::max(values[size_t(c)], std::min(full[size_t(c)], readable));
+        allValues += values[size_t(c)];
+        allFull += full[size_t(c)];
+    }
+    const int width = m_tree->viewport()->width();
+    const bool names = width - allFull >= nameMinimum;
+    const int figures = names ? allFull : allValues;
+    for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c) {
+        const int w = names ? full[size_t(c)] : values[size_t(c)];
+        if (header->sectionSize(c) != w)
+            header->resizeSection(c, w);
+    }
+    const int name = std::max(nameMinimum, width - figures);
+    if (header->sectionSize(HeatmapRowModel::NameColumn) != name)
+        header->resizeSection(HeatmapRowModel::NameColumn, name);
 }
 
 // The map's rows line up with the list's: the same first row, the same row height, the same top and bottom.
 void NodeHeatmapPanel::syncPlotWindow()
 {
+    // The node labels above the map need their height; the list's header grows to give it, so the rows
+    // still line up.
+    QHeaderView* header = m_tree->header();
+    if (const int labels = m_plot->columnLabelExtent(); header->minimumHeight() != labels) {
+        header->setMinimumHeight(labels);
+        emit header->geometriesChanged(); // the tree moves its viewport down
+    }
     // Both sit side by side in the splitter, so the list's viewport gives the map's top and bottom.
     QWidget* viewport = m_tree->viewport();
     const QPoint origin = viewport->mapTo(m_split, QPoint(0, 0));
@@ -527,8 +674,13 @@ void NodeHeatmapPanel::syncPlotWindow()
 bool NodeHeatmapPanel::eventFilter(QObject* watched, QEvent* event)
 {
     if ((watched == m_tree->viewport() || watched == m_tree || watched == m_plot) &&
-        (event->type() == QEvent::Resize || event->type() == QEvent::Move || event->type() == QEvent::Show))
+        (event->type() == QEvent::Resize || event->type() == QEvent::Move || event->type() == QEvent::Show)) {
+        if (watched == m_tree->viewport() && event->type() == QEvent::Resize) {
+            fitColumns();
+            growRows();
+        }
         syncPlotWindow();
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -541,6 +693,10 @@ void NodeHeatmapPanel::onCurrentRowChanged(const QModelIndex& current)
         return;
     }
     const HeatmapRow& r = h->rows[size_t(row)];
+    if (row == m_model->summedRow()) { // many processes: nothing to show in the other views
+        m_plot->setSelectedRow(size_t(row) < m_positionOfRow.size() ? m_positionOfRow[size_t(row)] : -1);
+        return;
+    }
     m_selectedPid = r.pid;
     m_selectedTid = r.kind == HeatmapRowKind::Thread ? r.tid : -1;
     m_selectedNs = r.ns;
@@ -626,29 +782,31 @@ HeatmapPicture NodeHeatmapPanel::exportPicture() const
 
 QByteArray NodeHeatmapPanel::csv() const
 {
-    const NodeHeatmapPtr h = m_model->heatmap();
-    return h ? heatmapCsv(*h) : QByteArray();
+    return m_full ? heatmapCsv(*m_full) : QByteArray();
 }
 
 void NodeHeatmapPanel::updateStatus()
 {
     const NodeHeatmapPtr h = m_model->heatmap();
-    if (!h) {
+    if (!h || !m_full) {
         m_status->setText(m_input.snapshot ? tr("Building…") : tr("Nothing loaded"));
         return;
     }
     int processes = 0, threads = 0, shownThreads = 0;
-    for (const HeatmapRow& r : h->rows)
+    for (const HeatmapRow& r : m_full->rows)
         (r.kind == HeatmapRowKind::Thread ? threads : processes)++;
     int shownProcesses = 0;
     for (int row : m_visible)
-        (h->rows[size_t(row)].kind == HeatmapRowKind::Thread ? shownThreads : shownProcesses)++;
+        if (row != m_model->summedRow())
+            (h->rows[size_t(row)].kind == HeatmapRowKind::Thread ? shownThreads : shownProcesses)++;
     QString text = m_kind == Kind::Cpu ? tr("%1 of %2 processes · %3 of %4 threads shown")
                                              .arg(shownProcesses)
                                              .arg(processes)
                                              .arg(shownThreads)
                                              .arg(threads)
                                        : tr("%1 of %2 processes shown").arg(shownProcesses).arg(processes);
+    if (m_moreProcesses > 0)
+        text += tr(" · %1 summed in the last row").arg(moreProcessesName(m_moreProcesses));
     text += tr(" · %n NUMA nodes", nullptr, int(h->columnCount()));
     if (!m_filter->filterText().isEmpty() || m_filter->minCpuShare() > 0)
         text += tr(" · filtered");

@@ -25,6 +25,7 @@ namespace numasight {
 class HeatmapPlot;
 class HeatmapRowFilterProxy;
 class HeatmapRowModel;
+class RowHeightDelegate;
 
 // A node heatmap tab: threads × nodes (CPU: each process's row sums its threads, which fold under it) or
 // processes × nodes (memory, in a chosen measure). The row list on the left (a tree of HeatmapRowModel
@@ -58,6 +59,12 @@ public:
     MemoryMeasure measure() const { return m_input.measure; }
     void setFilterText(const QString& text);
     void setMinCpuShare(double share);
+    // The rows shown: the first `rows` processes by the sort key (after the filter), with their threads,
+    // then one row summing the rest, as exports draw them (topHeatmapRows); kAllRows: every row.
+    void setRowLimit(int rows);
+    int rowLimit() const { return m_rowLimit; }
+    int moreProcesses() const { return m_moreProcesses; } // processes in the summed row; 0 when none
+    static QList<int> rowLimitChoices();                  // 25, 50, 100, 250, kAllRows
     void expandAll();
     void collapseAll();
     // Folds or unfolds the process of heatmap row `row` (a thread row folds its process).
@@ -69,7 +76,8 @@ public:
     bool selectRow(std::int64_t pid, std::int64_t tid, QStringView ns = u"local");
     void clearSelection();
 
-    NodeHeatmapPtr heatmap() const;
+    NodeHeatmapPtr heatmap() const;      // every row built, whatever the row limit
+    NodeHeatmapPtr shownHeatmap() const; // the rows the list holds: the cut and its summed row
     // The heatmap rows on screen in order (folds, filter and sort applied).
     const std::vector<int>& visibleRows() const { return m_visible; }
     // What an export draws: every row the list has open, not only those scrolled into view.
@@ -84,6 +92,7 @@ public:
     QComboBox* sortCombo() const { return m_sortCombo; }
     QToolButton* descendingButton() const { return m_descending; }
     QComboBox* measureCombo() const { return m_measureCombo; }
+    QComboBox* rowsCombo() const { return m_rowsCombo; }
     QLineEdit* filterEdit() const { return m_filterEdit; }
     QDoubleSpinBox* minShareSpin() const { return m_minSpin; }
     QLabel* captionLabel() const { return m_caption; }
@@ -97,10 +106,12 @@ signals:
     void rowSelected(numasight::EntityId entity, qint64 pid, qint64 tid, const QString& ns);
     void sortChanged(numasight::HeatmapSortKey key, bool descending);
     void measureChanged(numasight::MemoryMeasure measure);
+    void rowLimitChanged(int rows);
     void exportRequested();
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -118,6 +129,10 @@ private:
     void schedulePicture();
     void updatePicture();
     void syncPlotWindow();
+    void fitColumns();
+    void growRows();
+    void applyRows();
+    void restoreFolds();
     void onCurrentRowChanged(const QModelIndex& current);
     void onPlotRowClicked(int position);
     void updateStatus();
@@ -127,11 +142,13 @@ private:
     HeatmapRowModel* m_model;
     HeatmapRowFilterProxy* m_filter;
     QTreeView* m_tree;
+    RowHeightDelegate* m_rowHeight;
     HeatmapPlot* m_plot;
     QSplitter* m_split;
     QComboBox* m_sortCombo;
     QToolButton* m_descending;
     QComboBox* m_measureCombo = nullptr;
+    QComboBox* m_rowsCombo;
     QLineEdit* m_filterEdit;
     QDoubleSpinBox* m_minSpin;
     QLabel* m_caption;
@@ -144,12 +161,16 @@ private:
     QTimer* m_progressDelay;
 
     Input m_input, m_building, m_shown; // what the next build is of, the running one, the one on screen
-    std::vector<int> m_visible;         // heatmap rows in list order
-    std::vector<int> m_positionOfRow;   // heatmap row -> position in m_visible, -1 when not shown
-    QSet<QString> m_expanded;           // "ns/pid" of unfolded processes, kept across rebuilds
+    NodeHeatmapPtr m_full;              // the heatmap of m_shown, every row; the model may hold a cut of it
+    int m_rowLimit;
+    int m_moreProcesses = 0;
+    std::vector<int> m_visible;       // heatmap rows in list order
+    std::vector<int> m_positionOfRow; // heatmap row -> position in m_visible, -1 when not shown
+    QSet<QString> m_expanded;         // "ns/pid" of unfolded processes, kept across rebuilds
     std::int64_t m_selectedPid = -1, m_selectedTid = -1;
     QString m_selectedNs;
-    bool m_restoring = false; // selecting from outside or after a rebuild: nothing is emitted
+    bool m_restoring = false;  // selecting from outside or after a rebuild: nothing is emitted
+    bool m_splitMoved = false; // the user placed the splitter: the list keeps its width
 };
 
 } // namespace numasight

@@ -46,7 +46,9 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -96,6 +98,16 @@ private slots:
     void sortArrowFollowsOrder();
     void staleResultsDropped();
     void timeHeatmapFollowsTimeline();
+    void headersFitOrSayWhy_data();
+    void headersFitOrSayWhy();
+    void columnLabelsInsidePlot_data();
+    void columnLabelsInsidePlot();
+    void rowLimit_data();
+    void rowLimit();
+    void markedCellRule_data();
+    void markedCellRule();
+    void mismatchNumbersBesideMarks_data();
+    void mismatchNumbersBesideMarks();
 
 private:
     QTemporaryDir m_dir;
@@ -708,9 +720,13 @@ void TestHeatmapView::mismatchMarks()
         QVERIFY2(panel.processesPicture().subtitle.contains(mark),
                  qPrintable(panel.processesPicture().subtitle));
     QVERIFY(!panel.processesPicture().subtitle.contains(QStringLiteral("Δ")));
+    QVERIFY(!panel.captionLabel()->text().contains(QStringLiteral("Δ")));
     panel.setHighlighted({1895087});
     QVERIFY2(panel.processesPicture().subtitle.contains(QStringLiteral("Δ changed in the comparison")),
              qPrintable(panel.processesPicture().subtitle));
+    // The window's legend (the caption above the map) too.
+    QVERIFY2(panel.captionLabel()->text().contains(QStringLiteral("Δ changed in the comparison")),
+             qPrintable(panel.captionLabel()->text()));
 }
 
 void TestHeatmapView::rowModelPassesTester()
@@ -919,6 +935,258 @@ void TestHeatmapView::sortArrowFollowsOrder()
     QCOMPARE(int(header->arrowAt(HeatmapRowModel::CpuColumn)), arrow);
     QCOMPARE(int(header->arrowAt(HeatmapRowModel::NameColumn)), int(QStyleOptionHeader::None));
     QCOMPARE(panel.descendingButton()->text(), descending ? QStringLiteral("↓") : QStringLiteral("↑"));
+}
+
+void TestHeatmapView::headersFitOrSayWhy_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("listWidth");
+    QTest::newRow("cpu, narrow list") << int(NodeHeatmapPanel::Kind::Cpu) << 300;
+    QTest::newRow("cpu, 440 px") << int(NodeHeatmapPanel::Kind::Cpu) << 440;
+    QTest::newRow("cpu, wide list") << int(NodeHeatmapPanel::Kind::Cpu) << 900;
+    QTest::newRow("memory, narrow list") << int(NodeHeatmapPanel::Kind::Memory) << 300;
+    QTest::newRow("memory, wide list") << int(NodeHeatmapPanel::Kind::Memory) << 900;
+}
+
+// Each figure column is as wide as its widest value; a header that does not fit ends in "…" and its tooltip
+// names the whole measure; the name column takes what is left.
+void TestHeatmapView::headersFitOrSayWhy()
+{
+    QFETCH(int, kind);
+    QFETCH(int, listWidth);
+    NodeHeatmapPanel panel{NodeHeatmapPanel::Kind(kind)};
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.findChild<QSplitter*>()->setSizes({listWidth, 1400 - listWidth});
+    panel.expandAll();
+    QTreeView* tree = panel.rowView();
+    auto* header = qobject_cast<SortArrowHeader*>(tree->header());
+    QVERIFY(header);
+    QTRY_VERIFY(tree->width() <= listWidth + 8);
+    QCoreApplication::processEvents();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    int elided = 0;
+    for (int c = 0; c < HeatmapRowModel::ColumnCount; ++c) {
+        const QString name = panel.rowModel()->headerData(c, Qt::Horizontal).toString();
+        const bool fits =
+            header->fontMetrics().horizontalAdvance(name) + 2 * margin <= header->sectionSize(c);
+        if (!fits) {
+            ++elided;
+            QVERIFY2(header->isElided(c), qPrintable(name));
+            QVERIFY2(header->shownText(c).endsWith(QStringLiteral("…")), qPrintable(header->shownText(c)));
+            const QString tip = panel.rowModel()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.startsWith(name), qPrintable(tip));
+        }
+        if (c == HeatmapRowModel::NameColumn)
+            continue;
+        // No figure is cut: every value shown fits its column.
+        for (QModelIndex i = tree->indexAt(QPoint(1, 1)); i.isValid(); i = tree->indexBelow(i)) {
+            const QString value = i.siblingAtColumn(c).data().toString();
+            QVERIFY2(tree->fontMetrics().horizontalAdvance(value) + 2 * margin <= header->sectionSize(c),
+                     qPrintable(QStringLiteral("%1 in %2 px").arg(value).arg(header->sectionSize(c))));
+        }
+    }
+    // The name column takes what the figures leave.
+    int figures = 0;
+    for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c)
+        figures += header->sectionSize(c);
+    const int nameWidth = header->sectionSize(HeatmapRowModel::NameColumn);
+    QVERIFY(nameWidth >= header->fontMetrics().horizontalAdvance(QStringLiteral("containerd-shim")));
+    QVERIFY2(nameWidth >= tree->viewport()->width() - figures - 2,
+             qPrintable(QStringLiteral("name %1 of %2").arg(nameWidth).arg(tree->viewport()->width())));
+    if (listWidth >= 900)
+        QCOMPARE(elided, 0);
+    else if (listWidth <= 300)
+        QVERIFY(elided > 0);
+}
+
+void TestHeatmapView::columnLabelsInsidePlot_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("listWidth");
+    QTest::newRow("narrow map, labels on end") << QSize(760, 520) << 440;
+    QTest::newRow("laptop") << QSize(900, 560) << 440;
+    QTest::newRow("wide map, labels lying") << QSize(1800, 1200) << 440;
+}
+
+// Node labels stand on end over narrow columns; the list beside the map leaves room above its rows for
+// their whole length, so no label is cut at the top, and the rows still line up.
+void TestHeatmapView::columnLabelsInsidePlot()
+{
+    QFETCH(QSize, size);
+    QFETCH(int, listWidth);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.resize(size);
+    panel.findChild<QSplitter*>()->setSizes({listWidth, size.width() - listWidth});
+    HeatmapPlot* plot = panel.plot();
+    QTest::qWait(50);
+    plot->replotNow();
+    QCoreApplication::processEvents();
+    plot->replotNow();
+    const QList<QRect> labels = plot->columnLabelRects();
+    QCOMPARE(labels.size(), 8);
+    const QRect inside = plot->customPlot()->rect();
+    for (const QRect& r : labels)
+        QVERIFY2(inside.contains(r), qPrintable(QStringLiteral("%1,%2 %3x%4 outside %5x%6")
+                                                    .arg(r.x())
+                                                    .arg(r.y())
+                                                    .arg(r.width())
+                                                    .arg(r.height())
+                                                    .arg(inside.width())
+                                                    .arg(inside.height())));
+    // Rows still line up with the list's.
+    QTreeView* tree = panel.rowView();
+    const QModelIndex first = tree->indexAt(QPoint(1, 1));
+    QVERIFY(first.isValid());
+    const int listY = tree->viewport()->mapTo(&panel, tree->visualRect(first).center()).y();
+    const int mapY = plot->customPlot()->mapTo(&panel, plot->cellCenter(plot->firstRow(), 0)).y();
+    QVERIFY2(std::abs(listY - mapY) <= 2, qPrintable(QStringLiteral("list %1, map %2").arg(listY).arg(mapY)));
+}
+
+void TestHeatmapView::rowLimit_data()
+{
+    QTest::addColumn<int>("limit");
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<QList<qint64>>("kept");
+    QTest::addColumn<int>("more");
+    QTest::newRow("top 3 by CPU time")
+        << 3 << QString() << true << QList<qint64>{1895087, 1895090, 1895089} << 9;
+    // The two bash processes have no CPU time: 0 ns, the least (unknown times would come last).
+    QTest::newRow("top 3, least CPU time first")
+        << 3 << QString() << false << QList<qint64>{1893833, 3821705, 1893666} << 9;
+    QTest::newRow("filter before the cut")
+        << 2 << QStringLiteral("python") << true << QList<qint64>{1895087, 1895090} << 3;
+    QTest::newRow("fewer processes than the limit: no summed row")
+        << 25 << QString() << true << QList<qint64>{1895087, 1895090, 1895089, 1895088, 1894856} << 0;
+    QTest::newRow("all") << int(kAllRows) << QString() << true
+                         << QList<qint64>{1895087, 1895090, 1895089, 1895088, 1894856} << 0;
+}
+
+// The list and the map show the first processes by the sort key after the filter, then one row summing the
+// rest, as exports draw them; the CSV keeps every row.
+void TestHeatmapView::rowLimit()
+{
+    QFETCH(int, limit);
+    QFETCH(QString, filter);
+    QFETCH(bool, descending);
+    QFETCH(QList<qint64>, kept);
+    QFETCH(int, more);
+    NodeHeatmapPanel panel(NodeHeatmapPanel::Kind::Cpu);
+    QCOMPARE(panel.rowLimit(), 100); // the default, as exports
+    QCOMPARE(panel.rowsCombo()->currentData().toInt(), 100);
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    QSignalSpy changed(&panel, &NodeHeatmapPanel::rowLimitChanged);
+    panel.setRowLimit(limit);
+    QCOMPARE(changed.size(), limit == 100 ? 0 : 1);
+    panel.setFilterText(filter);
+    panel.setSort(HeatmapSortKey::CpuTime, descending);
+    QTRY_COMPARE(panel.moreProcesses(), more);
+
+    const HeatmapPicture& p = panel.plot()->picture();
+    QTRY_VERIFY(p.rowCount() > 0);
+    for (int i = 0; i < kept.size(); ++i)
+        QCOMPARE(p.rows[size_t(i)].pid, kept[i]);
+    const QAbstractItemModel* rows = panel.rowView()->model();
+    const QModelIndex last = rows->index(rows->rowCount() - 1, 0);
+    if (more > 0) {
+        QCOMPARE(rows->rowCount(), kept.size() + 1);
+        QCOMPARE(last.data().toString(), moreProcessesName(more));
+        QCOMPARE(p.rows.back().label, moreProcessesName(more));
+        QVERIFY(panel.statusLabel()->text().contains(moreProcessesName(more)));
+        // What the export draws is what the window shows.
+        QCOMPARE(panel.exportPicture().rows.back().label, moreProcessesName(more));
+    } else {
+        QVERIFY(last.data().toString() != moreProcessesName(0));
+        for (const HeatmapPictureRow& r : p.rows)
+            QVERIFY(r.pid >= 0);
+    }
+    // The CSV has every process, whatever the cut.
+    const QByteArray csv = panel.csv();
+    for (const char* pid : {"1893833", "3821705", "1895087"})
+        QVERIFY2(csv.contains(pid), pid);
+}
+
+void TestHeatmapView::markedCellRule_data()
+{
+    QTest::addColumn<QSizeF>("cell");
+    QTest::addColumn<QSizeF>("text");
+    QTest::addColumn<QSizeF>("marks");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("wide: beside") << QSizeF(60, 20) << QSizeF(14, 10) << QSizeF(10, 12)
+                                  << int(MarkedCell::Beside);
+    QTest::newRow("38 px wide, two digits: beside")
+        << QSizeF(38, 20) << QSizeF(14, 10) << QSizeF(10, 12) << int(MarkedCell::Beside);
+    QTest::newRow("narrow and tall: under the marks")
+        << QSizeF(20, 26) << QSizeF(14, 10) << QSizeF(10, 10) << int(MarkedCell::Below);
+    QTest::newRow("narrow and short: marks only")
+        << QSizeF(20, 14) << QSizeF(14, 10) << QSizeF(10, 10) << int(MarkedCell::MarksOnly);
+    QTest::newRow("number wider than the cell: marks only")
+        << QSizeF(20, 40) << QSizeF(24, 10) << QSizeF(8, 8) << int(MarkedCell::MarksOnly);
+    QTest::newRow("no number: marks only")
+        << QSizeF(60, 20) << QSizeF() << QSizeF(10, 12) << int(MarkedCell::MarksOnly);
+    QTest::newRow("two marks and a number: beside")
+        << QSizeF(50, 18) << QSizeF(20, 10) << QSizeF(22, 12) << int(MarkedCell::Beside);
+}
+
+void TestHeatmapView::markedCellRule()
+{
+    QFETCH(QSizeF, cell);
+    QFETCH(QSizeF, text);
+    QFETCH(QSizeF, marks);
+    QFETCH(int, expected);
+    QCOMPARE(int(markedCellLayout(cell, text, marks)), expected);
+}
+
+void TestHeatmapView::mismatchNumbersBesideMarks_data()
+{
+    QTest::addColumn<int>("width"); // of the plot: its map gets what the row labels and the scale leave
+    for (int width : {1400, 900, 700, 600, 520, 460, 400})
+        QTest::addRow("%d px", width) << width;
+}
+
+// In the window as in exports, a marked cell shows its number with its mark while both fit (the marks
+// smaller, the number beside or under them): any cell 30 px wide holds "77" and "◆". Only a cell too small
+// for the number shows the mark alone; the tooltip always has the number.
+void TestHeatmapView::mismatchNumbersBesideMarks()
+{
+    QFETCH(int, width);
+    MismatchPanel panel;
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    HeatmapPlot plot;
+    plot.resize(width, 500);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setPicture(panel.processesPicture());
+    plot.replotNow();
+    QCoreApplication::processEvents();
+    plot.replotNow();
+    const HeatmapPicture& p = plot.picture();
+    const int row = rowOf(p, 1895087, -1);
+    const int column = columnOf(p, QStringLiteral("node6"));
+    QVERIFY(row >= 0 && column >= 0);
+    const QString number = formatHeatmapCell(p.value(row, column), p.format);
+    QCOMPARE(number, QStringLiteral("77"));
+    const QString text = plot.cellText(row, column);
+    const QPoint a = plot.cellCenter(row, 0), b = plot.cellCenter(row + 1, 1);
+    const QSize cell(b.x() - a.x(), b.y() - a.y());
+    const QString where =
+        QStringLiteral("\"%1\" in a cell of %2x%3 px").arg(text).arg(cell.width()).arg(cell.height());
+    qInfo("%s", qPrintable(where));
+    if (width >= 1400) // the widest plot has room for both: the rule below is tested
+        QVERIFY2(cell.width() >= 40, qPrintable(where));
+    if (cell.width() >= 30 && cell.height() >= 14) {
+        QVERIFY2(text.contains(number), qPrintable(where));
+        QVERIFY2(text.contains(QStringLiteral("◆")), qPrintable(where));
+    } else if (cell.width() < 14) {
+        QVERIFY2(!text.contains(number), qPrintable(where)); // no room: the mark, or nothing
+    }
+    const QString tip = plot.toolTipAt(plot.cellCenter(row, column));
+    QVERIFY2(tip.contains(number), qPrintable(tip));
 }
 
 QTEST_MAIN(TestHeatmapView)

@@ -17,6 +17,7 @@
 #include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
 #include "views/browser/entity_tree_model.h"
+#include "views/common/export_dialog.h"
 #include "views/common/message_bar.h"
 #include "views/heatmap/heatmap_export.h"
 #include "views/heatmap/heatmap_export_flow.h"
@@ -35,13 +36,16 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -59,6 +63,22 @@ using numasight::test::makeRecording;
 
 using namespace numasight::test;
 
+namespace {
+
+// The main window at `size` with the witty fixture loaded.
+bool showWitty(MainWindow& window, QSize size)
+{
+    window.resize(size);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QSignalSpy loaded(window.loader(), &LoadJob::finished);
+    window.openPath(kWitty);
+    return loaded.wait(kTimeout);
+}
+
+} // namespace
+
 class TestHeatmapWindow : public QObject
 {
     Q_OBJECT
@@ -74,6 +94,8 @@ private slots:
     void mainWindowExportsPlot_data();
     void mainWindowExportsPlot();
     void measureThisMachine();
+    void exportDialogSizeAndDpi_data();
+    void exportDialogSizeAndDpi();
 
 private:
     QTemporaryDir m_dir;
@@ -165,8 +187,13 @@ void TestHeatmapWindow::mainWindowRemembersSettings()
         heatmaps->setWindow(HeatmapTabs::Window::Recording);
         heatmaps->timePanel()->setMetric(HeatmapMetric::CpuBusy);
         heatmaps->matrixPanel()->setOrder(MatrixOrder::Natural);
+        QCOMPARE(heatmaps->cpuPanel()->rowLimit(), 100); // the default, as exports
+        heatmaps->cpuPanel()->setRowLimit(kAllRows);
+        heatmaps->memoryPanel()->rowsCombo()->setCurrentIndex(
+            heatmaps->memoryPanel()->rowsCombo()->findData(25));
         window.close();
     }
+    QCOMPARE(QSettings().value(QStringLiteral("heatmaps/cpuRows")).toString(), QStringLiteral("all"));
     QCOMPARE(QSettings().value(QStringLiteral("heatmaps/measure")).toString(), QStringLiteral("bytes"));
     MainWindow window;
     HeatmapTabs* heatmaps = window.heatmapsPanel();
@@ -177,6 +204,9 @@ void TestHeatmapWindow::mainWindowRemembersSettings()
     QCOMPARE(heatmaps->window(), HeatmapTabs::Window::Recording);
     QCOMPARE(heatmaps->timePanel()->metric(), HeatmapMetric::CpuBusy);
     QCOMPARE(heatmaps->matrixPanel()->order(), MatrixOrder::Natural);
+    QCOMPARE(heatmaps->cpuPanel()->rowLimit(), kAllRows);
+    QCOMPARE(heatmaps->cpuPanel()->rowsCombo()->currentData().toInt(), kAllRows);
+    QCOMPARE(heatmaps->memoryPanel()->rowLimit(), 25);
 }
 
 void TestHeatmapWindow::exportFormats_data()
@@ -356,12 +386,7 @@ void TestHeatmapWindow::mainWindowExportsPlot()
     QFETCH(int, view);
     QFETCH(QString, name);
     MainWindow window;
-    window.resize(1200, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QSignalSpy loaded(window.loader(), &LoadJob::finished);
-    window.openPath(kWitty);
-    QVERIFY(loaded.wait(kTimeout));
+    QVERIFY(showWitty(window, QSize(1200, 800)));
     window.showEntityBrowser();
     window.heatmapsPanel()->setCurrentView(HeatmapTabs::View(view));
     const QString path = m_dir.filePath(name);
@@ -414,6 +439,83 @@ void TestHeatmapWindow::measureThisMachine()
     const double ns = matrices->matrix()->at(0, 0);
     QVERIFY2(ns > 1 && ns < 10000, qPrintable(QString::number(ns)));
     QVERIFY(window.windowTitle().contains(QStringLiteral("unsaved")));
+}
+
+void TestHeatmapWindow::exportDialogSizeAndDpi_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("dpi");
+    QTest::addColumn<QSize>("pixels"); // of a PNG
+    QTest::newRow("png at 192 dpi") << QStringLiteral("big.png") << QSize(800, 600) << 192
+                                    << QSize(1600, 1200);
+    QTest::newRow("png at 96 dpi") << QStringLiteral("plain.png") << QSize(700, 500) << 96 << QSize(700, 500);
+    QTest::newRow("png at 48 dpi") << QStringLiteral("small.png") << QSize(900, 640) << 48 << QSize(450, 320);
+    QTest::newRow("svg") << QStringLiteral("plot.svg") << QSize(820, 610) << 300 << QSize();
+}
+
+// Export Plot's dialog offers a size and, for PNG, a resolution: the PNG has size × dpi / 96 pixels, the
+// SVG that size as its view box; both are offered again the next time.
+void TestHeatmapWindow::exportDialogSizeAndDpi()
+{
+    QFETCH(QString, name);
+    QFETCH(QSize, size);
+    QFETCH(int, dpi);
+    QFETCH(QSize, pixels);
+    MainWindow window;
+    QVERIFY(showWitty(window, QSize(1280, 720)));
+    HeatmapTabs* heatmaps = window.heatmapsPanel();
+    heatmaps->setCurrentView(HeatmapTabs::View::Cpu);
+    QSignalSpy shown(heatmaps->cpuPanel(), &NodeHeatmapPanel::heatmapShown);
+    window.showHeatmaps();
+    QVERIFY(shown.wait(kTimeout) || !shown.isEmpty());
+
+    heatmaps->exportFlow()->showDialog(&window, QStringLiteral("witty"), false);
+    auto* dialog = window.findChild<ExportDialog*>(QStringLiteral("exportPlotDialog"));
+    QVERIFY(dialog);
+    QVERIFY(dialog->widthSpin()->isVisibleTo(dialog));
+    // It starts at the size that shows every row.
+    QCOMPARE(dialog->chosenSize(), defaultHeatmapExportSize(heatmaps->cpuPanel()->exportPicture()));
+    const QString path = m_dir.filePath(name);
+    QFile::remove(path);
+    dialog->setPath(path);
+    dialog->widthSpin()->setValue(size.width());
+    dialog->heightSpin()->setValue(size.height());
+    dialog->dpiSpin()->setValue(dpi);
+    QCOMPARE(dialog->dpiSpin()->isEnabled(), pixels.isValid());
+    if (pixels.isValid())
+        QCOMPARE(dialog->pixelSize(), pixels);
+    QSignalSpy exported(heatmaps->exportFlow()->job(), &HeatmapExportJob::exported);
+    QTest::mouseClick(dialog->buttons()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(exported.wait(kTimeout));
+    QCOMPARE(exported.front().front().toString(), path);
+    if (pixels.isValid()) {
+        const QImage image(path);
+        QCOMPARE(image.size(), pixels);
+    } else {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QString viewBox;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == u"svg")
+                viewBox = xml.attributes().value(QStringLiteral("viewBox")).toString();
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(viewBox, QStringLiteral("0 0 %1 %2").arg(size.width()).arg(size.height()));
+    }
+
+    // Remembered: the next dialog offers the same.
+    heatmaps->exportFlow()->showDialog(&window, QStringLiteral("witty"), false);
+    ExportDialog* again = nullptr;
+    for (ExportDialog* d : window.findChildren<ExportDialog*>(QStringLiteral("exportPlotDialog")))
+        if (d != dialog && d->isVisible())
+            again = d;
+    QVERIFY(again);
+    QCOMPARE(again->dpi(), dpi);
+    QCOMPARE(again->chosenSize(), size);
+    again->reject();
 }
 
 QTEST_MAIN(TestHeatmapWindow)
