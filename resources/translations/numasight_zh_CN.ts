@@ -3479,14 +3479,6 @@ Combined: processes inside the node where they run</source>
         <translation>繁忙 CPU</translation>
     </message>
     <message>
-        <source>anonymous pages</source>
-        <translation>匿名页</translation>
-    </message>
-    <message>
-        <source>dirty anonymous pages</source>
-        <translation>脏匿名页</translation>
-    </message>
-    <message>
         <source>NUMA node</source>
         <translation>NUMA 节点</translation>
     </message>
@@ -3601,6 +3593,10 @@ Combined: processes inside the node where they run</source>
     <message>
         <source>%1 · colour: share of the process&apos;s memory · ● main CPU node · ◆ accelerator · ⚠ away</source>
         <translation>%1 · 颜色：占该进程内存的比例 · ● 主 CPU 节点 · ◆ 加速卡 · ⚠ 远离</translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation>进程</translation>
     </message>
 </context>
 <context>
@@ -5025,12 +5021,6 @@ Changed in the comparison</source>
         <source> · updating…</source>
         <translation> · 正在更新…</translation>
     </message>
-    <message numerus="yes">
-        <source> · %n NUMA nodes</source>
-        <translation>
-            <numerusform> · %n 个 NUMA 节点</numerusform>
-        </translation>
-    </message>
     <message>
         <source>All</source>
         <translation>全部</translation>
@@ -5050,6 +5040,12 @@ Changed in the comparison</source>
     <message>
         <source> · %1 summed in the last row</source>
         <translation> · %1 汇总在最后一行</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n NUMA node(s)</source>
+        <translation>
+            <numerusform> · %n 个 NUMA 节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5765,9 +5761,11 @@ Changed in the comparison</source>
         <source>No samples and no threads in this capture: record this machine (File ▸ Attach to This Machine) or open a recording.</source>
         <translation>此采集文件中没有采样，也没有线程：请录制本机（文件 ▸ 附加到本机）或打开一个录制文件。</translation>
     </message>
-    <message>
-        <source>The snapshot&apos;s %1 thread(s), %2 with CPU time: the time its source counted per NUMA node since each thread started, not over an interval. Per-process memory needs a recording.</source>
-        <translation>快照中有 %1 个线程，其中 %2 个有 CPU 时间：这是来源自各线程启动以来按 NUMA 节点统计的时间，而不是某个时间段内的时间。按进程的内存数据需要录制文件。</translation>
+    <message numerus="yes">
+        <source>The snapshot&apos;s %n thread(s), %1 with CPU time: the time its source counted per NUMA node since each thread started, not over an interval. Per-process memory needs a recording.</source>
+        <translation>
+            <numerusform>该快照有 %n 个线程，其中 %1 个有 CPU 时间：这是其来源自每个线程启动以来按 NUMA 节点累计的时间，而非某个时间段内的时间。每进程内存需要录制文件。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/heatmap_picture.h"
 
+#include "analysis/measure_names.h"
 #include "util/format.h"
 
 #include <QCoreApplication>
@@ -274,14 +275,14 @@ QString metricValueName(HeatmapMetric metric)
         return QCoreApplication::translate("numasight::HeatmapPicture", "on-CPU time");
     case HeatmapMetric::CpuBusy:
         return QCoreApplication::translate("numasight::HeatmapPicture", "busy CPUs");
-    case HeatmapMetric::TotalPages:
-        return QStringLiteral("pages");
+    case HeatmapMetric::TotalPages: // one name per measure, as the columns and the CSV say it
+        return measureName(Measure::AllPages);
     case HeatmapMetric::AnonPages:
-        return QCoreApplication::translate("numasight::HeatmapPicture", "anonymous pages");
+        return measureName(Measure::AnonPages);
     case HeatmapMetric::DirtyAnonPages:
-        return QCoreApplication::translate("numasight::HeatmapPicture", "dirty anonymous pages");
+        return measureName(Measure::DirtyAnonPages);
     case HeatmapMetric::Bytes:
-        return QStringLiteral("bytes");
+        return measureName(Measure::Bytes);
     }
     return {};
 }
@@ -301,7 +302,7 @@ HeatmapPicture nodeHeatmapPicture(const NodeHeatmap& h, std::span<const int> row
     p.columns = nodeColumns(h.columns);
     p.columnAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "NUMA node");
     p.rowAxisLabel = isMemoryMetric(h.metric)
-                         ? QStringLiteral("process")
+                         ? QCoreApplication::translate("numasight::HeatmapPicture", "process")
                          : QCoreApplication::translate("numasight::HeatmapPicture", "process / thread");
     const size_t cols = h.columns.size();
     p.rows.reserve(rows.size());
@@ -351,7 +352,7 @@ HeatmapPicture mismatchPicture(const MismatchView& v, std::span<const int> rows)
     p.blankZeros = true;
     p.columns = nodeColumns(v.columns);
     p.columnAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "NUMA node");
-    p.rowAxisLabel = QStringLiteral("process");
+    p.rowAxisLabel = QCoreApplication::translate("numasight::HeatmapPicture", "process");
     const size_t cols = v.columns.size();
     for (int index : rows) {
         if (index < 0 || size_t(index) >= v.rows.size())

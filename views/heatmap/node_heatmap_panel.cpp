@@ -4,6 +4,7 @@
 #include "report/cpu_share.h"
 #include "report/export_request.h"
 #include "report/heatmap_csv.h"
+#include "util/format.h"
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/heatmap/heatmap_plot.h"
@@ -807,7 +808,7 @@ void NodeHeatmapPanel::updateStatus()
                                        : tr("%1 of %2 processes shown").arg(shownProcesses).arg(processes);
     if (m_moreProcesses > 0)
         text += tr(" · %1 summed in the last row").arg(moreProcessesName(m_moreProcesses));
-    text += tr(" · %n NUMA nodes", nullptr, int(h->columnCount()));
+    text += pluralized(tr(" · %n NUMA node(s)", nullptr, int(h->columnCount())), h->columnCount());
     if (!m_filter->filterText().isEmpty() || m_filter->minCpuShare() > 0)
         text += tr(" · filtered");
     if (isBuilding())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/threads_panel.h"
 
+#include "util/format.h"
 #include "views/live/process_memory_model.h"
 #include "views/live/sample_filter_proxy.h"
 #include "views/live/sample_roles.h"
@@ -120,10 +121,11 @@ void ThreadsPanel::setSnapshot(SnapshotPtr snapshot)
         m_caption->setText(tr("No samples and no threads in this capture: record this machine (File ▸ "
                               "Attach to This Machine) or open a recording."));
     else
-        m_caption->setText(tr("The snapshot's %1 thread(s), %2 with CPU time: the time its source counted "
-                              "per NUMA node since each thread started, not over an interval. Per-process "
-                              "memory needs a recording.")
-                               .arg(m_threads->rowCount())
+        m_caption->setText(pluralized(tr("The snapshot's %n thread(s), %1 with CPU time: the time its source "
+                                         "counted per NUMA node since each thread started, not over an "
+                                         "interval. Per-process memory needs a recording.",
+                                         nullptr, m_threads->rowCount()),
+                                      m_threads->rowCount())
                                .arg(withTime));
 }
 

@@ -205,7 +205,7 @@ void TestThreadsPanel::wittyThreads()
     // 4 of them (tids 1893672, 1893833, 3821705, 3821880) have an empty numa_index_to_cpu_runtime.
     QCOMPARE(model->threadsWithCpuTime(), 37);
     QCOMPARE(model->nodeCount(), 8);
-    QVERIFY(panel->captionLabel()->text().contains(QStringLiteral("41 thread(s), 37 with CPU time")));
+    QVERIFY(panel->captionLabel()->text().contains(QStringLiteral("41 threads, 37 with CPU time")));
     const int idle = model->rowOfTid(1893833);
     QVERIFY(idle >= 0);
     QCOMPARE(model->index(idle, ThreadTableModel::CpuMsColumn).data().toString(), QStringLiteral("0.0"));
