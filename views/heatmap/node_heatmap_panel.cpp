@@ -297,6 +297,14 @@ NodeHeatmapPanel::NodeHeatmapPanel(Kind kind, QWidget* parent)
     updateStatus();
 }
 
+NodeHeatmapPanel::~NodeHeatmapPanel()
+{
+    // QWidget deletes the children after this class is gone, and some emit on their way out (the list's
+    // scroll range changes as its model goes): none of that may reach this half-destroyed panel.
+    for (QObject* child : findChildren<QObject*>())
+        child->disconnect(this);
+}
+
 QString NodeHeatmapPanel::exportBaseName() const
 {
     return m_kind == Kind::Cpu ? QStringLiteral("cpu-heatmap") : QStringLiteral("mem-heatmap");

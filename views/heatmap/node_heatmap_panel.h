@@ -43,6 +43,7 @@ public:
         Memory
     };
     explicit NodeHeatmapPanel(Kind kind, QWidget* parent = nullptr);
+    ~NodeHeatmapPanel() override;
 
     Kind kind() const { return m_kind; }
     // The snapshot the rows' entities belong to and the samples of the window. Built when the panel is
