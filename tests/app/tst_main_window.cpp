@@ -15,7 +15,9 @@
 #include "views/common/shortcuts_dialog.h"
 #include "views/common/start_page.h"
 #include "views/heatmap/heatmap_plot.h"
+#include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
+#include "views/heatmap/sort_arrow_header.h"
 #include "views/jobs/load_job.h"
 #include "views/live/record_dialog.h"
 #include "views/live/timeline_bar.h"
@@ -156,6 +158,17 @@ QStringList cutHeadersAndAxisLabels(const QWidget& page)
             if (header->fontMetrics().horizontalAdvance(text) + 2 * margin > header->sectionSize(c) &&
                 !tip.contains(text))
                 cut << header->objectName() + QStringLiteral(" section: ") + text;
+        }
+        // A heatmap list's name column gives its width to the figure headers before any of them is cut.
+        if (const auto* rows = qobject_cast<const SortArrowHeader*>(header)) {
+            const int spareName = rows->sectionSize(HeatmapRowModel::NameColumn) -
+                                  rows->widthFor(QStringLiteral("containerd-shim"));
+            for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c)
+                if (rows->isElided(c) && spareName > 4)
+                    cut << rows->objectName() +
+                               QStringLiteral(" section '%1' cut while the name column has %2 px to spare")
+                                   .arg(rows->model()->headerData(c, Qt::Horizontal).toString())
+                                   .arg(spareName);
         }
     }
     for (const HeatmapPlot* plot : page.findChildren<HeatmapPlot*>()) {

@@ -31,7 +31,6 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include <array>
 #include <cmath>
 
 namespace numasight {
@@ -428,17 +427,10 @@ void NodeHeatmapPanel::clear()
     updateStatus();
 }
 
-// Until the user moves the splitter, the list gets about a third of a wide page, so its headers have room
-// for their names; never less than it needs for its figures.
 void NodeHeatmapPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    if (m_splitMoved)
-        return;
-    const int total = m_split->width();
-    const int list = std::clamp(total * 36 / 100, std::min(440, total / 2), 760);
-    const QSignalBlocker block(m_split);
-    m_split->setSizes({list, std::max(0, total - list)});
+    placeSplitter();
 }
 
 void NodeHeatmapPanel::showEvent(QShowEvent* event)
@@ -603,6 +595,7 @@ void NodeHeatmapPanel::updatePicture()
     const int current = m_model->heatmapRow(m_filter->mapToSource(m_tree->currentIndex()));
     m_plot->setSelectedRow(
         current >= 0 && size_t(current) < m_positionOfRow.size() ? m_positionOfRow[size_t(current)] : -1);
+    placeSplitter();
     fitColumns();
     growRows();
     syncPlotWindow();
@@ -618,35 +611,86 @@ void NodeHeatmapPanel::growRows()
     m_rowHeight->setMinimumRowHeight(std::min(line * 3, m_tree->viewport()->height() / rows));
 }
 
-// A figure column is as wide as its widest value, so no number is cut, and as wide as its header's name
-// while the list has room for it; else the header keeps a few letters and "…" (its tooltip has the whole
-// name). The name takes what is left, and never less than a short process name.
-void NodeHeatmapPanel::fitColumns()
+// What the list's columns need: each figure column its widest value (so no number is cut) and its header's
+// whole name; the name column a short process name.
+NodeHeatmapPanel::ColumnNeeds NodeHeatmapPanel::columnNeeds() const
 {
     auto* header = static_cast<SortArrowHeader*>(m_tree->header());
     const int readable = header->widthFor(QStringLiteral("0000…"));
-    const int nameMinimum = header->widthFor(QStringLiteral("containerd-shim"));
-    std::array<int, HeatmapRowModel::ColumnCount> values{}, full{};
-    int allValues = 0, allFull = 0;
+    ColumnNeeds needs;
+    needs.values.assign(HeatmapRowModel::ColumnCount, 0);
+    needs.full.assign(HeatmapRowModel::ColumnCount, 0);
+    needs.nameMinimum = header->widthFor(QStringLiteral("containerd-shim"));
     for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c) {
         // QTreeView hides the measure QAbstractItemView offers; it measures a thousand rows at most.
-        values[size_t(c)] = static_cast<const QAbstractItemView*>(m_tree)->sizeHintForColumn(c) + 6;
-        full[size_t(c)] = std::max(values[size_t(c)], header->fullWidth(c));
-        values[size_t(c)] = std::max(values[size_t(c)], std::min(full[size_t(c)], readable));
-        allValues += values[size_t(c)];
-        allFull += full[size_t(c)];
+        int value = static_cast<const QAbstractItemView*>(m_tree)->sizeHintForColumn(c) + 6;
+        const int full = std::max(value, header->fullWidth(c));
+        value = std::max(value, std::min(full, readable));
+        needs.values[size_t(c)] = value;
+        needs.full[size_t(c)] = full;
+        needs.allFull += full;
     }
+    return needs;
+}
+
+// The name column keeps a short process name and gives the rest to the figure headers first: the headers
+// that lack least are shown whole first, so as many as possible read whole; one that still does not fit
+// keeps a few letters and "…" (its tooltip has the whole name). The name takes what is left.
+void NodeHeatmapPanel::fitColumns()
+{
+    const ColumnNeeds needs = columnNeeds();
+    std::vector<int> widths = needs.values;
     const int width = m_tree->viewport()->width();
-    const bool names = width - allFull >= nameMinimum;
-    const int figures = names ? allFull : allValues;
+    int spare = width - needs.nameMinimum;
+    std::vector<int> lacking;
     for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c) {
-        const int w = names ? full[size_t(c)] : values[size_t(c)];
-        if (header->sectionSize(c) != w)
-            header->resizeSection(c, w);
+        spare -= widths[size_t(c)];
+        if (needs.full[size_t(c)] > widths[size_t(c)])
+            lacking.push_back(c);
     }
-    const int name = std::max(nameMinimum, width - figures);
+    std::stable_sort(lacking.begin(), lacking.end(), [&](int a, int b) {
+        return needs.full[size_t(a)] - needs.values[size_t(a)] <
+               needs.full[size_t(b)] - needs.values[size_t(b)];
+    });
+    for (const int c : lacking) {
+        if (spare <= 0)
+            break;
+        const int give = std::min(spare, needs.full[size_t(c)] - widths[size_t(c)]);
+        widths[size_t(c)] += give;
+        spare -= give;
+    }
+    auto* header = m_tree->header();
+    int figures = 0;
+    for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c) {
+        figures += widths[size_t(c)];
+        if (header->sectionSize(c) != widths[size_t(c)])
+            header->resizeSection(c, widths[size_t(c)]);
+    }
+    const int name = std::max(needs.nameMinimum, width - figures);
     if (header->sectionSize(HeatmapRowModel::NameColumn) != name)
         header->resizeSection(HeatmapRowModel::NameColumn, name);
+}
+
+// Until the user moves the splitter, the list gets about a third of a wide page, and more where its headers
+// need it to be read whole, as long as the map keeps 45 % of the page and a readable cell per node; never
+// less than it needs for its figures.
+void NodeHeatmapPanel::placeSplitter()
+{
+    if (m_splitMoved)
+        return;
+    const int total = m_split->width();
+    if (total <= 0)
+        return;
+    const ColumnNeeds needs = columnNeeds();
+    const int chrome = m_tree->width() - m_tree->viewport()->width();
+    const int wanted = std::max(std::min(total * 36 / 100, 760), needs.allFull + needs.nameMinimum + chrome);
+    const int nodes = m_full ? m_full->columnCount() : 0;
+    const int mapKeeps = std::max(total * 45 / 100, nodes * 60 + 150);
+    const int list = std::max(std::min(440, total / 2), std::min(wanted, total - mapKeeps));
+    if (m_split->sizes().value(0) == list)
+        return;
+    const QSignalBlocker block(m_split);
+    m_split->setSizes({list, std::max(0, total - list)});
 }
 
 // The map's rows line up with the list's: the same first row, the same row height, the same top and bottom.

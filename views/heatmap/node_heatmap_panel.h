@@ -130,7 +130,15 @@ private:
     void schedulePicture();
     void updatePicture();
     void syncPlotWindow();
+    struct ColumnNeeds
+    {
+        std::vector<int> values, full; // by column
+        int allFull = 0;
+        int nameMinimum = 0;
+    };
+    ColumnNeeds columnNeeds() const;
     void fitColumns();
+    void placeSplitter();
     void growRows();
     void applyRows();
     void restoreFolds();

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/heatmap/sort_arrow_header.h"
 
+#include <QFontMetricsF>
 #include <QStyle>
+
+#include <cmath>
 
 namespace numasight {
 
@@ -65,7 +68,9 @@ int SortArrowHeader::fullWidth(int logicalIndex) const
 
 int SortArrowHeader::widthFor(const QString& text) const
 {
-    return fontMetrics().horizontalAdvance(text) + chromeWidth(this);
+    // Rounded up: QFontMetrics rounds a fractional advance to nearest, and eliding at that width would cut a
+    // name that was measured to fit.
+    return int(std::ceil(QFontMetricsF(font()).horizontalAdvance(text))) + chromeWidth(this);
 }
 
 } // namespace numasight

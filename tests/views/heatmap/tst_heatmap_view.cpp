@@ -100,6 +100,8 @@ private slots:
     void timeHeatmapFollowsTimeline();
     void headersFitOrSayWhy_data();
     void headersFitOrSayWhy();
+    void listTakesRoomForHeaders_data();
+    void listTakesRoomForHeaders();
     void columnLabelsInsidePlot_data();
     void columnLabelsInsidePlot();
     void rowLimit_data();
@@ -937,6 +939,49 @@ void TestHeatmapView::sortArrowFollowsOrder()
     QCOMPARE(panel.descendingButton()->text(), descending ? QStringLiteral("↓") : QStringLiteral("↑"));
 }
 
+void TestHeatmapView::listTakesRoomForHeaders_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("pageWidth");
+    QTest::addColumn<bool>("whole"); // every figure header can be read whole
+    QTest::newRow("cpu, 1400 px page") << int(NodeHeatmapPanel::Kind::Cpu) << 1400 << true;
+    QTest::newRow("memory, 1400 px page") << int(NodeHeatmapPanel::Kind::Memory) << 1400 << true;
+    QTest::newRow("cpu, 900 px page") << int(NodeHeatmapPanel::Kind::Cpu) << 900 << false;
+}
+
+// Until the user places the splitter, the list widens for its headers while the map keeps its share, and
+// the name column gives up its width before any figure header is cut.
+void TestHeatmapView::listTakesRoomForHeaders()
+{
+    QFETCH(int, kind);
+    QFETCH(int, pageWidth);
+    QFETCH(bool, whole);
+    NodeHeatmapPanel panel{NodeHeatmapPanel::Kind(kind)};
+    panel.setInput(m_witty->snapshots.back(), {});
+    QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
+    panel.resize(pageWidth, 900);
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QTreeView* tree = panel.rowView();
+    auto* header = qobject_cast<SortArrowHeader*>(tree->header());
+    QVERIFY(header);
+    int elided = 0;
+    for (int c = HeatmapRowModel::IdColumn; c < HeatmapRowModel::ColumnCount; ++c)
+        elided += header->isElided(c);
+    const int spareName = header->sectionSize(HeatmapRowModel::NameColumn) -
+                          header->widthFor(QStringLiteral("containerd-shim"));
+    if (whole)
+        QCOMPARE(elided, 0);
+    if (elided > 0)
+        QVERIFY2(
+            spareName <= 1,
+            qPrintable(QStringLiteral("%1 headers cut, name has %2 px spare").arg(elided).arg(spareName)));
+    auto* split = panel.findChild<QSplitter*>();
+    QVERIFY2(split->sizes().value(1) * 100 >= split->width() * 45,
+             qPrintable(
+                 QStringLiteral("the map has %1 of %2 px").arg(split->sizes().value(1)).arg(split->width())));
+}
+
 void TestHeatmapView::headersFitOrSayWhy_data()
 {
     QTest::addColumn<int>("kind");
@@ -957,7 +1002,10 @@ void TestHeatmapView::headersFitOrSayWhy()
     NodeHeatmapPanel panel{NodeHeatmapPanel::Kind(kind)};
     panel.setInput(m_witty->snapshots.back(), {});
     QVERIFY(showAndBuild(panel, &panel, SIGNAL(heatmapShown())));
-    panel.findChild<QSplitter*>()->setSizes({listWidth, 1400 - listWidth});
+    // As a user's drag does: the panel keeps a placed splitter.
+    auto* split = panel.findChild<QSplitter*>();
+    split->setSizes({listWidth, 1400 - listWidth});
+    emit split->splitterMoved(listWidth, 1);
     panel.expandAll();
     QTreeView* tree = panel.rowView();
     auto* header = qobject_cast<SortArrowHeader*>(tree->header());
