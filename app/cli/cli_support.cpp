@@ -44,6 +44,9 @@ void catchInterrupt()
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    // Past `ulimit -f` a write then fails with EFBIG, which the writer reports, instead of the kernel
+    // ending the process and leaving its temporary file behind.
+    std::signal(SIGXFSZ, SIG_IGN);
 }
 
 void setHelperProcess(qint64 pid)

@@ -24,7 +24,8 @@ struct Cli
 
 // Ctrl-C (SIGINT) sets a flag instead of ending the process, so that a command stops where it can clean up;
 // SIGTERM ends it at once with exit 143, taking the helper of setHelperProcess() along. Either removes the
-// temporary of a file being written (report/output_file.h). Called once by main().
+// temporary of a file being written (report/output_file.h); SIGXFSZ is ignored, so a write past `ulimit -f`
+// fails with EFBIG and is reported. Called once by main().
 void catchInterrupt();
 // Whether Ctrl-C was pressed.
 bool interrupted();

@@ -25,6 +25,16 @@
 
 using namespace numasight::test;
 
+// How the disk is full: RLIMIT_FSIZE with SIGXFSZ ignored, RLIMIT_FSIZE as a shell's `ulimit -f` sets it, or
+// a full tmpfs (root only).
+enum class Disk
+{
+    FileSizeLimit,
+    UlimitF,
+    FullTmpfs
+};
+Q_DECLARE_METATYPE(Disk)
+
 namespace {
 const QString kWitty = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
 const QByteArray kOld = "the file as it was before the command\n";
@@ -163,7 +173,7 @@ void TestCliHostile::fullDisk_data()
 {
     QTest::addColumn<QStringList>("args"); // "@" is the output
     QTest::addColumn<QString>("out");
-    QTest::addColumn<bool>("tmpfs"); // a full tmpfs (root only) rather than RLIMIT_FSIZE
+    QTest::addColumn<Disk>("disk");
     const QList<std::pair<const char*, QStringList>> commands{
         {"export dot",
          {QStringLiteral("export"), kWitty, QStringLiteral("-o"), QStringLiteral("@"),
@@ -183,11 +193,14 @@ void TestCliHostile::fullDisk_data()
         {"convert witty",
          {QStringLiteral("convert"), kWitty, QStringLiteral("-o"), QStringLiteral("@"),
           QStringLiteral("--to"), QStringLiteral("witty")}},
+        {"convert capture",
+         {QStringLiteral("convert"), kWitty, QStringLiteral("-o"), QStringLiteral("@"),
+          QStringLiteral("--to"), QStringLiteral("capture")}},
     };
-    for (const bool tmpfs : {false, true})
+    const char* const names[] = {"file size limit", "ulimit -f (SIGXFSZ not ignored)", "full tmpfs"};
+    for (const Disk disk : {Disk::FileSizeLimit, Disk::UlimitF, Disk::FullTmpfs})
         for (const auto& [name, args] : commands)
-            QTest::addRow("%s, %s", name, tmpfs ? "full tmpfs" : "file size limit")
-                << args << QStringLiteral("out.file") << tmpfs;
+            QTest::addRow("%s, %s", name, names[int(disk)]) << args << QStringLiteral("out.file") << disk;
 }
 
 // Defect 1: a write that fails (ENOSPC, EFBIG) exits 1 naming the file and leaves the old one as it was.
@@ -195,15 +208,16 @@ void TestCliHostile::fullDisk()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, out);
-    QFETCH(bool, tmpfs);
+    QFETCH(Disk, disk);
+    const bool tmpfs = disk == Disk::FullTmpfs;
     const QString dir = path(QStringLiteral("disk-%1").arg(QTest::currentDataTag()).replace(' ', '_'));
     QVERIFY(QDir().mkpath(dir));
-    std::unique_ptr<SmallTmpfs> disk;
+    std::unique_ptr<SmallTmpfs> small;
     if (tmpfs) {
         if (geteuid() != 0)
             QSKIP("mounting a tmpfs needs root (CI runs as root); the file size limit rows cover the rest");
-        disk = std::make_unique<SmallTmpfs>(dir, 64);
-        if (!disk->ok)
+        small = std::make_unique<SmallTmpfs>(dir, 64);
+        if (!small->ok)
             QSKIP(qPrintable(QStringLiteral("cannot mount a tmpfs here: %1").arg(qt_error_string(errno))));
     }
     const QString target = dir + QLatin1Char('/') + out;
@@ -213,13 +227,17 @@ void TestCliHostile::fullDisk()
             a = target;
     ProcessRun r;
     if (tmpfs) {
-        QVERIFY(disk->fill());
+        QVERIFY(small->fill());
         r = cli(args);
     } else {
         // 64 bytes: less than any of these outputs; the CLI and its helper inherit the limit.
         FileSizeLimit limit(64);
         QVERIFY(limit.ok());
-        r = cli(args);
+        // A shell's `ulimit -f` leaves SIGXFSZ at its default, which ends the process at the first write
+        // past the limit unless it ignores the signal itself.
+        r = disk == Disk::UlimitF ? runProcess(QStringLiteral(NUMASIGHT_CLI), args, 120000,
+                                               [] { std::signal(SIGXFSZ, SIG_DFL); })
+                                  : cli(args);
     }
     QCOMPARE(r.exitCode, 1);
     const QString err = QString::fromUtf8(r.err);
