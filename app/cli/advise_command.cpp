@@ -4,7 +4,6 @@
 #include "commands.h"
 
 #include <QJsonDocument>
-#include <QTextStream>
 
 namespace numasight::cli {
 
@@ -30,12 +29,8 @@ int runAdvise(const QStringList& args)
         printError(Cli::tr("%1: no snapshot to advise on").arg(input.path));
         return Failed;
     }
-    QTextStream out(stdout);
-    if (input.json)
-        out << QJsonDocument(adviceJson(*advice)).toJson(QJsonDocument::Indented);
-    else
-        out << adviceText(*advice);
-    return Ok;
+    return printOutput(input.json ? QJsonDocument(adviceJson(*advice)).toJson(QJsonDocument::Indented)
+                                  : adviceText(*advice).toUtf8());
 }
 
 } // namespace numasight::cli

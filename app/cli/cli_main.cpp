@@ -55,6 +55,10 @@ const std::pair<const char*, int (*)(const QStringList&)> kCommands[] = {
 
 int main(int argc, char** argv)
 {
+    // hwloc prints multi-line banners about what it dislikes in an XML file or the machine, even when the
+    // command succeeds; the reader's own one-line error says what matters when it fails.
+    if (qEnvironmentVariableIsEmpty("HWLOC_HIDE_ERRORS"))
+        qputenv("HWLOC_HIDE_ERRORS", "2");
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("numasight-cli"));
     QCoreApplication::setApplicationVersion(numasight::version());
@@ -78,8 +82,11 @@ int main(int argc, char** argv)
     }
     args.removeAt(1); // the parser of each command sees "numasight-cli [options] args"
     for (const auto& [name, run] : numasight::cli::kCommands)
-        if (command == QLatin1String(name))
-            return run(args);
+        if (command == QLatin1String(name)) {
+            const int code = run(args);
+            // Ctrl-C after the last check still says the command was interrupted, as a shell expects.
+            return code == numasight::Ok && numasight::cli::interrupted() ? numasight::Cancelled : code;
+        }
     numasight::cli::printError(
         numasight::cli::Cli::tr("unknown command '%1'; run 'numasight-cli --help'").arg(command));
     return numasight::Usage;

@@ -3,6 +3,8 @@
 
 #include "readers/open_input.h"
 #include "report/export_build.h"
+#include "report/output_file.h"
+#include "report/terminal_line.h"
 
 #include <QFileInfo>
 #include <QTextStream>
@@ -18,9 +20,18 @@ namespace numasight::cli {
 namespace {
 
 std::atomic_bool g_interrupted{false};
+std::atomic<pid_t> g_helper{0};
 
-void onSigint(int)
+void onSignal(int signal)
 {
+    // Whatever was being written is abandoned at once: a file appears whole or not at all.
+    abandonOutputs();
+    if (signal == SIGTERM) {
+        // Asked to end, not to stop what it does: now, taking the drawing helper along.
+        if (const pid_t helper = g_helper.load(); helper > 0)
+            ::kill(helper, SIGTERM);
+        ::_exit(Terminated);
+    }
     g_interrupted.store(true);
 }
 
@@ -28,7 +39,19 @@ void onSigint(int)
 
 void catchInterrupt()
 {
-    std::signal(SIGINT, onSigint);
+    struct sigaction action = {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+    // Past `ulimit -f` a write then fails with EFBIG, which the writer reports, instead of the kernel
+    // ending the process and leaving its temporary file behind.
+    std::signal(SIGXFSZ, SIG_IGN);
+}
+
+void setHelperProcess(qint64 pid)
+{
+    g_helper.store(pid_t(pid));
 }
 
 bool interrupted()
@@ -57,7 +80,16 @@ Progress terminalProgress(const QString& what)
 void printError(const QString& line)
 {
     QTextStream err(stderr);
-    err << "numasight-cli: " << line << '\n';
+    err << "numasight-cli: " << terminalLine(line) << '\n';
+}
+
+int printOutput(const QByteArray& bytes)
+{
+    if (const auto error = writeOutputFile(QStringLiteral("-"), bytes)) {
+        printError(*error);
+        return Failed;
+    }
+    return Ok;
 }
 
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args)

@@ -22,15 +22,22 @@ struct Cli
     Q_DECLARE_TR_FUNCTIONS(numasight::Cli)
 };
 
-// Ctrl-C sets a flag instead of ending the process, so that a command stops where it can clean up; called
-// once by main().
+// Ctrl-C (SIGINT) sets a flag instead of ending the process, so that a command stops where it can clean up;
+// SIGTERM ends it at once with exit 143, taking the helper of setHelperProcess() along. Either removes the
+// temporary of a file being written (report/output_file.h); SIGXFSZ is ignored, so a write past `ulimit -f`
+// fails with EFBIG and is reported. Called once by main().
 void catchInterrupt();
 // Whether Ctrl-C was pressed.
 bool interrupted();
+// The child that SIGTERM must end too (numasight-export); 0 when none runs.
+void setHelperProcess(qint64 pid);
 // A Progress that draws a one-line bar on stderr when it is a terminal and stops on Ctrl-C.
 Progress terminalProgress(const QString& what);
-// One line on stderr: "numasight-cli: <line>".
+// One line on stderr: "numasight-cli: <line>", flattened to one line whatever it quotes.
 void printError(const QString& line);
+// Writes a command's result to stdout; Failed, after saying why, when stdout cannot take it (a full disk,
+// /dev/full, a closed pipe).
+int printOutput(const QByteArray& bytes);
 
 // Parses a command's arguments; returns the exit code when the command should stop here (bad options,
 // --help).

@@ -4,6 +4,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "readers/witty_json_writer.h"
+#include "report/output_file.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -54,8 +55,9 @@ int runConvert(const QStringList& args)
         "Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
         "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
     parser.addHelpOption();
-    parser.addOption(
-        {{QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("Output file."), QStringLiteral("OUT")});
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      Cli::tr("Output file; - for standard output (witty JSON)."),
+                      QStringLiteral("OUT")});
     parser.addOption({QStringLiteral("to"),
                       Cli::tr("Output format: capture, witty, witty-envelope, witty-jsonl."),
                       QStringLiteral("FORMAT")});
@@ -69,7 +71,10 @@ int runConvert(const QStringList& args)
         printError(Cli::tr("usage: numasight-cli convert IN -o OUT [--to FORMAT]"));
         return Usage;
     }
+    const bool toStdout = isStandardOutput(out);
+    // "-o -" is standard output: witty JSON unless --to says otherwise.
     Target target = parser.isSet(QStringLiteral("to")) ? targetFromName(parser.value(QStringLiteral("to")))
+                    : toStdout                         ? Target::Witty
                                                        : targetFromPath(out);
     if (target == Target::Unknown) {
         printError(
@@ -81,7 +86,12 @@ int runConvert(const QStringList& args)
                       .arg(out, QLatin1String(kCaptureExtension)));
         return Usage;
     }
-    if (QFileInfo(inputs.first()).absoluteFilePath() == QFileInfo(out).absoluteFilePath()) {
+    if (toStdout && target == Target::Capture) {
+        printError(Cli::tr("a capture is an SQLite file and cannot go to standard output: name a file "
+                           "with -o, or pass --to witty"));
+        return Usage;
+    }
+    if (!toStdout && sameFile(inputs.first(), out)) {
         printError(Cli::tr("%1: input and output are the same file").arg(out));
         return Usage;
     }

@@ -5,7 +5,6 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
-#include <QTextStream>
 
 namespace numasight::cli {
 
@@ -55,12 +54,9 @@ int runDiff(const QStringList& args)
         return exitCode;
     // The paths as given: two files often share a name (before/graph.json, after/graph.json).
     const CaptureDiffPtr diff = diffCaptures(*a, *b, files[0], files[1]);
-    QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json")))
-        out << QJsonDocument(diffJson(*diff)).toJson(QJsonDocument::Indented);
-    else
-        out << diffText(*diff, parser.isSet(QStringLiteral("all")));
-    return Ok;
+    return printOutput(parser.isSet(QStringLiteral("json"))
+                           ? QJsonDocument(diffJson(*diff)).toJson(QJsonDocument::Indented)
+                           : diffText(*diff, parser.isSet(QStringLiteral("all"))).toUtf8());
 }
 
 } // namespace numasight::cli

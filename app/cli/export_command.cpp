@@ -10,6 +10,10 @@
 #include <QProcess>
 #include <QTextStream>
 
+#include <csignal>
+#include <sys/prctl.h>
+#include <unistd.h>
+
 namespace numasight::cli {
 
 namespace {
@@ -40,12 +44,35 @@ int runHelper(const ExportRequest& request, const QStringList& args)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("NUMASIGHT_EXPORT_CALLER"), QStringLiteral("numasight-cli"));
     process.setProcessEnvironment(env);
+    // The helper dies with numasight-cli, however that ends (kill -9 included): a drawing nobody waits
+    // for must not appear later. SIGTERM makes it remove its temporary file first.
+    const pid_t parent = ::getpid();
+    process.setChildProcessModifier([parent] {
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) // the parent was gone before the line above
+            ::_exit(Terminated);
+    });
     process.start();
     if (!process.waitForStarted(-1)) {
         printError(Cli::tr("cannot run %1: %2").arg(helper, process.errorString()));
         return Failed;
     }
-    process.waitForFinished(-1);
+    setHelperProcess(process.processId());
+    // Ctrl-C sent to numasight-cli alone (not to its process group) must stop the helper too.
+    while (!process.waitForFinished(100) && process.state() != QProcess::NotRunning) {
+        if (interrupted()) {
+            process.terminate();
+            if (!process.waitForFinished(5000)) {
+                process.kill();
+                process.waitForFinished(-1);
+            }
+            setHelperProcess(0);
+            return Cancelled;
+        }
+    }
+    setHelperProcess(0);
+    if (interrupted())
+        return Cancelled;
     if (process.exitStatus() != QProcess::NormalExit) {
         // Ctrl-C reaches the helper too (same process group): that is an interruption, not a crash.
         if (interrupted())

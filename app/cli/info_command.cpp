@@ -4,7 +4,6 @@
 #include "report/info_json.h"
 
 #include <QJsonDocument>
-#include <QTextStream>
 
 namespace numasight::cli {
 
@@ -21,12 +20,9 @@ int runInfo(const QStringList& args)
         return *stop;
     if (!snapshotInRange(input))
         return Usage;
-    QTextStream out(stdout);
-    if (input.json)
-        out << QJsonDocument(infoJson(*input.capture, input.snapshot)).toJson(QJsonDocument::Indented);
-    else
-        out << infoText(*input.capture, input.snapshot);
-    return Ok;
+    return printOutput(
+        input.json ? QJsonDocument(infoJson(*input.capture, input.snapshot)).toJson(QJsonDocument::Indented)
+                   : infoText(*input.capture, input.snapshot).toUtf8());
 }
 
 } // namespace numasight::cli

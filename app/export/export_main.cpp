@@ -7,6 +7,7 @@
 #include "report/export_build.h"
 #include "report/export_command_line.h"
 #include "report/export_write.h"
+#include "report/terminal_line.h"
 #include "util/translation.h"
 #include "version.h"
 #include "views/graph/graph_export.h"
@@ -25,7 +26,7 @@ QString g_prefix = QStringLiteral("numasight-export");
 
 void fail(const QString& line)
 {
-    QTextStream(stderr) << g_prefix << ": " << line << '\n';
+    QTextStream(stderr) << g_prefix << ": " << numasight::terminalLine(line) << '\n';
 }
 
 int exportHeatmap(const numasight::ExportRequest& request, const numasight::Progress& progress)
@@ -52,6 +53,8 @@ int exportHeatmap(const numasight::ExportRequest& request, const numasight::Prog
     const Result<qint64> written =
         exportHeatmapPicture(picture, request.output, *format, request.size, scale);
     if (!written) {
+        if (written.error().cancelled)
+            return Cancelled;
         fail(written.error().toString());
         return Failed;
     }
@@ -64,6 +67,9 @@ int main(int argc, char** argv)
 {
     using namespace numasight;
     // No display is needed to draw into a file; a user's own QT_QPA_PLATFORM still wins.
+    // As numasight-cli: hwloc's banners are not the export's messages.
+    if (qEnvironmentVariableIsEmpty("HWLOC_HIDE_ERRORS"))
+        qputenv("HWLOC_HIDE_ERRORS", "2");
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     // Qt wants a private runtime folder and warns on every run without one; a headless server often has
@@ -110,7 +116,7 @@ int main(int argc, char** argv)
     }
     // What the graph leaves out, beside the messages: the picture alone would not say it.
     for (const QString& note : graph.spec->hiddenNotes)
-        QTextStream(stderr) << g_prefix << ": note: " << note << '\n';
+        fail(QStringLiteral("note: ") + note);
     const auto format = graphExportFormatFromName(request.format);
     if (!format) {
         fail(QStringLiteral("--format '%1' is unknown: use svg, png, pdf or dot").arg(request.format));
@@ -137,6 +143,8 @@ int main(int argc, char** argv)
         options.page = *page;
     const Result<qint64> written = exportGraph(**layout, request.output, options);
     if (!written) {
+        if (written.error().cancelled)
+            return Cancelled;
         fail(written.error().toString());
         return Failed;
     }

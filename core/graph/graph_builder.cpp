@@ -40,8 +40,49 @@ void GraphBuilder::run()
     scalePens();
     buildLegend();
     m_spec.title = title();
+    tidyLabels();
     addHiddenNotes();
     m_spec.reindex();
+}
+
+namespace {
+
+// Long enough for any real name, short enough that Graphviz and a picture take it.
+constexpr qsizetype kMaxLabelLine = 120;
+
+// A label as drawn: each line without control characters (an ESC or a NUL would make the SVG invalid XML)
+// and cut with "…" past kMaxLabelLine; the tooltip and the CSV keep the whole name.
+QString drawnLabel(const QString& label)
+{
+    QStringList lines = label.split(QLatin1Char('\n'));
+    for (QString& line : lines) {
+        for (QChar& c : line) {
+            const char16_t u = c.unicode();
+            // Tabs and CRs are blanks the DOT writer turns into spaces.
+            if ((u < 0x20 && u != '\t' && u != '\r') || u == 0x7f || (u >= 0x80 && u < 0xa0))
+                c = QChar::ReplacementCharacter;
+        }
+        if (line.size() > kMaxLabelLine) {
+            line.truncate(kMaxLabelLine - 1);
+            if (line.back().isHighSurrogate())
+                line.chop(1);
+            line += QChar(0x2026);
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+void GraphBuilder::tidyLabels()
+{
+    for (GraphNode& n : m_spec.nodes)
+        n.label = drawnLabel(n.label);
+    for (GraphCluster& c : m_spec.clusters)
+        c.label = drawnLabel(c.label);
+    for (GraphEdge& e : m_spec.edges)
+        e.label = drawnLabel(e.label);
+    m_spec.title = drawnLabel(m_spec.title);
 }
 
 GraphCluster& GraphBuilder::addCluster(QString id, QString parent, QString label, EntityKind kind,

@@ -298,6 +298,7 @@ private:
     void filterHidden();
     // GraphSpec::hiddenNotes: one sentence per filter that leaves something out.
     void addHiddenNotes();
+    void tidyLabels();
 
     // Graphviz draws no box for an empty cluster, and a box with nothing in it says nothing.
     void dropEmptyClusters();

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "witty_json_writer.h"
 
+#include "report/output_file.h"
 #include "util/json_text.h"
 #include "witty_recording_export.h"
 #include "witty_schema.h"
-
-#include <QSaveFile>
 
 #include <cmath>
 #include <vector>
@@ -358,9 +357,16 @@ std::optional<LoadError> writeWittyJsonFile(const Capture& capture, const QStrin
     };
     if (capture.snapshots.empty())
         return error(QStringLiteral("nothing to write: the capture has no snapshot"));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return error(QStringLiteral("cannot create the file: %1").arg(file.errorString()));
+    // Whole or not at all, standard output for "-": a full disk never leaves a truncated graph.
+    OutputFile file(path);
+    const auto failed = [&] {
+        LoadError e = error(file.reason());
+        e.file = file.displayName();
+        e.cancelled = file.abandoned();
+        return e;
+    };
+    if (!file.open())
+        return failed();
     // A recording's snapshots hold only the machine and the workload; witty's NUMA access view of them
     // (NumaAccessEdge, AccessWithProcStatusEdge, NumaSets, node counters) comes from the samples.
     auto graphOf = [&](size_t index) {
@@ -369,8 +375,8 @@ std::optional<LoadError> writeWittyJsonFile(const Capture& capture, const QStrin
     if (capture.snapshots.size() == 1) {
         QByteArray text = writeWittyGraph(*graphOf(0), capture.source, options);
         text += '\n';
-        if (file.write(text) != text.size())
-            return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
+        if (!file.write(text))
+            return failed();
     } else {
         // JSON Lines: one compact graph per line, whatever the indent option says.
         WittyWriteOptions line = options;
@@ -378,12 +384,12 @@ std::optional<LoadError> writeWittyJsonFile(const Capture& capture, const QStrin
         for (size_t i = 0; i < capture.snapshots.size(); ++i) {
             QByteArray text = writeWittyGraph(*graphOf(i), capture.source, line);
             text += '\n';
-            if (file.write(text) != text.size())
-                return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
+            if (!file.write(text))
+                return failed();
         }
     }
     if (!file.commit())
-        return error(QStringLiteral("cannot write: %1").arg(file.errorString()));
+        return failed();
     return std::nullopt;
 }
 

@@ -10,7 +10,8 @@ enum ExitCode : int
     Ok = 0,
     Failed = 1, // unreadable input, a capture without what was asked for, an output that cannot be written
     Usage = 2,  // a bad command line
-    Cancelled = 130 // Ctrl-C
+    Cancelled = 130, // Ctrl-C (SIGINT)
+    Terminated = 143 // SIGTERM: 128 + its number, as a shell reports a process it ended
 };
 
 } // namespace numasight

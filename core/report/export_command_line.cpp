@@ -2,6 +2,7 @@
 #include "export_command_line.h"
 
 #include "report/exit_code.h"
+#include "report/output_file.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -221,6 +222,18 @@ QString csvOptionError(const QCommandLineParser& parser, bool parsed)
     return all.isEmpty() ? QString() : unknownOptionsText(all);
 }
 
+// Whether -o names the input under any name (a symlink, a hard link, "./in.json"): the export would
+// replace what it reads.
+bool writesInput(const ExportRequest& q)
+{
+    return !q.output.isEmpty() && !isStandardOutput(q.output) && sameFile(q.input, q.output);
+}
+
+QString sameFileText(const ExportRequest& q)
+{
+    return Tr::tr("%1: input and output are the same file; name another file with -o").arg(q.output);
+}
+
 // The numbers of a heatmap or matrix: every row, no drawing options, standard output without -o.
 ExportCommandLine csvCommandLine(const QCommandLineParser& parser, bool parsed, ExportView view)
 {
@@ -265,6 +278,8 @@ ExportCommandLine csvCommandLine(const QCommandLineParser& parser, bool parsed, 
             return usageError(Tr::tr("--snapshot takes a snapshot number from 0, not '%1'")
                                   .arg(parser.value(QStringLiteral("snapshot"))));
     }
+    if (writesInput(q))
+        return usageError(sameFileText(q));
     return run(std::move(q));
 }
 
@@ -465,8 +480,8 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
         if (!ok || q.options.processesPerNode < 0)
             return usageError(Tr::tr("--per-node takes a number from 0 (0 draws every process)"));
     }
-    if (QFileInfo(q.input).absoluteFilePath() == QFileInfo(q.output).absoluteFilePath())
-        return usageError(Tr::tr("%1: input and output are the same file").arg(q.output));
+    if (writesInput(q))
+        return usageError(sameFileText(q));
     return run(std::move(q));
 }
 

@@ -8,11 +8,10 @@
 #include "report/exit_code.h"
 #include "report/export_build.h"
 #include "report/heatmap_csv.h"
+#include "report/output_file.h"
 
 #include <QCoreApplication>
-#include <QSaveFile>
 
-#include <cstdio>
 #include <optional>
 
 namespace numasight {
@@ -26,13 +25,17 @@ struct Tr
 
 namespace {
 
-// Writes the whole file or nothing (a temporary beside it, renamed when complete).
-std::optional<QString> save(const QString& path, const QByteArray& bytes)
+// The whole file or nothing, standard output for "-". The exit code, after saying why when it failed.
+int save(const QString& path, const QByteArray& bytes, const ExportMessage& say)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return Tr::tr("%1: cannot write: %2").arg(path, file.errorString());
-    return std::nullopt;
+    bool abandoned = false;
+    if (const auto error = writeOutputFile(path, bytes, &abandoned)) {
+        if (abandoned)
+            return Cancelled; // Ctrl-C: nothing to explain, nothing was written
+        say(*error);
+        return Failed;
+    }
+    return Ok;
 }
 
 // The CSV's text, or the exit code after saying why there is none.
@@ -93,11 +96,7 @@ int writeExportDot(const ExportRequest& request, const Progress& progress, const
     if (note)
         for (const QString& line : graph.spec->hiddenNotes)
             note(line);
-    if (const auto error = save(request.output, toDot(*graph.spec, request.engine))) {
-        say(*error);
-        return Failed;
-    }
-    return Ok;
+    return save(request.output, toDot(*graph.spec, request.engine), say);
 }
 
 LayoutOptions exportLayoutOptions(const ExportRequest& request)
@@ -126,11 +125,7 @@ int writeExportLayoutJson(const ExportRequest& request, const Progress& progress
     if (note)
         for (const QString& line : graph.spec->hiddenNotes + (*layout)->notes)
             note(line);
-    if (const auto error = save(request.output, layoutToJson(**layout))) {
-        say(*error);
-        return Failed;
-    }
-    return Ok;
+    return save(request.output, layoutToJson(**layout), say);
 }
 
 int writeExportCsv(const ExportRequest& request, const Progress& progress, const ExportMessage& say)
@@ -141,19 +136,7 @@ int writeExportCsv(const ExportRequest& request, const Progress& progress, const
         return exitCode;
     if (progress.isCancelled())
         return Cancelled;
-    if (request.output.isEmpty() || request.output == u"-") {
-        if (std::fwrite(csv->constData(), 1, size_t(csv->size()), stdout) != size_t(csv->size()) ||
-            std::fflush(stdout) != 0) {
-            say(Tr::tr("cannot write the CSV to standard output"));
-            return Failed;
-        }
-        return Ok;
-    }
-    if (const auto error = save(request.output, *csv)) {
-        say(*error);
-        return Failed;
-    }
-    return Ok;
+    return save(request.output.isEmpty() ? QStringLiteral("-") : request.output, *csv, say);
 }
 
 } // namespace numasight

@@ -40,7 +40,7 @@ int fieldColumn(const QStringList& row, int index)
 {
     int column = 1;
     for (int i = 0; i < index && i < row.size(); ++i)
-        column += int(csvField(row[i]).toUtf8().size()) + 1;
+        column += int(csvField(csvGuard(row[i])).toUtf8().size()) + 1;
     return column;
 }
 
@@ -56,6 +56,37 @@ QString csvField(const QString& text)
     QString out = text;
     out.replace(QLatin1Char('"'), QLatin1String("\"\""));
     return QLatin1Char('"') + out + QLatin1Char('"');
+}
+
+bool csvNeedsGuard(QStringView text)
+{
+    if (text.isEmpty())
+        return false;
+    switch (text.front().unicode()) {
+    case '=':
+    case '+':
+    case '@':
+    case '\t':
+    case '\r':
+        return true;
+    case '-': // a negative number stays a number
+        return !number(text.toString());
+    case '\'': // a text that starts as a guarded one is guarded too, so reading back is exact
+        return csvNeedsGuard(text.mid(1));
+    default:
+        return false;
+    }
+}
+
+QString csvGuard(const QString& text)
+{
+    return csvNeedsGuard(text) ? QLatin1Char('\'') + text : text;
+}
+
+QString csvUnguard(const QString& field)
+{
+    return field.startsWith(QLatin1Char('\'')) && csvNeedsGuard(QStringView(field).mid(1)) ? field.mid(1)
+                                                                                           : field;
 }
 
 QString csvNumber(double value)
@@ -75,7 +106,7 @@ QByteArray csvRecord(const QStringList& fields)
     for (qsizetype i = 0; i < fields.size(); ++i) {
         if (i > 0)
             out += ',';
-        out += csvField(fields[i]).toUtf8();
+        out += csvField(csvGuard(fields[i])).toUtf8();
     }
     return out + "\r\n";
 }
@@ -153,7 +184,7 @@ Result<CsvTable> parseCsv(const QByteArray& bytes, const QString& file)
     bool inQuotes = false, wasQuoted = false, fieldStarted = false;
     int quoteLine = 0, quoteColumn = 0;
     const auto endField = [&] {
-        record << field;
+        record << csvUnguard(field);
         field.clear();
         wasQuoted = false;
         fieldStarted = false;

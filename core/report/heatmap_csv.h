@@ -30,12 +30,19 @@ QByteArray timeHeatmapCsv(const TimeHeatmap& heatmap);
 
 // One field, quoted when RFC 4180 requires it.
 QString csvField(const QString& text);
-// One record: the fields, each quoted when it must be, separated by commas, with its CRLF.
+// A cell a spreadsheet would run as a formula (it starts with =, +, @, a tab, a CR, or - not followed by a
+// number: process names are anyone's to choose) gets a ' in front, as OWASP recommends against CSV
+// injection; so does a text that would read back as such a guarded cell. csvUnguard() is the inverse.
+bool csvNeedsGuard(QStringView text);
+QString csvGuard(const QString& text);
+QString csvUnguard(const QString& field);
+// One record: the fields, each guarded and quoted when it must be, separated by commas, with its CRLF.
 QByteArray csvRecord(const QStringList& fields);
 // The shortest decimal that reads back to `value`; "" for NaN or infinities.
 QString csvNumber(double value);
 
-// A parsed CSV file: the first record is the header; every record has as many fields as it.
+// A parsed CSV file (fields unguarded): the first record is the header; every record has as many fields as
+// it.
 struct CsvTable
 {
     QStringList header;

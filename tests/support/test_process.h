@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 
 namespace numasight::test {
@@ -24,10 +25,14 @@ struct ProcessRun
     QByteArray err;
 };
 
-// stdin is closed at once: the program sees end of input, never a terminal.
-inline ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000)
+// stdin is closed at once: the program sees end of input, never a terminal. `inChild`, when given, runs in
+// the child before the program starts (a signal disposition, a limit).
+inline ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000,
+                             const std::function<void()>& inChild = {})
 {
     QProcess p;
+    if (inChild)
+        p.setChildProcessModifier(inChild);
     p.start(program, args);
     p.closeWriteChannel();
     ProcessRun r;

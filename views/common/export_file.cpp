@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/export_file.h"
 
+#include "report/output_file.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
-#include <QSaveFile>
 
 namespace numasight {
 
@@ -14,23 +16,47 @@ LoadError exportError(const QString& path, const QString& message)
     return e;
 }
 
-Result<qint64> writeExportFile(const QString& path, const std::function<QString(QSaveFile&)>& write)
+QByteArray xmlSafe(QByteArray xml)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return exportError(path,
-                           QCoreApplication::translate("numasight::ExportFile",
-                                                       "cannot write: %1; pick a folder you can write to")
-                               .arg(file.errorString()));
-    if (const QString failure = write(file); !failure.isEmpty())
+    // QSvgGenerator escapes <, > and & in text but writes control characters as they are, which no XML
+    // parser accepts; a process may be named anything.
+    static const QByteArray replacement = QString(QChar::ReplacementCharacter).toUtf8();
+    QByteArray out;
+    for (qsizetype i = 0; i < xml.size(); ++i) {
+        const uchar c = uchar(xml[i]);
+        if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
+            if (!out.isNull())
+                out += char(c);
+            continue;
+        }
+        if (out.isNull()) {
+            out = xml.left(i);
+            out.reserve(xml.size() + 16);
+        }
+        out += replacement;
+    }
+    return out.isNull() ? xml : out;
+}
+
+Result<qint64> writeExportFile(const QString& path, const std::function<QString(QIODevice&)>& write)
+{
+    // Drawn into memory first: a painter does not report a failed write, so the bytes reach the file
+    // through OutputFile, which checks each write and the rename and keeps the old file on failure.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (const QString failure = write(buffer); !failure.isEmpty())
         return exportError(path, failure);
-    const qint64 bytes = file.size();
-    if (!file.commit())
-        return exportError(
-            path, QCoreApplication::translate("numasight::ExportFile",
-                                              "cannot write: %1; check the free space and permissions")
-                      .arg(file.errorString()));
-    return bytes;
+    buffer.close();
+    if (bytes.startsWith("<?xml"))
+        bytes = xmlSafe(std::move(bytes));
+    OutputFile file(path);
+    if (!file.open() || !file.write(bytes) || !file.commit()) {
+        LoadError e = exportError(file.displayName(), file.reason());
+        e.cancelled = file.abandoned();
+        return e;
+    }
+    return qint64(bytes.size());
 }
 
 } // namespace numasight

@@ -10,7 +10,7 @@
 #include <functional>
 #include <optional>
 
-class QSaveFile;
+class QIODevice;
 
 namespace numasight {
 
@@ -39,9 +39,13 @@ inline constexpr int kMaxExportDpi = 1200;
 // An export's failure: the file and what to do.
 LoadError exportError(const QString& path, const QString& message);
 
+// An XML document with every control character XML forbids replaced by U+FFFD.
+QByteArray xmlSafe(QByteArray xml);
+
 // Writes `path` through a temporary beside it, renamed at the end, so a failed export never leaves half a
-// file. `write` fills the file and returns why it could not, or an empty string. Returns the bytes written,
+// file (report/output_file.h; "-" is standard output). `write` fills the device and returns why it could not,
+// or an empty string. An SVG (any XML) is made valid with xmlSafe(). Returns the bytes written,
 // or an error naming the file and what to do.
-Result<qint64> writeExportFile(const QString& path, const std::function<QString(QSaveFile&)>& write);
+Result<qint64> writeExportFile(const QString& path, const std::function<QString(QIODevice&)>& write);
 
 } // namespace numasight

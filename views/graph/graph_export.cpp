@@ -6,11 +6,11 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QIODevice>
 #include <QImage>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -202,7 +202,7 @@ Result<qint64> exportGraph(const GraphLayout& layout, const QString& path, const
         paintPicture(&p, graph, options.dpi / 72.0);
     }
 
-    return writeExportFile(path, [&](QSaveFile& file) -> QString {
+    return writeExportFile(path, [&](QIODevice& file) -> QString {
         switch (options.format) {
         case GraphExportFormat::Svg: {
             // One SVG unit is one point: with a resolution of 72 dpi the width and height Qt writes (in mm)

@@ -7,9 +7,9 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QIODevice>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -155,7 +155,7 @@ Result<RenderedHeatmap> renderHeatmapExport(const HeatmapPicture& picture, Heatm
 
 Result<qint64> writeHeatmapExport(const RenderedHeatmap& rendered, const QString& path)
 {
-    return writeExportFile(path, [&rendered](QSaveFile& file) -> QString {
+    return writeExportFile(path, [&rendered](QIODevice& file) -> QString {
         if (rendered.format == HeatmapExportFormat::Png) {
             if (!rendered.image.save(&file, "PNG"))
                 return QCoreApplication::translate("numasight::HeatmapExport", "cannot encode the PNG: %1")

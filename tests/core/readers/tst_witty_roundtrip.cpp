@@ -316,7 +316,7 @@ private slots:
         QTest::addColumn<QString>("relative");
         QTest::addColumn<bool>("empty");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("missing folder") << "no/such/dir/out.json" << false << "cannot create the file";
+        QTest::newRow("missing folder") << "no/such/dir/out.json" << false << "cannot write";
         QTest::newRow("no snapshot") << "out.json" << true << "nothing to write";
     }
     void writeErrors()

@@ -235,7 +235,7 @@ void TestExportCommandLine::errors_data()
     row("value of a flag", {kIn, "-o", "g.svg", "--ascending=yes"},
         QStringLiteral("Unexpected value after '--ascending'.") + kHelpHint);
     row("same file", {kIn, "-o", kIn, "--format", "svg"},
-        QStringLiteral("in.json: input and output are the same file"));
+        QStringLiteral("in.json: input and output are the same file; name another file with -o"));
 
     // Views and formats.
     row("unknown view", {kIn, "-o", "g.svg", "--view", "galaxy"},

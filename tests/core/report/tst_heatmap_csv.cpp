@@ -69,6 +69,8 @@ private slots:
     void exactText();
     void fields_data();
     void fields();
+    void formulaGuard_data();
+    void formulaGuard();
     void numbersReadBack_data();
     void numbersReadBack();
     void wittyRoundTrip_data();
@@ -147,6 +149,48 @@ void TestHeatmapCsv::fields()
         return; // an empty last line is a line end, not a record
     QCOMPARE(t->rows.size(), size_t(1));
     QCOMPARE(t->rows[0].front(), text);
+}
+
+void TestHeatmapCsv::formulaGuard_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("field"); // as csvRecord() writes it
+    QTest::newRow("formula") << "=cmd|' /C calc'!A0"
+                             << "'=cmd|' /C calc'!A0";
+    QTest::newRow("plus") << "+1+2"
+                          << "'+1+2";
+    QTest::newRow("at") << "@SUM(A1)"
+                        << "'@SUM(A1)";
+    QTest::newRow("minus, not a number") << "-bash"
+                                         << "'-bash";
+    QTest::newRow("lone minus") << "-"
+                                << "'-";
+    QTest::newRow("negative number") << "-1.5"
+                                     << "-1.5";
+    QTest::newRow("negative exponent") << "-2e-05"
+                                       << "-2e-05";
+    QTest::newRow("tab first") << "\t=1"
+                               << "'\t=1";
+    QTest::newRow("quote then formula") << "'=1"
+                                        << "''=1";
+    QTest::newRow("quote alone") << "'x"
+                                 << "'x";
+    QTest::newRow("inner equals") << "a=b"
+                                  << "a=b";
+    QTest::newRow("formula with comma") << "=A1,B1"
+                                        << "\"'=A1,B1\"";
+}
+
+// Spreadsheets run what a cell starts with (OWASP CSV injection); the guard reads back away.
+void TestHeatmapCsv::formulaGuard()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, field);
+    const QByteArray record = csvRecord({text, QStringLiteral("1")});
+    QCOMPARE(QString::fromUtf8(record), field + QStringLiteral(",1\r\n"));
+    const auto t = parseCsv(QByteArray("name,n\r\n") + record);
+    QVERIFY2(t.ok(), t.ok() ? "" : qPrintable(t.error().toString()));
+    QCOMPARE(t->rows.at(0).front(), text);
 }
 
 void TestHeatmapCsv::numbersReadBack_data()
