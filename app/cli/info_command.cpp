@@ -2,6 +2,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "report/info_json.h"
+#include "util/printable_text.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -25,7 +26,7 @@ int runInfo(const QStringList& args)
     if (input.json)
         out << QJsonDocument(infoJson(*input.capture, input.snapshot)).toJson(QJsonDocument::Indented);
     else
-        out << infoText(*input.capture, input.snapshot);
+        out << printableText(infoText(*input.capture, input.snapshot), LineBreaks::Keep);
     return Ok;
 }
 
