@@ -26,6 +26,8 @@ struct Tr
 namespace {
 
 constexpr int kWittyDefaultPort = 18090;
+constexpr qint64 kReadBufferBytes = qint64(1) << 20;
+constexpr qint64 kMaxStatusBytes = qint64(1) << 20;
 
 QUrl endpoint(const QUrl& server, const QString& path)
 {
@@ -276,9 +278,7 @@ void WittyHttpPoller::startRound()
                              QNetworkRequest::UserVerifiedRedirectPolicy);
         request.setMaximumRedirectsAllowed(std::max(0, m_options.maxRedirects) + 2);
         QNetworkReply* reply = m_network->get(request);
-        // A bounded buffer: Qt stops reading the socket until onGraphData() takes what it has, so an endless
-        // body is counted as it arrives instead of piling up unseen.
-        reply->setReadBufferSize(qint64(1) << 20);
+        reply->setReadBufferSize(kReadBufferBytes);
         h.graph = reply;
         h.body.clear();
         h.visited = {request.url()};
@@ -303,10 +303,23 @@ void WittyHttpPoller::startRound()
         if (m_options.fetchStatus && !h.status) {
             QNetworkRequest statusRequest(endpoint(h.url, QStringLiteral("/status")));
             statusRequest.setTransferTimeout(int(m_options.timeout.count()));
+            // A few hundred bytes of JSON: a redirect or a body that does not fit a small buffer is not
+            // witty's status, and is dropped rather than followed or held in memory.
+            statusRequest.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                                       QNetworkRequest::ManualRedirectPolicy);
             QNetworkReply* status = m_network->get(statusRequest);
+            status->setReadBufferSize(kMaxStatusBytes);
             h.status = status;
             connect(status, &QNetworkReply::finished, this,
                     [this, index = int(i)] { onStatusFinished(index); });
+            connect(status, &QNetworkReply::readyRead, this, [this, status, index = int(i)] {
+                if (status->bytesAvailable() < kMaxStatusBytes)
+                    return;
+                m_hosts[size_t(index)].status = nullptr;
+                status->disconnect(this);
+                status->abort();
+                status->deleteLater();
+            });
         }
     }
 }
@@ -328,6 +341,11 @@ void WittyHttpPoller::onGraphHeaders(int index)
 {
     Host& h = m_hosts[size_t(index)];
     QNetworkReply* reply = h.graph;
+    // A bounded buffer makes Qt's HTTP thread stop reading the socket until onGraphData() has taken what it
+    // holds, so an endless body is counted as it arrives instead of piling up unseen in that thread. Qt
+    // passes the size on only to a request already under way (its HTTP reply exists once headers came):
+    // set before that, it is dropped and the thread buffers without limit. Hence again here.
+    reply->setReadBufferSize(kReadBufferBytes);
     const QVariant code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
     if (code.isValid() && code.toInt() >= 300 && code.toInt() < 400)
         return; // a redirect's own length says nothing of the graph's

@@ -43,7 +43,7 @@ enum class Behaviour
     Silent, // accepts, reads the request, never answers
     Http500,
     Truncated,      // announces the whole body, sends half, closes
-    EndlessChunked, // a chunked body that never ends
+    EndlessChunked, // a chunked body that never ends, for /graph and /status alike
     HugeLength,     // announces a 1 GiB body, sends the start of it and waits
     RedirectAway,   // /graph redirects to another host
     RedirectLoop,   // /graph -> /graph/a -> /graph/b -> /graph
@@ -108,6 +108,11 @@ private:
             respond(s, 200, "OK", m_graph);
             return;
         }
+        if (path == "/status" && m_behaviour == Behaviour::EndlessChunked) {
+            ++statusRequests;
+            endless(s);
+            return;
+        }
         if (path == "/status") {
             ++statusRequests;
             if (m_behaviour != Behaviour::Silent)
@@ -126,22 +131,9 @@ private:
         case Behaviour::ServeSame:
             respond(s, 200, "OK", m_graph);
             break;
-        case Behaviour::EndlessChunked: {
-            s->write(
-                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
-            // 64 KiB chunks of a JSON array that never closes, written as fast as the client takes them.
-            const QByteArray data = "{\"nodes\": [" + QByteArray(64 * 1024 - 11, ' ');
-            const QByteArray filler = QByteArray(64 * 1024, ' ');
-            const auto chunk = [](const QByteArray& d) {
-                return QByteArray::number(d.size(), 16) + "\r\n" + d + "\r\n";
-            };
-            s->write(chunk(data));
-            connect(s, &QTcpSocket::bytesWritten, s, [s, next = chunk(filler)] {
-                if (s->state() == QAbstractSocket::ConnectedState && s->bytesToWrite() < 1024 * 1024)
-                    s->write(next);
-            });
+        case Behaviour::EndlessChunked:
+            endless(s);
             break;
-        }
         case Behaviour::HugeLength:
             s->write(
                 "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1073741824\r\n\r\n" +
@@ -168,6 +160,20 @@ private:
             break;
         }
         }
+    }
+
+    // 64 KiB chunks of a JSON array that never closes, written as fast as the client takes them.
+    static void endless(QTcpSocket* s)
+    {
+        s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+        const auto chunk = [](const QByteArray& d) {
+            return QByteArray::number(d.size(), 16) + "\r\n" + d + "\r\n";
+        };
+        s->write(chunk("{\"nodes\": [" + QByteArray(64 * 1024 - 11, ' ')));
+        QObject::connect(s, &QTcpSocket::bytesWritten, s, [s, next = chunk(QByteArray(64 * 1024, ' '))] {
+            if (s->state() == QAbstractSocket::ConnectedState && s->bytesToWrite() < 1024 * 1024)
+                s->write(next);
+        });
     }
 
     // The redirecting behaviours' answers; false when `path` is not one of theirs.

@@ -564,6 +564,10 @@ void TestWittyHttp::cli_data()
     QTest::newRow("--max-body below the graph")
         << QStringList{"serve:10.0.0.1"} << 1 << QStringList{} << "numasight-cli: 127.0.0.1:" << 3
         << QStringList{"--max-body", "100k"};
+    // /status is endless too: it is dropped once past a small buffer, never held whole.
+    QTest::newRow("endless chunked body")
+        << QStringList{"endless"} << 1 << QStringList{} << "numasight-cli: 127.0.0.1:" << 3
+        << QStringList{"--max-body", "4M"};
     QTest::newRow("--max-body not a size") << QStringList{"serve:10.0.0.1"} << 2 << QStringList{}
                                            << "--max-body 'lots'" << 1 << QStringList{"--max-body", "lots"};
 }
