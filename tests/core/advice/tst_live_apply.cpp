@@ -17,9 +17,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <grp.h>
 #include <map>
 #include <memory>
+#include <pthread.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -77,6 +80,7 @@ private slots:
     void target_data();
     void target();
     void zombieRefused();
+    void zombieLeaderSkipped();
     void applyAndUndo_data();
     void applyAndUndo();
     void pages_data();
@@ -648,6 +652,46 @@ void TestLiveApply::zombieRefused()
     const auto forced = planApply(1, onlineCpus(), {}, force);
     QVERIFY2(forced || !forced.error().toString().contains(QStringLiteral("is init")),
              qPrintable(forced ? QString() : forced.error().toString()));
+}
+
+void TestLiveApply::zombieLeaderSkipped()
+{
+    // A process whose main thread called pthread_exit: the leader is a zombie, its other thread runs on.
+    // The process is planned (it is alive), the zombie thread is left out with a note.
+    const pid_t child = ::fork();
+    if (child == 0) {
+        pthread_t sleeper;
+        ::pthread_create(
+            &sleeper, nullptr,
+            [](void*) -> void* {
+                ::sleep(60);
+                ::_exit(0);
+            },
+            nullptr);
+        // The raw exit of this thread alone: pthread_exit would run the destructors this fork inherited.
+        ::syscall(SYS_exit, 0);
+    }
+    QVERIFY(child > 0);
+    auto reap = qScopeGuard([child] {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            QFile f(QStringLiteral("/proc/%1/stat").arg(child));
+            return f.open(QIODevice::ReadOnly) && f.readAll().contains(") Z ") && tasks(child).size() == 2;
+        }(),
+        10000);
+    QCOMPARE(int(applyTarget(FsRoot{}, child)), int(ApplyTarget::Ordinary));
+    const auto planned = planApply(child, onlineCpus(), {});
+    QVERIFY2(planned, qPrintable(planned ? QString() : planned.error().toString()));
+    QCOMPARE(planned.value().threads.size(), size_t(1));
+    QVERIFY(planned.value().threads.front().tid != child);
+    QCOMPARE(planned.value().notes.size(), 1);
+    QVERIFY2(planned.value().notes.front().contains(QStringLiteral("thread %1 ").arg(child)) &&
+                 planned.value().notes.front().contains(QStringLiteral("zombie")),
+             qPrintable(planned.value().notes.front()));
+    QVERIFY(planned.value().describe().last().startsWith(QStringLiteral("note: ")));
 }
 
 QTEST_GUILESS_MAIN(TestLiveApply)
