@@ -4,6 +4,7 @@
 #include "collect/procfs/numa_maps.h"
 #include "commands.h"
 #include "record/recorder.h"
+#include "util/printable_text.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -23,12 +24,12 @@ namespace numasight::cli {
 namespace {
 
 const char* kApplyUsage = "usage: numasight-cli apply PID --cpus LIST [--mems NODES] [--verify TIME] "
-                          "[--dir DIR] [--dry-run] [--yes] [--json]";
+                          "[--dir DIR] [--dry-run] [--yes] [--force] [--json]";
 
 QString threadName(const AffinityChange& c)
 {
     return c.comm.isEmpty() ? Cli::tr("thread %1").arg(c.tid)
-                            : Cli::tr("thread %1 (%2)").arg(c.tid).arg(c.comm);
+                            : Cli::tr("thread %1 (%2)").arg(c.tid).arg(printableText(c.comm));
 }
 
 // One line per thread, each restoring exactly that thread's mask: `taskset -a` would give every thread the
@@ -174,6 +175,8 @@ int runApply(const QStringList& args)
                       QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("dry-run"), Cli::tr("Show the change and make none.")});
     parser.addOption({QStringLiteral("yes"), Cli::tr("Apply without asking.")});
+    parser.addOption(
+        {QStringLiteral("force"), Cli::tr("Change pid 1 or a kernel thread too (refused without it).")});
     parser.addOption({QStringLiteral("json"), Cli::tr("Print the plan and the result as JSON.")});
     parser.addPositionalArgument(QStringLiteral("PID"), Cli::tr("The process to change."));
     if (const auto stop = parseCommandLine(parser, args))
@@ -232,7 +235,9 @@ int runApply(const QStringList& args)
         return Usage;
     }
 
-    const auto planned = planApply(pid, *cpus, mems);
+    ApplyOptions applyOptions;
+    applyOptions.force = parser.isSet(QStringLiteral("force"));
+    const auto planned = planApply(pid, *cpus, mems, applyOptions);
     if (!planned) {
         printError(planned.error().toString());
         return Failed;
@@ -249,7 +254,7 @@ int runApply(const QStringList& args)
     {
         QTextStream planOut(json ? stderr : stdout);
         for (const QString& line : plan.describe())
-            planOut << line << '\n';
+            planOut << printableText(line) << '\n';
     }
     if (dryRun) {
         if (json)
@@ -340,7 +345,7 @@ int runApply(const QStringList& args)
         for (const ThreadEvidence& e : threads)
             out << "  " << threadName(e.thread) << ": "
                 << Cli::tr("%1 before, %2 after").arg(usedText(e.before), usedText(e.after)) << '\n';
-        out << '\n' << diffText(*run->diff);
+        out << '\n' << printableText(diffText(*run->diff), LineBreaks::Keep);
         if (!temporary)
             out << Cli::tr("Recordings: %1, %2").arg(run->beforePath, run->afterPath) << '\n';
     }

@@ -4,15 +4,19 @@
 #include "capture/capture_writer.h"
 #include "cli_support.h"
 #include "commands.h"
+#include "measure/measure_plan.h"
+#include "util/format.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTimer>
 
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <unistd.h>
 
 namespace numasight::cli {
@@ -59,6 +63,9 @@ int runAttach(const QStringList& args)
                       QStringLiteral("DURATION"), QStringLiteral("5s")});
     parser.addOption(
         {QStringLiteral("count"), Cli::tr("Rounds to poll (default: until Ctrl-C)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("max-body"),
+                      Cli::tr("Largest /graph answer accepted: 512M, 2G (default 256M)."),
+                      QStringLiteral("SIZE"), QStringLiteral("256M")});
     parser.addPositionalArgument(QStringLiteral("URL"),
                                  Cli::tr("witty-profiler server: http://host:port, host:port or host "
                                          "(port 18090)"),
@@ -69,8 +76,9 @@ int runAttach(const QStringList& args)
     const QString out = parser.value(QStringLiteral("output"));
     const QStringList servers = parser.positionalArguments();
     if (servers.isEmpty() || out.isEmpty()) {
-        printError(Cli::tr("usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] "
-                           "-o FILE"));
+        printError(Cli::tr(
+            "usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] [--max-body 256M] "
+            "-o FILE"));
         return Usage;
     }
     WittyPollOptions options;
@@ -93,6 +101,13 @@ int runAttach(const QStringList& args)
             return Usage;
         }
     }
+    const auto maxBody = parseByteSize(parser.value(QStringLiteral("max-body")));
+    if (!maxBody || *maxBody > std::uint64_t(std::numeric_limits<qint64>::max())) {
+        printError(QStringLiteral("--max-body '%1': expected a size such as 256M or 2G")
+                       .arg(parser.value(QStringLiteral("max-body"))));
+        return Usage;
+    }
+    options.maxBodyBytes = qint64(*maxBody);
     QList<QUrl> urls;
     for (const QString& s : servers) {
         QString error;
@@ -108,6 +123,21 @@ int runAttach(const QStringList& args)
     QObject::connect(&poller, &WittyHttpPoller::hostFailed, [](const QString& host, const QString& message) {
         printError(QStringLiteral("%1: %2").arg(host, message));
     });
+    // Once per host: every later repeat is the same news, and the capture lists them all.
+    QSet<QString> toldRepeated;
+    QObject::connect(&poller, &WittyHttpPoller::hostRepeated,
+                     [&](const QString& host, int round, int sameAsRound) {
+                         if (toldRepeated.contains(host))
+                             return;
+                         toldRepeated.insert(host);
+                         printError(Cli::tr("%1: round %2 has exactly the figures of round %3 although %4 "
+                                            "passed: the server may be serving stale values; the capture "
+                                            "notes every such round")
+                                        .arg(host)
+                                        .arg(round + 1)
+                                        .arg(sameAsRound + 1)
+                                        .arg(formatDuration(options.interval * (round - sameAsRound))));
+                     });
     const bool tty = isatty(STDERR_FILENO);
     QObject::connect(&poller, &WittyHttpPoller::roundFinished, [&](int round, int answered, int failed) {
         if (tty) {

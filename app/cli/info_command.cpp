@@ -2,6 +2,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "report/info_json.h"
+#include "util/printable_text.h"
 
 #include <QJsonDocument>
 
@@ -22,7 +23,7 @@ int runInfo(const QStringList& args)
         return Usage;
     return printOutput(
         input.json ? QJsonDocument(infoJson(*input.capture, input.snapshot)).toJson(QJsonDocument::Indented)
-                   : infoText(*input.capture, input.snapshot).toUtf8());
+                   : printableText(infoText(*input.capture, input.snapshot), LineBreaks::Keep).toUtf8());
 }
 
 } // namespace numasight::cli

@@ -9,6 +9,7 @@
 #include <QSet>
 #include <QTextStream>
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <unistd.h>
@@ -145,6 +146,12 @@ int runRecord(const QStringList& args)
         printError(summary.error->toString());
         return Failed;
     }
+    if (summary.workloadExited)
+        printError(Cli::tr("every watched process has exited: the recording stopped after %1, before "
+                           "the %2 asked for")
+                       .arg(pluralized(Cli::tr("%n sample(s)", nullptr, int(summary.samples)),
+                                       qint64(summary.samples)))
+                       .arg(formatDuration(std::chrono::nanoseconds(options.durationNs))));
     return summary.cancelled ? Cancelled : Ok;
 }
 

@@ -3,6 +3,7 @@
 #include "advice/advice_support.h"
 #include "advice/advisor.h"
 #include "util/format.h"
+#include "util/printable_text.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -221,9 +222,12 @@ QString adviceText(const Advice& advice)
 {
     QString text;
     QTextStream out(&text);
-    out << "Source: " << advice.source << "\n";
+    // Names and command lines come from the machine observed or the file read: a terminal must not act on
+    // what they hold (docs/advice.md, "Control characters").
+    const auto shown = [](QStringView field) { return printableText(field); };
+    out << "Source: " << shown(advice.source) << "\n";
     for (const QString& n : advice.notes)
-        out << "  note: " << n << "\n";
+        out << "  note: " << shown(n) << "\n";
     // One line per group: thousands of copies of one worker read as one finding with its count and pids
     // (every finding is in adviceJson()).
     const std::vector<FindingGroup> groups = groupFindings(advice);
@@ -234,7 +238,7 @@ QString adviceText(const Advice& advice)
                .arg(findingCountText(advice))
         << "\n";
     for (const FindingGroup& g : groups) {
-        out << "  [" << severityName(g.worst) << "] " << g.kind << ": " << findingGroupTitle(advice, g)
+        out << "  [" << severityName(g.worst) << "] " << g.kind << ": " << shown(findingGroupTitle(advice, g))
             << "\n";
         if (g.count() > 1) {
             QStringList pids;
@@ -254,16 +258,16 @@ QString adviceText(const Advice& advice)
     }
 
     // A huge workload lists its most remote processes, not 12 000 lines: --json has every one.
-    std::vector<const Locality*> shown;
+    std::vector<const Locality*> listed;
     for (const Locality& l : advice.processes)
-        shown.push_back(&l);
-    const bool cut = shown.size() > size_t(kTextListRows);
+        listed.push_back(&l);
+    const bool cut = listed.size() > size_t(kTextListRows);
     if (cut) {
-        std::stable_sort(shown.begin(), shown.end(), [](const Locality* a, const Locality* b) {
+        std::stable_sort(listed.begin(), listed.end(), [](const Locality* a, const Locality* b) {
             return (std::isnan(b->remoteShare) ? -1.0 : b->remoteShare) <
                    (std::isnan(a->remoteShare) ? -1.0 : a->remoteShare);
         });
-        shown.resize(size_t(kTextListRows));
+        listed.resize(size_t(kTextListRows));
     }
     out << "\nLocality per process (witty similarity, cosine, remote share, expected distance, CPU node → "
            "memory node)"
@@ -273,8 +277,8 @@ QString adviceText(const Advice& advice)
                       .arg(advice.processes.size())
                 : QString())
         << "\n";
-    for (const Locality* l : shown)
-        out << "  " << l->pid << " " << l->name << ": " << fixed(l->wittySimilarity) << ", "
+    for (const Locality* l : listed)
+        out << "  " << l->pid << " " << shown(l->name) << ": " << fixed(l->wittySimilarity) << ", "
             << fixed(l->cosine) << ", " << fixed(l->remoteShare) << ", " << fixed(l->expectedDistance, 2)
             << ", " << l->cpuNode.value << " → " << l->memoryNode.value << "\n";
 
@@ -290,7 +294,7 @@ QString adviceText(const Advice& advice)
             << "\n";
         for (size_t i = 0; i < hot; ++i) {
             const HotThread& h = advice.hotThreads[i];
-            out << "  " << h.tid << " " << h.name << " (pid " << h.pid << ", " << h.role << "): score "
+            out << "  " << h.tid << " " << shown(h.name) << " (pid " << h.pid << ", " << h.role << "): score "
                 << h.score << " " << h.grade << ", " << h.bottleneck << "\n";
         }
     }
@@ -299,20 +303,25 @@ QString adviceText(const Advice& advice)
     if (advice.suggestions.empty())
         out << "  none\n";
     for (const Suggestion& s : advice.suggestions) {
-        out << "\n  pid " << s.pid << " (" << s.name << ") → node " << nodeListText(s.targetNodes)
-            << ", CPUs " << s.cpus << " (" << s.reason << ")\n";
+        out << "\n  pid " << s.pid << " (" << shown(s.name) << ") → node " << nodeListText(s.targetNodes)
+            << ", CPUs " << s.cpus << " (" << shown(s.reason) << ")\n";
+        bool escaped = false;
+        const auto command = [&](const QString& c) {
+            escaped = escaped || hasUnprintableText(c);
+            return printableText(c);
+        };
         if (!s.relaunch.isEmpty())
-            out << "    relaunch: " << s.relaunch << "\n";
+            out << "    relaunch: " << command(s.relaunch) << "\n";
         for (const QString& l : s.live)
-            out << "    live:     " << l << "\n";
+            out << "    live:     " << command(l) << "\n";
         if (!s.docker.isEmpty())
-            out << "    docker:   " << s.docker << "\n";
+            out << "    docker:   " << command(s.docker) << "\n";
         for (const ThreadGroup& g : s.threadGroups) {
-            out << "    threads:  " << g.name << " (" << g.tids.size() << " thread(s), " << g.role
+            out << "    threads:  " << shown(g.name) << " (" << g.tids.size() << " thread(s), " << g.role
                 << ", node " << g.cpuNode.value << " now, " << formatPercent(g.cpuShareOnTargets)
                 << " on the targets)\n";
             for (const QString& l : g.live)
-                out << "              " << l << "\n";
+                out << "              " << command(l) << "\n";
         }
         out << "    systemd:  "
             << QString(s.systemd).trimmed().replace(QLatin1Char('\n'), QLatin1String("; ")) << "\n";
@@ -322,10 +331,17 @@ QString adviceText(const Advice& advice)
             << fixed(s.after.expectedDistance, 2) << "\n";
         out << "    (" << s.assumptions << ")\n";
         for (const QString& n : s.notes)
-            out << "    note: " << n << "\n";
+            out << "    note: " << shown(n) << "\n";
+        if (escaped)
+            out << "    note: "
+                << QCoreApplication::translate("numasight::Advice",
+                                               "a command above holds control characters, shown escaped "
+                                               "(\\e, \\r, …): take the exact command from --json")
+                << "\n";
     }
     out.flush();
-    return text;
+    // Whatever a field above let through, the report's own line breaks are the only controls it prints.
+    return printableText(text, LineBreaks::Keep);
 }
 
 } // namespace numasight

@@ -12,6 +12,13 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(numasight::Advisor)
 };
+// A command that names a process by number must never name 0 (taskset reads it as "this shell"), a
+// negative number (a process group to kill(2)-style tools) or 1 (init: re-pinning it re-pins what it starts).
+bool pinnable(std::int64_t id)
+{
+    return id > 1;
+}
+
 } // namespace
 
 namespace advisor {
@@ -186,7 +193,8 @@ void Advisor::suggestions()
                 cpus |= it->second.cpus;
         });
         const QString name = !ce.name.isEmpty() ? ce.name : ce.containerId;
-        const QString cmd = QStringLiteral("docker update --cpuset-cpus %1 --cpuset-mems %2 %3")
+        // "--" ends docker's options: a container named "--restart=always" is still the container.
+        const QString cmd = QStringLiteral("docker update --cpuset-cpus %1 --cpuset-mems %2 -- %3")
                                 .arg(cpus.toRangeString(), mems.toRangeString(), shellQuote(name));
         for (size_t i : idx) {
             m_out->suggestions[i].docker = cmd;
@@ -257,7 +265,8 @@ std::vector<ThreadGroup> Advisor::threadGroups(const ProcessState& p, const std:
             tg.cpuShareOnTargets = on / g.total;
         }
         for (std::int64_t tid : tg.tids)
-            tg.live << QStringLiteral("taskset -cp %1 %2").arg(cpus).arg(tid);
+            if (pinnable(p.pid) && pinnable(tid))
+                tg.live << QStringLiteral("taskset -cp %1 %2").arg(cpus).arg(tid);
         out.push_back(std::move(tg));
     }
     // The groups farthest from the targets first: those are the ones to move.
@@ -295,13 +304,21 @@ Suggestion Advisor::suggestion(const Machine& m, const ProcessState& p, const Lo
     } else {
         s.notes << Tr::tr("no command line is known: relaunch it under the numactl options shown");
     }
-    s.live << QStringLiteral("taskset -a -cp %1 %2").arg(s.cpus).arg(p.pid);
-    std::vector<NodeId> from;
-    for (int i = 0; i < m.size; ++i)
-        if (p.pages[size_t(i)] > 0 && std::find(targets.begin(), targets.end(), NodeId(i)) == targets.end())
-            from.push_back(NodeId(i));
-    if (!from.empty())
-        s.live << QStringLiteral("migratepages %1 %2 %3").arg(p.pid).arg(nodeListText(from), nodes);
+    if (pinnable(p.pid)) {
+        s.live << QStringLiteral("taskset -a -cp %1 %2").arg(s.cpus).arg(p.pid);
+        std::vector<NodeId> from;
+        for (int i = 0; i < m.size; ++i)
+            if (p.pages[size_t(i)] > 0 &&
+                std::find(targets.begin(), targets.end(), NodeId(i)) == targets.end())
+                from.push_back(NodeId(i));
+        if (!from.empty())
+            s.live << QStringLiteral("migratepages %1 %2 %3").arg(p.pid).arg(nodeListText(from), nodes);
+    } else {
+        s.notes << Tr::tr("pid %1 is not a process to re-pin by number (%2): no live command is given")
+                       .arg(p.pid)
+                       .arg(p.pid == 1 ? Tr::tr("init, every process's ancestor")
+                                       : Tr::tr("not a real process id"));
+    }
     s.systemd =
         QStringLiteral("[Service]\nCPUAffinity=%1\nNUMAPolicy=bind\nNUMAMask=%2\n").arg(s.cpus, nodes);
     if (p.ns != QLatin1StringView("local"))

@@ -4,6 +4,7 @@
 #include "advice/advice_support.h"
 #include "analysis/heatmap_data.h"
 #include "util/format.h"
+#include "util/printable_text.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -722,7 +723,7 @@ void appendRows(QTextStream& out, const QString& title, const std::vector<Locali
     out << '\n' << title << " (" << count << " of " << rows.size() << "):\n";
     for (const LocalityChange& r : rows)
         if (shown(r, allRows))
-            out << "  " << rowText(r) << '\n';
+            out << "  " << printableText(rowText(r)) << '\n';
 }
 
 bool flowShown(const FlowChange& f, bool allRows)
@@ -798,10 +799,12 @@ QString diffText(const CaptureDiff& diff, bool allRows)
             s += QStringLiteral(" (") + source + QLatin1Char(')');
         return s;
     };
-    out << "A: " << side(diff.labelA, diff.sourceA, diff.hostA) << '\n';
-    out << "B: " << side(diff.labelB, diff.sourceB, diff.hostB) << '\n';
+    // Each line is one field's worth of names from the recordings: a line break or an escape sequence in a
+    // name is shown escaped, never acted on by the terminal.
+    out << "A: " << printableText(side(diff.labelA, diff.sourceA, diff.hostA)) << '\n';
+    out << "B: " << printableText(side(diff.labelB, diff.sourceB, diff.hostB)) << '\n';
     for (const QString& n : diff.notes)
-        out << "note: " << n << '\n';
+        out << "note: " << printableText(n) << '\n';
     const auto changed = [&](const std::vector<LocalityChange>& rows) {
         return std::any_of(rows.begin(), rows.end(), [&](const auto& r) { return shown(r, allRows); });
     };
@@ -816,7 +819,7 @@ QString diffText(const CaptureDiff& diff, bool allRows)
         out << "\nFlows (" << flowCount << " of " << diff.flows.size() << "):\n";
         for (const FlowChange& f : diff.flows)
             if (flowShown(f, allRows))
-                out << "  " << flowText(f) << '\n';
+                out << "  " << printableText(flowText(f)) << '\n';
     }
     out.flush();
     return text;

@@ -4,8 +4,10 @@
 #include "collect/procfs/fs_root.h"
 #include "collect/procfs/numa_maps.h"
 #include "collect/procfs/proc_status.h"
+#include "collect/procfs/task_stat.h"
 #include "readers/open_input.h"
 #include "record/recorder.h"
+#include "util/printable_text.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -179,8 +181,11 @@ LoadError notAllowed(std::int64_t pid, const QString& what, const QString& right
 QString threadLabel(const AffinityChange& c)
 {
     return c.comm.isEmpty() ? Tr::tr("thread %1").arg(c.tid)
-                            : Tr::tr("thread %1 (%2)").arg(c.tid).arg(c.comm);
+                            : Tr::tr("thread %1 (%2)").arg(c.tid).arg(printableText(c.comm));
 }
+
+constexpr std::uint64_t kPfKthread = 0x00200000; // include/linux/sched.h
+constexpr std::int64_t kKthreadd = 2;
 
 QString nodeList(const NodeSet& nodes)
 {
@@ -255,7 +260,7 @@ QStringList ApplyPlan::describe() const
     QStringList lines;
     lines << Tr::tr("pid %1 (%2): %3 thread(s) to CPUs %4")
                  .arg(pid)
-                 .arg(name)
+                 .arg(printableText(name))
                  .arg(threads.size())
                  .arg(cpus.toRangeString());
     for (const AffinityChange& t : threads) {
@@ -267,6 +272,8 @@ QStringList ApplyPlan::describe() const
     }
     if (memoryNodes.isEmpty()) {
         lines << Tr::tr("memory: left where it is");
+        for (const QString& n : notes)
+            lines << Tr::tr("note: %1").arg(n);
         return lines;
     }
     QStringList now;
@@ -276,10 +283,32 @@ QStringList ApplyPlan::describe() const
     lines << Tr::tr("memory: %1 page(s) outside %2 move there (now %3)")
                  .arg(pagesToMove)
                  .arg(nodeList(memoryNodes), where);
+    for (const QString& n : notes)
+        lines << Tr::tr("note: %1").arg(n);
     return lines;
 }
 
-Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes)
+ApplyTarget applyTarget(const FsRoot& root, std::int64_t pid)
+{
+    const auto stat = readTaskStat(root, pid, -1);
+    if (!stat)
+        return ApplyTarget::Unknown;
+    if (pid == 1)
+        return ApplyTarget::Init;
+    if ((stat->flags & kPfKthread) != 0 || stat->ppid == kKthreadd || pid == kKthreadd)
+        return ApplyTarget::KernelThread;
+    if (stat->state != 'Z' && stat->state != 'X')
+        return ApplyTarget::Ordinary;
+    // A leader that called pthread_exit shows Z while its other threads run on: only a process none of
+    // whose threads lives is a zombie.
+    for (const std::int64_t tid : listNumericEntries(root.pidPath(pid, u"task")))
+        if (const auto t = readTaskStat(root, pid, tid); t && t->state != 'Z' && t->state != 'X')
+            return ApplyTarget::Ordinary;
+    return ApplyTarget::Zombie;
+}
+
+Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes,
+                            const ApplyOptions& options)
 {
     if (pid <= 0)
         return pidError(pid, Tr::tr("not a process id; pick a running process"));
@@ -314,6 +343,30 @@ Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet&
     if (procStatus->tgid > 0 && procStatus->tgid != pid)
         return pidError(
             pid, Tr::tr("this is a thread of process %1; give the process id %1").arg(procStatus->tgid));
+    switch (applyTarget(kLive, pid)) {
+    case ApplyTarget::Zombie:
+        return pidError(pid,
+                        Tr::tr("%1 is a zombie: it has exited and waits for its parent to collect it, so "
+                               "nothing is left to change")
+                            .arg(printableText(procStatus->name)));
+    case ApplyTarget::Init:
+        if (!options.force)
+            return pidError(pid, Tr::tr("%1 is init, which every process descends from: the CPUs it is "
+                                        "bound to pass to everything it starts; refused (numasight-cli "
+                                        "apply --force changes it if that is meant)")
+                                     .arg(printableText(procStatus->name)));
+        break;
+    case ApplyTarget::KernelThread:
+        if (!options.force)
+            return pidError(pid, Tr::tr("%1 is a kernel thread: the kernel places its own threads, and one "
+                                        "bound away from the CPU it serves stalls that CPU's work; refused "
+                                        "(numasight-cli apply --force changes it if that is meant)")
+                                     .arg(printableText(procStatus->name)));
+        break;
+    case ApplyTarget::Ordinary:
+    case ApplyTarget::Unknown:
+        break;
+    }
 
     ApplyPlan plan;
     plan.pid = pid;
@@ -322,6 +375,11 @@ Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet&
     plan.memoryNodes = memoryNodes;
     ReadOutcome listed;
     for (const std::int64_t tid : listNumericEntries(kLive.pidPath(pid, u"task"), &listed)) {
+        if (const auto t = readTaskStat(kLive, pid, tid); t && (t->state == 'Z' || t->state == 'X')) {
+            plan.notes
+                << Tr::tr("thread %1 (%2) has exited (zombie): skipped").arg(tid).arg(printableText(t->comm));
+            continue;
+        }
         AffinityChange change;
         change.tid = tid;
         const int error = getAffinity(tid, &change.before);

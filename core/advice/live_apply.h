@@ -2,6 +2,7 @@
 #pragma once
 
 #include "advice/capture_diff.h"
+#include "collect/procfs/fs_root.h"
 #include "model/sample.h"
 #include "util/index_set.h"
 #include "util/progress.h"
@@ -39,14 +40,35 @@ struct ApplyPlan
     std::vector<AffinityChange> threads;
     std::vector<NodePages> pagesBefore; // numa_maps when planned
     std::uint64_t pagesToMove = 0;      // pages on nodes outside memoryNodes
-    QStringList describe() const; // one line per change, e.g. "thread 1234 (worker): CPUs 0-191 → 96-119"
+    QStringList notes;                  // what was left out of the plan and why (zombie threads)
+    // One line per change, e.g. "thread 1234 (worker): CPUs 0-191 → 96-119", then the notes. Names are
+    // shown with their control characters escaped (util/printable_text.h).
+    QStringList describe() const;
+};
+
+// What kind of process `pid` is, for apply's guards, from <root>/proc/<pid>/stat (and its task/*/stat).
+enum class ApplyTarget
+{
+    Ordinary,
+    Init,         // pid 1: every process it starts inherits its CPUs
+    KernelThread, // PF_KTHREAD, or a child of kthreadd (pid 2): the kernel places its own threads
+    Zombie,       // every thread has exited: nothing is left to change
+    Unknown,      // no readable stat
+};
+ApplyTarget applyTarget(const FsRoot& root, std::int64_t pid);
+
+struct ApplyOptions
+{
+    bool force = false; // change pid 1 or a kernel thread all the same
 };
 
 // Reads the process's threads, their affinity and its pages. An error (naming the pid and what to do) when
 // the process does not exist (or `pid` is one of its threads), `cpus` is empty or holds CPUs that are not
-// online here, or `memoryNodes` holds nodes that do not exist or hold no memory here. Only reads: nothing is
-// changed.
-Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes);
+// online here, or `memoryNodes` holds nodes that do not exist or hold no memory here; when it is a zombie;
+// when it is pid 1 or a kernel thread, unless options.force. Zombie threads of a live process are left out
+// with a note. Only reads: nothing is changed.
+Result<ApplyPlan> planApply(std::int64_t pid, const CpuSet& cpus, const NodeSet& memoryNodes,
+                            const ApplyOptions& options = {});
 
 struct ApplyResult
 {

@@ -6,6 +6,7 @@
 #include "util/format.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -25,6 +26,8 @@ struct Tr
 namespace {
 
 constexpr int kWittyDefaultPort = 18090;
+constexpr qint64 kReadBufferBytes = qint64(1) << 20;
+constexpr qint64 kMaxStatusBytes = qint64(1) << 20;
 
 QUrl endpoint(const QUrl& server, const QString& path)
 {
@@ -57,6 +60,48 @@ QString describeNetworkError(QNetworkReply* reply, const QUrl& url)
     default:
         return reply->errorString();
     }
+}
+
+// Every field of every entity and edge, in the order the server sent them: two answers with the same
+// digest carry the same figures. The envelope is left out; it names the host, which never moves.
+QByteArray figuresDigest(const Snapshot& s)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const char separator = '\0';
+    for (const Entity& e : s.entities()) {
+        hash.addData(e.typeName.toUtf8());
+        hash.addData(QByteArrayView(&separator, 1));
+        hash.addData(e.attributes);
+        hash.addData(QByteArrayView(&separator, 1));
+    }
+    for (const Edge& e : s.edges()) {
+        const QByteArray ends = e.typeName.toUtf8() + ' ' + QByteArray::number(e.source.value) + ' ' +
+                                QByteArray::number(e.target.value) + ' ' +
+                                (e.weight ? QByteArray::number(*e.weight, 'g', 17) : QByteArray("-"));
+        hash.addData(ends);
+        hash.addData(QByteArrayView(&separator, 1));
+        hash.addData(e.payload);
+        hash.addData(QByteArrayView(&separator, 1));
+    }
+    return hash.result();
+}
+
+int defaultPort(const QUrl& url)
+{
+    return url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0 ? 443 : 80;
+}
+
+QString hostAndPort(const QUrl& url)
+{
+    return url.port() >= 0 ? QStringLiteral("%1:%2").arg(url.host()).arg(url.port()) : url.host();
+}
+
+QString roundList(const QList<int>& rounds)
+{
+    QStringList out;
+    for (int r : rounds)
+        out << QString::number(r + 1);
+    return out.join(QLatin1Char(','));
 }
 
 } // namespace
@@ -227,20 +272,54 @@ void WittyHttpPoller::startRound()
         QNetworkRequest request(endpoint(h.url, QStringLiteral("/graph")));
         request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
         request.setRawHeader("Accept", "application/json");
+        // Each redirect is checked here (another host, a loop) before it is followed; Qt's own limit is
+        // only a backstop above ours.
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                             QNetworkRequest::UserVerifiedRedirectPolicy);
+        request.setMaximumRedirectsAllowed(std::max(0, m_options.maxRedirects) + 2);
         QNetworkReply* reply = m_network->get(request);
+        reply->setReadBufferSize(kReadBufferBytes);
         h.graph = reply;
+        h.body.clear();
+        h.visited = {request.url()};
+        h.repeatedThisRound = false;
         connect(reply, &QNetworkReply::finished, this,
                 [this, reply, index = int(i), round] { onGraphFinished(reply, index, round); });
+        connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply, index = int(i)] {
+            if (reply == m_hosts[size_t(index)].graph)
+                onGraphHeaders(index);
+        });
+        connect(reply, &QNetworkReply::readyRead, this, [this, reply, index = int(i)] {
+            if (reply == m_hosts[size_t(index)].graph)
+                onGraphData(index);
+        });
+        connect(reply, &QNetworkReply::redirected, this, [this, reply, index = int(i)](const QUrl& target) {
+            if (reply == m_hosts[size_t(index)].graph)
+                onGraphRedirected(index, target);
+        });
         h.deadline->start(int(m_options.timeout.count()));
 
         // Status is informational: one in flight per host at most, bounded by the same timeout.
         if (m_options.fetchStatus && !h.status) {
             QNetworkRequest statusRequest(endpoint(h.url, QStringLiteral("/status")));
             statusRequest.setTransferTimeout(int(m_options.timeout.count()));
+            // A few hundred bytes of JSON: a redirect or a body that does not fit a small buffer is not
+            // witty's status, and is dropped rather than followed or held in memory.
+            statusRequest.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                                       QNetworkRequest::ManualRedirectPolicy);
             QNetworkReply* status = m_network->get(statusRequest);
+            status->setReadBufferSize(kMaxStatusBytes);
             h.status = status;
             connect(status, &QNetworkReply::finished, this,
                     [this, index = int(i)] { onStatusFinished(index); });
+            connect(status, &QNetworkReply::readyRead, this, [this, status, index = int(i)] {
+                if (status->bytesAvailable() < kMaxStatusBytes)
+                    return;
+                m_hosts[size_t(index)].status = nullptr;
+                status->disconnect(this);
+                status->abort();
+                status->deleteLater();
+            });
         }
     }
 }
@@ -256,6 +335,92 @@ void WittyHttpPoller::onStatusFinished(int index)
     const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() == QNetworkReply::NoError && code == 200)
         emit hostStatus(h.label, reply->readAll());
+}
+
+void WittyHttpPoller::onGraphHeaders(int index)
+{
+    Host& h = m_hosts[size_t(index)];
+    QNetworkReply* reply = h.graph;
+    // A bounded buffer makes Qt's HTTP thread stop reading the socket until onGraphData() has taken what it
+    // holds, so an endless body is counted as it arrives instead of piling up unseen in that thread. Qt
+    // passes the size on only to a request already under way (its HTTP reply exists once headers came):
+    // set before that, it is dropped and the thread buffers without limit. Hence again here.
+    reply->setReadBufferSize(kReadBufferBytes);
+    const QVariant code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+    if (code.isValid() && code.toInt() >= 300 && code.toInt() < 400)
+        return; // a redirect's own length says nothing of the graph's
+    bool ok = false;
+    const qint64 length = reply->rawHeader("Content-Length").trimmed().toLongLong(&ok);
+    if (ok && length > m_options.maxBodyBytes)
+        refuseGraph(index, Tr::tr("%1: the answer announces %2 (Content-Length %3), more than the %4 a "
+                                  "graph may have; refused (raise --max-body if the graph is that large)")
+                               .arg(reply->url().toString(), formatBytes(double(length)))
+                               .arg(length)
+                               .arg(formatBytes(double(m_options.maxBodyBytes))));
+}
+
+void WittyHttpPoller::onGraphData(int index)
+{
+    Host& h = m_hosts[size_t(index)];
+    QNetworkReply* reply = h.graph;
+    const qint64 available = reply->bytesAvailable();
+    if (h.body.size() + available > m_options.maxBodyBytes) {
+        refuseGraph(index, Tr::tr("%1: the answer is still going after %2, the most a graph may have (an "
+                                  "endless or oversized body); refused (raise --max-body if the graph is "
+                                  "that large)")
+                               .arg(reply->url().toString(), formatBytes(double(m_options.maxBodyBytes))));
+        return;
+    }
+    h.body += reply->readAll();
+}
+
+void WittyHttpPoller::onGraphRedirected(int index, const QUrl& to)
+{
+    Host& h = m_hosts[size_t(index)];
+    QNetworkReply* reply = h.graph;
+    const QUrl from = h.visited.last();
+    const QUrl target = from.resolved(to);
+    const bool sameHost = target.scheme().compare(from.scheme(), Qt::CaseInsensitive) == 0 &&
+                          target.host().compare(from.host(), Qt::CaseInsensitive) == 0 &&
+                          target.port(defaultPort(target)) == from.port(defaultPort(from));
+    if (!sameHost) {
+        refuseGraph(index,
+                    Tr::tr("%1: redirected to %2, on another host (%3, not %4); not followed: give "
+                           "that server's address to attach if it is the one meant")
+                        .arg(from.toString(), target.toString(), hostAndPort(target), hostAndPort(from)));
+        return;
+    }
+    if (h.visited.contains(target)) {
+        QStringList chain;
+        for (const QUrl& u : h.visited)
+            chain << u.path();
+        chain << target.path();
+        refuseGraph(index, Tr::tr("%1: redirect loop (%2); the server sends the request round in a circle")
+                               .arg(h.visited.first().toString(), chain.join(QStringLiteral(" -> "))));
+        return;
+    }
+    if (h.visited.size() > m_options.maxRedirects) {
+        refuseGraph(index, Tr::tr("%1: more than %2 redirects; not followed further")
+                               .arg(h.visited.first().toString())
+                               .arg(m_options.maxRedirects));
+        return;
+    }
+    h.visited << target;
+    h.body.clear();
+    emit reply->redirectAllowed();
+}
+
+void WittyHttpPoller::refuseGraph(int index, const QString& message)
+{
+    Host& h = m_hosts[size_t(index)];
+    if (QNetworkReply* reply = h.graph) {
+        h.graph = nullptr;
+        reply->disconnect(this);
+        reply->abort();
+        reply->deleteLater();
+    }
+    h.body = QByteArray();
+    failHost(index, message);
 }
 
 void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round)
@@ -282,8 +447,16 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
         return;
     }
 
+    if (h.body.size() + reply->bytesAvailable() > m_options.maxBodyBytes) {
+        failHost(index, Tr::tr("%1: the answer is larger than %2, the most a graph may have; refused "
+                               "(raise --max-body if the graph is that large)")
+                            .arg(url.toString(), formatBytes(double(m_options.maxBodyBytes))));
+        h.body = QByteArray();
+        return;
+    }
     h.parsing = true;
-    const QByteArray body = reply->readAll();
+    const QByteArray body = h.body + reply->readAll();
+    h.body = QByteArray();
     const QString fileName = url.toString();
     const QString fixedNs = h.ns;
     const QString urlHost = h.url.host();
@@ -293,6 +466,7 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
         QMap<QString, QString> env;
         QString ns = fixedNs;
         QString error;
+        QByteArray figures;
         if (!loaded) {
             error = loaded.error().toString();
         } else if (loaded.value()->snapshots.size() != 1) {
@@ -305,12 +479,13 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
                 ns = env.value(QStringLiteral("local_ip")).trimmed();
             if (ns.isEmpty())
                 ns = urlHost;
+            figures = figuresDigest(*loaded.value()->snapshots.front());
             snapshot = withHostNamespace(*loaded.value()->snapshots.front(), ns);
         }
         QMetaObject::invokeMethod(
             this,
-            [this, index, round, snapshot = std::move(snapshot), env = std::move(env), ns, error] {
-                onParsed(index, round, snapshot, env, ns, error);
+            [this, index, round, snapshot = std::move(snapshot), env = std::move(env), ns, figures, error] {
+                onParsed(index, round, snapshot, env, ns, figures, error);
             },
             Qt::QueuedConnection);
     });
@@ -325,7 +500,7 @@ QString WittyHttpPoller::claimNamespace(int index, const QString& candidate) con
 }
 
 void WittyHttpPoller::onParsed(int index, int round, SnapshotPtr snapshot, QMap<QString, QString> env,
-                               QString candidateNs, QString error)
+                               QString candidateNs, QByteArray figures, QString error)
 {
     Host& h = m_hosts[size_t(index)];
     if (h.round != round || !h.parsing || m_stopping)
@@ -338,6 +513,17 @@ void WittyHttpPoller::onParsed(int index, int round, SnapshotPtr snapshot, QMap<
     h.env = std::move(env);
     h.candidateNs = std::move(candidateNs);
     m_parts[size_t(index)] = std::move(snapshot);
+    // Rounds are taken an interval apart: on a live machine some figure moves in between. The same figures
+    // again mean a server that serves old values (witty-profiler 9b72cee keeps the first values it saw
+    // under an edge id for ever), which must not pass for a timeline.
+    if (figures == h.figures && h.figuresSince >= 0) {
+        h.repeated << round;
+        h.repeatedThisRound = true;
+        emit hostRepeated(h.label, round, h.figuresSince);
+    } else {
+        h.figures = figures;
+        h.figuresSince = round;
+    }
     hostDone(index);
 }
 
@@ -388,10 +574,14 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
     // Namespaces are claimed here, in the order the servers were given, so two servers that report one
     // address get the same names whichever answered first.
     std::vector<SnapshotPtr> parts;
+    bool allRepeated = true;
+    int repeatsRound = -1;
     for (size_t i = 0; i < m_parts.size(); ++i) {
         if (!m_parts[i])
             continue;
         Host& h = m_hosts[i];
+        allRepeated = allRepeated && h.repeatedThisRound;
+        repeatsRound = std::max(repeatsRound, h.figuresSince);
         if (h.ns.isEmpty()) {
             const QString ns = claimNamespace(int(i), h.candidateNs);
             if (ns != h.candidateNs)
@@ -409,7 +599,10 @@ void WittyHttpPoller::closeRound(bool dropStragglers)
     }
     ++m_mergesInFlight;
     const QDateTime takenAt = m_roundStart;
-    const QString label = QStringLiteral("round %1").arg(round + 1);
+    QString label = QStringLiteral("round %1").arg(round + 1);
+    if (allRepeated) {
+        label = Tr::tr("round %1 (same figures as round %2)").arg(round + 1).arg(repeatsRound + 1);
+    }
     m_pool.start([this, round, parts = std::move(parts), takenAt, label] {
         auto merged = mergeSnapshots(parts, takenAt, label);
         QMetaObject::invokeMethod(
@@ -459,12 +652,35 @@ void WittyHttpPoller::onMerged(int round, SnapshotPtr snapshot)
                         src.extra.insert(h.ns + QLatin1Char('.') + it.key(), it.value());
                 }
             }
+            noteRepeats(src, done);
             m_capture = std::move(next);
             emit snapshotAvailable(m_capture);
         }
         emit roundFinished(done, counts.first, counts.second);
     }
     maybeFinish();
+}
+
+void WittyHttpPoller::noteRepeats(SourceInfo& src, int lastRound) const
+{
+    QStringList notes;
+    for (const Host& h : m_hosts) {
+        QList<int> rounds;
+        for (int r : h.repeated)
+            if (r <= lastRound)
+                rounds << r;
+        if (rounds.isEmpty() || h.ns.isEmpty())
+            continue;
+        const QString key = m_hosts.size() == 1 ? QStringLiteral("attach.repeated_rounds")
+                                                : h.ns + QStringLiteral(".attach.repeated_rounds");
+        src.extra.insert(key, roundList(rounds));
+        notes << Tr::tr("%1 served exactly the figures of an earlier round in round %2")
+                     .arg(h.label, roundList(rounds));
+    }
+    if (!notes.isEmpty())
+        src.extra.insert(QStringLiteral("attach.note"),
+                         notes.join(QStringLiteral("; ")) +
+                             Tr::tr(": the server may be serving stale values, not a timeline"));
 }
 
 void WittyHttpPoller::maybeFinish()

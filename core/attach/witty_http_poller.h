@@ -30,6 +30,10 @@ struct WittyPollOptions
     std::chrono::milliseconds timeout{5000};  // per request, from sending to the last byte
     int rounds = 0;                           // rounds to run; 0 runs until stop()
     bool fetchStatus = true;                  // also GET /status each round (reported, never required)
+    // A /graph answer larger than this is refused, whether it says so (Content-Length) or not (chunked):
+    // the body is held in memory whole before parsing, and a broken or hostile server must not take it all.
+    qint64 maxBodyBytes = qint64(256) << 20;
+    int maxRedirects = 5; // redirects on the server's own host; one to another host is never followed
 };
 
 // Polls one or more witty-profiler servers (GET /graph, GET /status) every `interval`. Each round asks
@@ -74,6 +78,9 @@ signals:
     // The capture with the round just completed appended (at least one host answered).
     void snapshotAvailable(numasight::CapturePtr capture);
     void hostFailed(const QString& host, const QString& message);
+    // A host's answer for `round` has exactly the figures of its answer for `sameAsRound` although time
+    // passed between them: the server may be serving stale values. Emitted for every such round.
+    void hostRepeated(const QString& host, int round, int sameAsRound);
     void hostStatus(const QString& host, const QByteArray& status);
     void roundFinished(int round, int hostsAnswered, int hostsFailed);
     // After the last round (options.rounds) or stop(), once every complete round is in the capture.
@@ -92,6 +99,12 @@ private:
         int round = -1;       // the round this host is busy with, -1 when idle
         bool parsing = false; // the answer is on the thread pool
         QMap<QString, QString> env;
+        QByteArray body;       // the answer read so far, bounded by maxBodyBytes
+        QList<QUrl> visited;   // the request's URL and every redirect followed, to find loops
+        QByteArray figures;    // digest of the last answer's entities and edges
+        int figuresSince = -1; // first round that had exactly those figures
+        QList<int> repeated;   // rounds whose figures repeated an earlier round's
+        bool repeatedThisRound = false;
     };
 
     void startRound();
@@ -99,7 +112,12 @@ private:
     void onGraphFinished(QNetworkReply* reply, int host, int round);
     void onStatusFinished(int host);
     void onParsed(int host, int round, SnapshotPtr snapshot, QMap<QString, QString> env, QString candidateNs,
-                  QString error);
+                  QByteArray figures, QString error);
+    void onGraphData(int host);
+    void onGraphHeaders(int host);
+    void onGraphRedirected(int host, const QUrl& target);
+    void refuseGraph(int host, const QString& message);
+    void noteRepeats(SourceInfo& source, int lastRound) const;
     void onMerged(int round, SnapshotPtr snapshot);
     void failHost(int host, const QString& message);
     void hostDone(int host);

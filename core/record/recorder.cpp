@@ -324,6 +324,23 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
     const Snapshot& topo = *topology.value()->snapshots.front();
 
     std::vector<std::int64_t> pids = env.resolveScope(options.scope);
+    // A pid that names no process would record nothing for the whole duration: refuse it before there is
+    // a file.
+    QStringList missing;
+    for (const std::int64_t pid : options.scope.pids)
+        if (std::find(pids.begin(), pids.end(), pid) == pids.end())
+            missing << QString::number(pid);
+    if (!missing.isEmpty()) {
+        LoadError e;
+        e.file = Tr::tr("pid %1").arg(missing.join(QStringLiteral(", ")));
+        e.message = options.scope.comm.pattern().isEmpty()
+                        ? Tr::tr("no such process (it exited or never existed); nothing was recorded: give "
+                                 "the id of a running process")
+                        : Tr::tr("no such process, or its name does not match --comm; nothing was recorded: "
+                                 "give the id of a running process");
+        summary.error = e;
+        return summary;
+    }
     QByteArray signature = env.workloadSignature(pids);
     Capture initial;
     initial.source = env.source();
@@ -355,6 +372,10 @@ RecordSummary record(const RecordOptions& options, RecordingEnvironment& env, co
         }
         if (i > 0) {
             pids = env.resolveScope(options.scope);
+            if (pids.empty() && !options.scope.pids.empty()) {
+                summary.workloadExited = true;
+                break;
+            }
             const QByteArray now = env.workloadSignature(pids);
             if (now != signature) {
                 const auto snapshot = workloadSnapshot(topo, env, pids, appender->snapshotCount());

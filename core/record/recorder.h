@@ -108,6 +108,9 @@ struct RecordSummary
     qint64 fileBytes = 0;
     bool cancelled = false;
     bool fileCreated = false;
+    // Every process the scope's pids named (and their descendants) had exited: the recording stopped there
+    // rather than write empty samples until the duration was over. Not an error.
+    bool workloadExited = false;
     // Set when the recording could not start (no file then) or stopped early (the samples before it are
     // kept).
     std::optional<LoadError> error;
@@ -118,9 +121,10 @@ struct RecordSummary
 // written), so that a front end can explain what eBPF needs.
 bool isEbpfFallback(const QString& warning);
 
-// Records until the duration is over, `progress` is cancelled (e.g. Ctrl-C), or writing fails; whatever
-// ends it, the collectors are stopped and every completed sample is in the file. Blocking: the CLI calls it
-// on its main thread, the GUI from a worker thread (the callbacks then run on that worker).
+// Records until the duration is over, `progress` is cancelled (e.g. Ctrl-C), every watched process has
+// exited (scope.pids given: workloadExited), or writing fails; whatever ends it, the collectors are stopped
+// and every completed sample is in the file. Blocking: the CLI calls it on its main thread, the GUI from a
+// worker thread (the callbacks then run on that worker).
 RecordSummary record(const RecordOptions& options, RecordingEnvironment& environment,
                      const Progress& progress = {}, const RecordObserver& observer = {});
 

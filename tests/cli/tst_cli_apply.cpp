@@ -9,11 +9,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <map>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace numasight::test;
@@ -29,6 +31,26 @@ QString onlineCpus()
 {
     QFile f(QStringLiteral("/sys/devices/system/cpu/online"));
     return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll().trimmed()) : QStringLiteral("0");
+}
+
+// A kernel thread this process can see (PF_KTHREAD in /proc/PID/stat), or 0 inside a PID namespace that has
+// none.
+std::int64_t someKernelThread()
+{
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok || pid <= 2)
+            continue;
+        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray stat = f.readAll();
+        const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 6 && (fields[6].toULongLong() & 0x00200000) != 0)
+            return pid;
+    }
+    return 0;
 }
 
 // The last online CPU, as text: a target every machine has.
@@ -50,10 +72,77 @@ private slots:
     void dryRun();
     void badArguments_data();
     void badArguments();
+    void guards_data();
+    void guards();
     void noTerminal();
     void refusedAsNobody();
     void verify();
 };
+
+void TestCliApply::guards_data()
+{
+    QTest::addColumn<QString>("target"); // "init", "kthread", "zombie"
+    QTest::addColumn<bool>("force");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); // in stderr (refusals) or stdout (plans)
+    QTest::newRow("pid 1") << "init" << false << 1 << "pid 1: ";
+    QTest::newRow("pid 1, forced") << "init" << true << 0 << "Dry run: nothing was changed.";
+    QTest::newRow("kernel thread") << "kthread" << false << 1 << "is a kernel thread";
+    QTest::newRow("kernel thread, forced") << "kthread" << true << 0 << "Dry run: nothing was changed.";
+    QTest::newRow("zombie") << "zombie" << false << 1 << "is a zombie";
+    QTest::newRow("zombie, forced") << "zombie" << true << 1 << "is a zombie";
+}
+
+// Refusals are checked with --dry-run: should a guard ever fail, nothing is changed all the same.
+void TestCliApply::guards()
+{
+    QFETCH(QString, target);
+    QFETCH(bool, force);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    std::int64_t pid = 1;
+    pid_t zombie = 0;
+    if (target == QLatin1String("kthread")) {
+        pid = someKernelThread();
+        if (pid == 0)
+            QSKIP("no kernel thread is visible here (a PID namespace)");
+    } else if (target == QLatin1String("zombie")) {
+        zombie = ::fork();
+        if (zombie == 0)
+            ::_exit(0);
+        QVERIFY(zombie > 0);
+        pid = zombie;
+    }
+    auto reap = qScopeGuard([zombie] {
+        if (zombie > 0)
+            ::waitpid(zombie, nullptr, 0);
+    });
+    if (zombie > 0) {
+        // Until the child has exited it is an ordinary process.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                QFile f(QStringLiteral("/proc/%1/stat").arg(zombie));
+                return f.open(QIODevice::ReadOnly) && f.readAll().contains(") Z ");
+            }(),
+            10000);
+    }
+    QStringList args{QString::number(pid), QStringLiteral("--cpus"), onlineCpus(),
+                     QStringLiteral("--dry-run")};
+    if (force)
+        args << QStringLiteral("--force");
+    const ProcessRun r = cli(args);
+    QVERIFY2(r.exitCode == exitCode, r.err.constData());
+    if (exitCode == 0) {
+        QVERIFY2(r.out.contains(message.toUtf8()), r.out.constData());
+        QVERIFY2(r.out.contains(QStringLiteral("pid %1 (").arg(pid).toUtf8()), r.out.constData());
+        return;
+    }
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    QVERIFY2(r.err.contains(QStringLiteral("pid %1: ").arg(pid).toUtf8()), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1);
+    if (target != QLatin1String("zombie"))
+        QVERIFY2(r.err.contains("--force"), r.err.constData());
+}
 
 // Applies, then runs the printed undo lines with the real taskset: they must give each thread its own
 // CPUs back.
@@ -147,7 +236,7 @@ void TestCliApply::badArguments_data()
                                 << "--verify:";
     QTest::newRow("dir without verify") << QStringList{"PID", "--cpus", "0", "--dir", "/tmp", "--yes"} << 2
                                         << "--dir is where --verify keeps";
-    QTest::newRow("unknown option") << QStringList{"PID", "--cpus", "0", "--force"} << 2 << "force";
+    QTest::newRow("unknown option") << QStringList{"PID", "--cpus", "0", "--forcibly"} << 2 << "forcibly";
     // Well-formed, but this machine has no such CPU or node, or no such process: the plan fails (1).
     QTest::newRow("CPU 4096") << QStringList{"PID", "--cpus", "4096", "--yes"} << 1
                               << "CPU(s) 4096 are not online";

@@ -36,13 +36,34 @@ inline QByteArray envelope(const QByteArray& graph, const QString& ip)
 
 enum class Behaviour
 {
-    Serve,      // the fixture in an envelope with env.local_ip
+    Serve,      // the fixture in an envelope with env.local_ip; a figure moves from one answer to the next
     ServePlain, // the fixture as a plain graph: no env, so the URL's host names it
+    ServeSame,  // the fixture, the same bytes every time, as witty-profiler 9b72cee serves its first round
     BadJson,
     Silent, // accepts, reads the request, never answers
     Http500,
-    Truncated, // announces the whole body, sends half, closes
+    Truncated,      // announces the whole body, sends half, closes
+    EndlessChunked, // a chunked body that never ends, for /graph and /status alike
+    HugeLength,     // announces a 1 GiB body, sends the start of it and waits
+    RedirectAway,   // /graph redirects to another host
+    RedirectLoop,   // /graph -> /graph/a -> /graph/b -> /graph
+    RedirectHere,   // /graph redirects to /api/graph on the same server, which serves
 };
+
+// The graph with one figure moved by `n`, as consecutive rounds of a live witty server differ.
+inline QByteArray withMovedFigure(const QByteArray& graph, int n)
+{
+    const QByteArray key = "\"voluntary_ctxt_switches\": ";
+    const qsizetype at = graph.indexOf(key);
+    if (at < 0)
+        return graph;
+    const qsizetype start = at + key.size();
+    qsizetype end = start;
+    while (end < graph.size() && graph[end] >= '0' && graph[end] <= '9')
+        ++end;
+    const qint64 value = graph.mid(start, end - start).toLongLong() + n;
+    return graph.left(start) + QByteArray::number(value) + graph.mid(end);
+}
 
 // A minimal HTTP/1.1 server: one request per connection, answered with "Connection: close".
 class FakeWitty : public QObject
@@ -62,8 +83,9 @@ public:
     }
     bool isListening() const { return m_server.isListening(); }
     quint16 port() const { return m_server.serverPort(); }
-    int graphRequests = 0;
     int statusRequests = 0;
+    int graphRequests = 0;     // requests of /graph itself: one per round
+    int graphPathRequests = 0; // requests of /graph, /graph/… and /api/graph: redirects followed included
 
 private:
     void onReadyRead(QTcpSocket* s)
@@ -76,6 +98,21 @@ private:
         const QList<QByteArray> requestLine = buffer.left(buffer.indexOf("\r\n")).split(' ');
         m_buffers.remove(s);
         const QByteArray path = requestLine.size() >= 2 ? requestLine[1] : QByteArray();
+        if (path.startsWith("/graph") || path == "/api/graph")
+            ++graphPathRequests;
+        if (path == "/graph")
+            ++graphRequests;
+        if (redirect(s, path))
+            return;
+        if (path == "/api/graph" && m_behaviour == Behaviour::RedirectHere) {
+            respond(s, 200, "OK", m_graph);
+            return;
+        }
+        if (path == "/status" && m_behaviour == Behaviour::EndlessChunked) {
+            ++statusRequests;
+            endless(s);
+            return;
+        }
         if (path == "/status") {
             ++statusRequests;
             if (m_behaviour != Behaviour::Silent)
@@ -86,12 +123,26 @@ private:
             respond(s, 404, "Not Found", "no such endpoint");
             return;
         }
-        ++graphRequests;
         switch (m_behaviour) {
         case Behaviour::Serve:
         case Behaviour::ServePlain:
+            respond(s, 200, "OK", withMovedFigure(m_graph, graphRequests));
+            break;
+        case Behaviour::ServeSame:
             respond(s, 200, "OK", m_graph);
             break;
+        case Behaviour::EndlessChunked:
+            endless(s);
+            break;
+        case Behaviour::HugeLength:
+            s->write(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1073741824\r\n\r\n" +
+                m_graph.left(4096));
+            break;
+        case Behaviour::RedirectAway:
+        case Behaviour::RedirectLoop:
+        case Behaviour::RedirectHere:
+            break; // answered by redirect()
         case Behaviour::BadJson:
             respond(s, 200, "OK",
                     "{\"env\": {\"local_ip\": \"10.9.9.9\"},\n \"content\": {\"nodes\": [oops]}}");
@@ -109,6 +160,42 @@ private:
             break;
         }
         }
+    }
+
+    // 64 KiB chunks of a JSON array that never closes, written as fast as the client takes them.
+    static void endless(QTcpSocket* s)
+    {
+        s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+        const auto chunk = [](const QByteArray& d) {
+            return QByteArray::number(d.size(), 16) + "\r\n" + d + "\r\n";
+        };
+        s->write(chunk("{\"nodes\": [" + QByteArray(64 * 1024 - 11, ' ')));
+        QObject::connect(s, &QTcpSocket::bytesWritten, s, [s, next = chunk(QByteArray(64 * 1024, ' '))] {
+            if (s->state() == QAbstractSocket::ConnectedState && s->bytesToWrite() < 1024 * 1024)
+                s->write(next);
+        });
+    }
+
+    // The redirecting behaviours' answers; false when `path` is not one of theirs.
+    bool redirect(QTcpSocket* s, const QByteArray& path)
+    {
+        QByteArray location;
+        if (m_behaviour == Behaviour::RedirectAway && path == "/graph")
+            location = "http://witty-elsewhere.invalid:18090/graph";
+        else if (m_behaviour == Behaviour::RedirectHere && path == "/graph")
+            location = "/api/graph";
+        else if (m_behaviour == Behaviour::RedirectLoop && path == "/graph")
+            location = "/graph/a";
+        else if (m_behaviour == Behaviour::RedirectLoop && path == "/graph/a")
+            location = "/graph/b";
+        else if (m_behaviour == Behaviour::RedirectLoop && path == "/graph/b")
+            location = "/graph";
+        if (location.isEmpty())
+            return false;
+        s->write("HTTP/1.1 302 Found\r\nLocation: " + location +
+                 "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        s->disconnectFromHost();
+        return true;
     }
 
     static void respond(QTcpSocket* s, int code, const QByteArray& reason, const QByteArray& body)

@@ -16,12 +16,13 @@ std::vector<std::int64_t> resolveScope(const Scope& scope, const FsRoot& root)
     {
         std::int64_t ppid;
         QString comm;
+        bool zombie; // state Z or X: exited, not yet collected by its parent
     };
     // One pass over proc/: the stat line has both the comm and the parent, and costs one read per process.
     QHash<std::int64_t, Info> processes;
     for (const std::int64_t pid : listNumericEntries(root.proc(u""))) {
         if (const auto stat = readTaskStat(root, pid, -1))
-            processes.insert(pid, {stat->ppid, stat->comm});
+            processes.insert(pid, {stat->ppid, stat->comm, stat->state == 'Z' || stat->state == 'X'});
     }
 
     std::vector<std::int64_t> chosen;
@@ -57,6 +58,16 @@ std::vector<std::int64_t> resolveScope(const Scope& scope, const FsRoot& root)
             return !scope.comm.match(processes.value(pid).comm).hasMatch();
         });
     }
+    // A zombie has nothing left to record; it stays listed only while its parent has not collected it. Its
+    // leader alone is a zombie when it called pthread_exit while other threads run on: then it is alive.
+    std::erase_if(chosen, [&](std::int64_t pid) {
+        if (!processes.value(pid).zombie)
+            return false;
+        for (const std::int64_t tid : listNumericEntries(root.pidPath(pid, u"task")))
+            if (const auto t = readTaskStat(root, pid, tid); t && t->state != 'Z' && t->state != 'X')
+                return false;
+        return true;
+    });
     std::sort(chosen.begin(), chosen.end());
     return chosen;
 }

@@ -33,6 +33,7 @@ std::optional<TaskStat> parseTaskStat(std::string_view text)
     if (!ppid || !utime || !stime)
         return std::nullopt;
     s.ppid = *ppid;
+    s.flags = toU64(field(9)).value_or(0);
     s.utimeTicks = *utime;
     s.stimeTicks = *stime;
     s.startTicks = toU64(field(22)).value_or(0);

@@ -18,6 +18,7 @@ struct TaskStat
     QString comm;
     char state = '?';
     std::int64_t ppid = -1;
+    std::uint64_t flags = 0;      // field 9: PF_* (PF_KTHREAD 0x00200000 marks a kernel thread)
     std::uint64_t utimeTicks = 0; // field 14
     std::uint64_t stimeTicks = 0; // field 15
     std::uint64_t startTicks = 0; // field 22, tells a reused tid from the thread we knew

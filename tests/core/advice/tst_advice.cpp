@@ -10,10 +10,12 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 
 using namespace numasight;
 using numasight::test::makeEntity;
@@ -117,6 +119,9 @@ private slots:
     void splitCmdline();
     void quoting_data();
     void quoting();
+    void unsafePids_data();
+    void unsafePids();
+    void controlCharacters();
     void noWorkload_data();
     void noWorkload();
     void recording_data();
@@ -201,7 +206,7 @@ void TestAdvice::tensorParallelWorkers()
     // One container holds all four workers and the API server (node 1) and their parent (node 3): its cpuset
     // must allow both target nodes and keep the nodes those two use now.
     QCOMPARE(s->docker,
-             QStringLiteral("docker update --cpuset-cpus 24-47,72-119,144-167 --cpuset-mems 1,3-4,6 %1")
+             QStringLiteral("docker update --cpuset-cpus 24-47,72-119,144-167 --cpuset-mems 1,3-4,6 -- %1")
                  .arg(container));
     QVERIFY(!s->notes.filter(QStringLiteral("1894499")).isEmpty());
     QVERIFY(s->systemd.contains(QStringLiteral("CPUAffinity=%1\n").arg(cpus)));
@@ -345,6 +350,109 @@ void TestAdvice::quoting()
     QVERIFY2(!QFile::exists(pwnedPath), "the command line ran as shell code");
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x"))));
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("y"))));
+}
+
+namespace {
+
+// The witty fixture with `edit` applied to its text, read and advised on.
+AdvicePtr adviseOnEdited(const std::function<QByteArray(QByteArray)>& edit, QString* error)
+{
+    QFile f(QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read the fixture");
+        return nullptr;
+    }
+    auto loaded = readWittyJson(edit(f.readAll()), QStringLiteral("edited.json"));
+    if (!loaded) {
+        *error = loaded.error().toString();
+        return nullptr;
+    }
+    return advise(*loaded.value());
+}
+
+QByteArray replacedNumber(QByteArray text, const QByteArray& from, const QByteArray& to)
+{
+    return QString::fromUtf8(text)
+        .replace(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QString::fromUtf8(from))),
+                 QString::fromUtf8(to))
+        .toUtf8();
+}
+
+// Any character a terminal acts on, other than the line breaks of the report itself.
+bool hasRawControls(const QString& text)
+{
+    for (QChar c : text) {
+        const char16_t u = c.unicode();
+        if ((u < 0x20 && u != u'\n') || u == 0x7f || (u >= 0x80 && u <= 0x9f))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void TestAdvice::unsafePids_data()
+{
+    QTest::addColumn<QByteArray>("from"); // a worker's pid in the fixture
+    QTest::addColumn<QByteArray>("to");
+    QTest::newRow("pid 1") << QByteArray("1895087") << QByteArray("1");
+    QTest::newRow("pid 0") << QByteArray("1895088") << QByteArray("0");
+}
+
+void TestAdvice::unsafePids()
+{
+    QFETCH(QByteArray, from);
+    QFETCH(QByteArray, to);
+    QString error;
+    const AdvicePtr a =
+        adviseOnEdited([&](const QByteArray& text) { return replacedNumber(text, from, to); }, &error);
+    QVERIFY2(a, qPrintable(error));
+    const Suggestion* s = suggestionOf(*a, to.toLongLong());
+    QVERIFY2(s, "the worker is still advised on");
+    QVERIFY2(s->live.isEmpty(), qPrintable(s->live.join(QLatin1Char('|'))));
+    for (const ThreadGroup& g : s->threadGroups)
+        QVERIFY2(g.live.isEmpty(), qPrintable(g.live.join(QLatin1Char('|'))));
+    QVERIFY2(!s->notes.filter(QStringLiteral("no live command")).isEmpty(),
+             qPrintable(s->notes.join(QLatin1Char('|'))));
+    QVERIFY(!s->relaunch.isEmpty()); // relaunching names no pid
+    // The other workers keep theirs, and no command anywhere names pid 0 or 1.
+    const Suggestion* other = suggestionOf(*a, 1895090);
+    QVERIFY(other && !other->live.isEmpty());
+    const QRegularExpression unsafe(QStringLiteral("^(taskset .* |migratepages )(0|1|-\\d+)( |$)"));
+    for (const Suggestion& x : a->suggestions) {
+        QStringList commands = x.live;
+        for (const ThreadGroup& g : x.threadGroups)
+            commands << g.live;
+        for (const QString& c : commands)
+            QVERIFY2(!unsafe.match(c).hasMatch(), qPrintable(c));
+    }
+}
+
+void TestAdvice::controlCharacters()
+{
+    // A container named like a docker option, a worker whose command line sets the terminal's title, rings
+    // and returns to the start of the line to overwrite what was printed.
+    QString error;
+    const AdvicePtr a = adviseOnEdited(
+        [](QByteArray text) {
+            return text.replace("docker-cac9af6aa1ee", "--restart=always")
+                .replace("spawn_main(tracker_fd=25",
+                         "spawn_main(\\u001b]0;owned\\u0007\\r\\u001b[2K\\u009btracker_fd=25");
+        },
+        &error);
+    QVERIFY2(a, qPrintable(error));
+    const Suggestion* s = suggestionOf(*a, 1895087);
+    QVERIFY(s);
+    QVERIFY2(s->docker.endsWith(QStringLiteral(" -- '--restart=always'")), qPrintable(s->docker));
+    // The command itself is exact (--json gives it as it must run) …
+    QVERIFY(s->relaunch.contains(QStringLiteral("\x1b]0;owned\a\r\x1b[2K")));
+    // … and the text report shows it escaped, says so, and prints no control character at all.
+    const QString text = adviceText(*a);
+    QVERIFY(!hasRawControls(text));
+    QVERIFY2(text.contains(QStringLiteral("spawn_main(\\e]0;owned\\a\\r\\e[2K\\u009btracker_fd=25")),
+             qPrintable(text.mid(text.indexOf(QStringLiteral("spawn_main")), 80)));
+    QVERIFY(text.contains(QStringLiteral("shown escaped")));
+    QVERIFY(text.contains(QStringLiteral("docker update --cpuset-cpus")));
 }
 
 void TestAdvice::noWorkload_data()

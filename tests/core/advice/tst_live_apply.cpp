@@ -17,9 +17,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <grp.h>
 #include <map>
 #include <memory>
+#include <pthread.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -74,6 +77,10 @@ class TestLiveApply : public QObject
 private slots:
     void planErrors_data();
     void planErrors();
+    void target_data();
+    void target();
+    void zombieRefused();
+    void zombieLeaderSkipped();
     void applyAndUndo_data();
     void applyAndUndo();
     void pages_data();
@@ -551,6 +558,140 @@ void TestLiveApply::cancel()
     QCOMPARE(samplesIn("after.numasight"), qsizetype(1));
     QVERIFY(undoApply(run->result).ok());
     QCOMPARE(threadAffinities(w.pid), before);
+}
+
+// A stat line as the kernel writes it: pid, (comm), state, ppid, pgrp, session, tty, tpgid, flags, then the
+// counters up to the last CPU.
+QByteArray statLine(std::int64_t pid, const QByteArray& comm, char state, std::int64_t ppid, quint64 flags)
+{
+    return QByteArray::number(pid) + " (" + comm + ") " + state + ' ' + QByteArray::number(ppid) + ' ' +
+           QByteArray::number(pid) + ' ' + QByteArray::number(pid) + " 0 -1 " + QByteArray::number(flags) +
+           " 0 0 0 0 10 20 0 0 20 0 1 0 100 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 17 3 0 0 0 0 "
+           "0\n";
+}
+
+void TestLiveApply::target_data()
+{
+    QTest::addColumn<qint64>("pid");
+    QTest::addColumn<QByteArray>("stat");      // proc/<pid>/stat; empty: no such file
+    QTest::addColumn<QByteArrayList>("tasks"); // proc/<pid>/task/<tid>/stat, tid = pid + index
+    QTest::addColumn<int>("expected");         // ApplyTarget
+    const quint64 kthread = 0x00200040;        // PF_KTHREAD | PF_FORKNOEXEC, as kworkers have
+    const quint64 user = 0x00400100;           // PF_RANDOMIZE | PF_SUPERPRIV
+    QTest::newRow("ordinary process")
+        << qint64(4242) << statLine(4242, "python3", 'S', 4000, user)
+        << QByteArrayList{statLine(4242, "python3", 'S', 4000, user)} << int(ApplyTarget::Ordinary);
+    QTest::newRow("pid 1") << qint64(1) << statLine(1, "systemd", 'S', 0, user)
+                           << QByteArrayList{statLine(1, "systemd", 'S', 0, user)} << int(ApplyTarget::Init);
+    QTest::newRow("kthreadd") << qint64(2) << statLine(2, "kthreadd", 'S', 0, kthread) << QByteArrayList{}
+                              << int(ApplyTarget::KernelThread);
+    QTest::newRow("kworker by its flags")
+        << qint64(812) << statLine(812, "kworker/3:1H-kblockd", 'I', 2, kthread) << QByteArrayList{}
+        << int(ApplyTarget::KernelThread);
+    QTest::newRow("child of kthreadd, flags unread") << qint64(813) << statLine(813, "ksoftirqd/3", 'S', 2, 0)
+                                                     << QByteArrayList{} << int(ApplyTarget::KernelThread);
+    QTest::newRow("kernel thread with a user-like name")
+        << qint64(814) << statLine(814, "python3", 'S', 2, kthread) << QByteArrayList{}
+        << int(ApplyTarget::KernelThread);
+    QTest::newRow("zombie") << qint64(5000) << statLine(5000, "worker", 'Z', 4000, user)
+                            << QByteArrayList{statLine(5000, "worker", 'Z', 4000, user)}
+                            << int(ApplyTarget::Zombie);
+    // A leader that called pthread_exit is Z while its other threads run: the process is alive.
+    QTest::newRow("zombie leader, live threads") << qint64(5100) << statLine(5100, "server", 'Z', 4000, user)
+                                                 << QByteArrayList{statLine(5100, "server", 'Z', 4000, user),
+                                                                   statLine(5101, "server", 'R', 4000, user)}
+                                                 << int(ApplyTarget::Ordinary);
+    QTest::newRow("comm with ') Z 2 '") << qint64(5200) << statLine(5200, "a) Z 2 (b", 'S', 4000, user)
+                                        << QByteArrayList{} << int(ApplyTarget::Ordinary);
+    QTest::newRow("no stat") << qint64(5300) << QByteArray() << QByteArrayList{} << int(ApplyTarget::Unknown);
+}
+
+void TestLiveApply::target()
+{
+    QFETCH(qint64, pid);
+    QFETCH(QByteArray, stat);
+    QFETCH(QByteArrayList, tasks);
+    QFETCH(int, expected);
+    QTemporaryDir root;
+    QVERIFY(root.isValid());
+    const QString dir = root.filePath(QStringLiteral("proc/%1").arg(pid));
+    QVERIFY(QDir().mkpath(dir + QStringLiteral("/task")));
+    if (!stat.isEmpty())
+        QVERIFY(writeFile(dir + QStringLiteral("/stat"), stat));
+    for (qsizetype i = 0; i < tasks.size(); ++i) {
+        const QString task = dir + QStringLiteral("/task/%1").arg(pid + i);
+        QVERIFY(QDir().mkpath(task));
+        QVERIFY(writeFile(task + QStringLiteral("/stat"), tasks[i]));
+    }
+    QCOMPARE(int(applyTarget(FsRoot{root.path()}, pid)), expected);
+}
+
+void TestLiveApply::zombieRefused()
+{
+    // A child that exits and is not waited for stays a zombie until this test collects it.
+    const pid_t child = ::fork();
+    if (child == 0)
+        ::_exit(0);
+    QVERIFY(child > 0);
+    auto reap = qScopeGuard([child] { ::waitpid(child, nullptr, 0); });
+    QTRY_COMPARE_WITH_TIMEOUT(int(applyTarget(FsRoot{}, child)), int(ApplyTarget::Zombie), 10000);
+    const auto planned = planApply(child, onlineCpus(), {});
+    QVERIFY(!planned);
+    QVERIFY2(planned.error().toString().contains(QStringLiteral("pid %1: ").arg(child)) &&
+                 planned.error().toString().contains(QStringLiteral("is a zombie")),
+             qPrintable(planned.error().toString()));
+    // pid 1 is refused without force whatever it runs; with force only the usual checks remain.
+    const auto init = planApply(1, onlineCpus(), {});
+    QVERIFY(!init);
+    QVERIFY2(init.error().toString().contains(QStringLiteral("is init")),
+             qPrintable(init.error().toString()));
+    QVERIFY2(init.error().toString().contains(QStringLiteral("--force")),
+             qPrintable(init.error().toString()));
+    ApplyOptions force;
+    force.force = true;
+    const auto forced = planApply(1, onlineCpus(), {}, force);
+    QVERIFY2(forced || !forced.error().toString().contains(QStringLiteral("is init")),
+             qPrintable(forced ? QString() : forced.error().toString()));
+}
+
+void TestLiveApply::zombieLeaderSkipped()
+{
+    // A process whose main thread called pthread_exit: the leader is a zombie, its other thread runs on.
+    // The process is planned (it is alive), the zombie thread is left out with a note.
+    const pid_t child = ::fork();
+    if (child == 0) {
+        pthread_t sleeper;
+        ::pthread_create(
+            &sleeper, nullptr,
+            [](void*) -> void* {
+                ::sleep(60);
+                ::_exit(0);
+            },
+            nullptr);
+        // The raw exit of this thread alone: pthread_exit would run the destructors this fork inherited.
+        ::syscall(SYS_exit, 0);
+    }
+    QVERIFY(child > 0);
+    auto reap = qScopeGuard([child] {
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            QFile f(QStringLiteral("/proc/%1/stat").arg(child));
+            return f.open(QIODevice::ReadOnly) && f.readAll().contains(") Z ") && tasks(child).size() == 2;
+        }(),
+        10000);
+    QCOMPARE(int(applyTarget(FsRoot{}, child)), int(ApplyTarget::Ordinary));
+    const auto planned = planApply(child, onlineCpus(), {});
+    QVERIFY2(planned, qPrintable(planned ? QString() : planned.error().toString()));
+    QCOMPARE(planned.value().threads.size(), size_t(1));
+    QVERIFY(planned.value().threads.front().tid != child);
+    QCOMPARE(planned.value().notes.size(), 1);
+    QVERIFY2(planned.value().notes.front().contains(QStringLiteral("thread %1 ").arg(child)) &&
+                 planned.value().notes.front().contains(QStringLiteral("zombie")),
+             qPrintable(planned.value().notes.front()));
+    QVERIFY(planned.value().describe().last().startsWith(QStringLiteral("note: ")));
 }
 
 QTEST_GUILESS_MAIN(TestLiveApply)

@@ -6,6 +6,7 @@
 #include "attach/witty_http_poller.h"
 #include "support/witty_test_server.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
@@ -55,13 +56,17 @@ private slots:
     void poll_data();
     void poll();
     void stopKeepsCompleteRounds();
+    void hostile_data();
+    void hostile();
+    void repeatedRounds_data();
+    void repeatedRounds();
     void cli_data();
     void cli();
     void cliInterrupted();
 
 private:
-    // Starts one server per spec ("serve:IP", "plain", "badjson", "silent", "http500", "truncated",
-    // "refused") and returns their URLs.
+    // Starts one server per spec ("serve:IP", "same:IP", "here:IP", "plain", "badjson", "silent", "http500",
+    // "truncated", "endless", "huge", "away", "loop", "refused") and returns their URLs.
     QList<QUrl> startServers(const QStringList& specs);
     QString cliPath() const { return QStringLiteral(NUMASIGHT_CLI); }
 
@@ -100,6 +105,18 @@ QList<QUrl> TestWittyHttp::startServers(const QStringList& specs)
             server = std::make_unique<FakeWitty>(Behaviour::Http500, m_graph);
         else if (spec == QLatin1String("truncated"))
             server = std::make_unique<FakeWitty>(Behaviour::Truncated, m_graph);
+        else if (spec.startsWith(QLatin1String("same:")))
+            server = std::make_unique<FakeWitty>(Behaviour::ServeSame, envelope(m_graph, spec.mid(5)));
+        else if (spec.startsWith(QLatin1String("here:")))
+            server = std::make_unique<FakeWitty>(Behaviour::RedirectHere, envelope(m_graph, spec.mid(5)));
+        else if (spec == QLatin1String("endless"))
+            server = std::make_unique<FakeWitty>(Behaviour::EndlessChunked, m_graph);
+        else if (spec == QLatin1String("huge"))
+            server = std::make_unique<FakeWitty>(Behaviour::HugeLength, m_graph);
+        else if (spec == QLatin1String("away"))
+            server = std::make_unique<FakeWitty>(Behaviour::RedirectAway, m_graph);
+        else if (spec == QLatin1String("loop"))
+            server = std::make_unique<FakeWitty>(Behaviour::RedirectLoop, m_graph);
         if (!server || !server->isListening())
             qFatal("cannot start test server '%s'", qPrintable(spec));
         urls << QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server->port()));
@@ -382,6 +399,149 @@ void TestWittyHttp::stopKeepsCompleteRounds()
     QCOMPARE(roundsDone.size(), 1);
 }
 
+void TestWittyHttp::hostile_data()
+{
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<qint64>("maxBody");
+    // '|'-separated parts the one failure must hold ("@" is the server's "127.0.0.1:port"); empty: it must
+    // answer, and its graph becomes the round's snapshot.
+    QTest::addColumn<QString>("failure");
+    // Requests of /graph and of what it redirected to, at least: Qt may send a request again on a new
+    // connection when the server closed the last one (see poll()).
+    QTest::addColumn<int>("pathRequests");
+
+    const qint64 standard = WittyPollOptions{}.maxBodyBytes;
+    QTest::newRow("endless chunked body")
+        << "endless" << (qint64(4) << 20) << "still going after 4 MiB|--max-body" << 1;
+    QTest::newRow("endless chunked body, default cap")
+        << "endless" << standard << "still going after 256 MiB|--max-body" << 1;
+    QTest::newRow("1 GB Content-Length")
+        << "huge" << standard << "announces 1 GiB (Content-Length 1073741824)|more than the 256 MiB" << 1;
+    QTest::newRow("graph over a small cap")
+        << "serve:10.0.0.1" << qint64(100 * 1024) << "more than the 100 KiB|--max-body" << 1;
+    QTest::newRow("cross-host redirect")
+        << "away" << standard
+        << "redirected to http://witty-elsewhere.invalid:18090/graph|another host|"
+           "witty-elsewhere.invalid:18090, not @|not followed"
+        << 1;
+    QTest::newRow("redirect loop") << "loop" << standard
+                                   << "redirect loop (/graph -> /graph/a -> /graph/b -> /graph)" << 3;
+    QTest::newRow("same-host redirect followed") << "here:10.0.0.3" << standard << "" << 2;
+}
+
+void TestWittyHttp::hostile()
+{
+    QFETCH(QString, server);
+    QFETCH(qint64, maxBody);
+    QFETCH(QString, failure);
+    QFETCH(int, pathRequests);
+
+    const QList<QUrl> urls = startServers({server});
+    WittyPollOptions options;
+    options.rounds = 1;
+    // Long enough that a refusal cannot be mistaken for the timeout.
+    options.interval = std::chrono::milliseconds(60000);
+    options.timeout = std::chrono::milliseconds(60000);
+    options.maxBodyBytes = maxBody;
+    WittyHttpPoller poller(urls, options);
+    const QString label = poller.hostLabels().first();
+    QStringList failed;
+    connect(&poller, &WittyHttpPoller::hostFailed, this,
+            [&](const QString&, const QString& message) { failed << message; });
+    QSignalSpy finished(&poller, &WittyHttpPoller::finished);
+    QElapsedTimer clock;
+    clock.start();
+    poller.start();
+    QVERIFY(finished.wait(90000));
+    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(m_servers[0]->graphPathRequests >= pathRequests,
+             qPrintable(QString::number(m_servers[0]->graphPathRequests)));
+    if (failure.isEmpty()) {
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.join(QStringLiteral(" / "))));
+        QCOMPARE(poller.roundsCaptured(), 1);
+        QCOMPARE(int(poller.capture()->snapshots.front()->entities().size()), 129);
+        return;
+    }
+    QVERIFY2(failed.size() == 1, qPrintable(failed.join(QStringLiteral(" / "))));
+    QVERIFY2(failed[0].contains(label), qPrintable(failed[0]));
+    for (QString part : failure.split(QLatin1Char('|'))) {
+        part.replace(QLatin1Char('@'), label);
+        QVERIFY2(failed[0].contains(part), qPrintable(failed[0] + QStringLiteral(" lacks: ") + part));
+    }
+    QVERIFY(!failed[0].contains(QLatin1Char('\n')));
+    QCOMPARE(poller.roundsCaptured(), 0);
+}
+
+void TestWittyHttp::repeatedRounds_data()
+{
+    QTest::addColumn<QStringList>("servers");
+    // Per server: its rounds (1-based, comma-separated) that repeat an earlier round's figures.
+    QTest::addColumn<QStringList>("repeated");
+    QTest::addColumn<QStringList>("labels"); // the snapshots' labels
+
+    QTest::newRow("figures move") << QStringList{"serve:10.0.0.1"} << QStringList{""}
+                                  << QStringList{"round 1", "round 2", "round 3"};
+    QTest::newRow("the same round for ever")
+        << QStringList{"same:10.0.0.1"} << QStringList{"2,3"}
+        << QStringList{"round 1", "round 2 (same figures as round 1)", "round 3 (same figures as round 1)"};
+    QTest::newRow("one stale server of two")
+        << QStringList{"same:10.0.0.1", "serve:10.0.0.2"} << QStringList{"2,3", ""}
+        << QStringList{"round 1", "round 2", "round 3"};
+    QTest::newRow("both stale") << QStringList{"same:10.0.0.1", "same:10.0.0.2"} << QStringList{"2,3", "2,3"}
+                                << QStringList{"round 1", "round 2 (same figures as round 1)",
+                                               "round 3 (same figures as round 1)"};
+}
+
+void TestWittyHttp::repeatedRounds()
+{
+    QFETCH(QStringList, servers);
+    QFETCH(QStringList, repeated);
+    QFETCH(QStringList, labels);
+
+    const QList<QUrl> urls = startServers(servers);
+    WittyPollOptions options;
+    options.rounds = 3;
+    options.interval = std::chrono::milliseconds(kAnswerMs);
+    options.timeout = std::chrono::milliseconds(kAnswerMs);
+    WittyHttpPoller poller(urls, options);
+    const QStringList hosts = poller.hostLabels();
+    QHash<QString, QStringList> told;
+    connect(&poller, &WittyHttpPoller::hostRepeated, this, [&](const QString& host, int round, int sameAs) {
+        told[host] << QStringLiteral("%1=%2").arg(round + 1).arg(sameAs + 1);
+    });
+    QSignalSpy failed(&poller, &WittyHttpPoller::hostFailed);
+    QSignalSpy finished(&poller, &WittyHttpPoller::finished);
+    poller.start();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(failed.size(), 0);
+
+    const CapturePtr capture = poller.capture();
+    QStringList gotLabels;
+    for (const auto& s : capture->snapshots)
+        gotLabels << s->label();
+    QCOMPARE(gotLabels, labels);
+    const QMap<QString, QString>& extra = capture->source.extra;
+    bool any = false;
+    for (int i = 0; i < servers.size(); ++i) {
+        const QString ns = poller.namespaceOf(hosts[i]);
+        const QString key = servers.size() == 1 ? QStringLiteral("attach.repeated_rounds")
+                                                : ns + QStringLiteral(".attach.repeated_rounds");
+        QCOMPARE(extra.value(key), repeated[i]);
+        QStringList expectedTold;
+        for (const QString& r : repeated[i].split(QLatin1Char(','), Qt::SkipEmptyParts))
+            expectedTold << r + QStringLiteral("=1");
+        QCOMPARE(told.value(hosts[i]), expectedTold);
+        if (!repeated[i].isEmpty()) {
+            any = true;
+            QVERIFY2(extra.value(QStringLiteral("attach.note")).contains(hosts[i]),
+                     qPrintable(extra.value(QStringLiteral("attach.note"))));
+        }
+    }
+    QCOMPARE(extra.contains(QStringLiteral("attach.note")), any);
+    if (servers.size() == 1)
+        QCOMPARE(extra.value(QStringLiteral("local_ip")), servers[0].section(QLatin1Char(':'), 1));
+}
+
 void TestWittyHttp::cli_data()
 {
     QTest::addColumn<QStringList>("servers");
@@ -389,11 +549,27 @@ void TestWittyHttp::cli_data()
     QTest::addColumn<QStringList>("namespaces");
     QTest::addColumn<QString>("stderrEachLine"); // every stderr line contains it; empty: no stderr
     QTest::addColumn<int>("stderrLines");
+    QTest::addColumn<QStringList>("extraArgs");
     QTest::newRow("two servers and a refused one")
         << QStringList{"serve:10.0.0.1", "refused", "serve:10.0.0.2"} << 0
-        << QStringList{"10.0.0.1", "10.0.0.2"} << "connection refused" << 2;
+        << QStringList{"10.0.0.1", "10.0.0.2"} << "connection refused" << 2 << QStringList{};
     QTest::newRow("nothing answers") << QStringList{"refused"} << 1 << QStringList{}
-                                     << "numasight-cli: 127.0.0.1:" << 3;
+                                     << "numasight-cli: 127.0.0.1:" << 3 << QStringList{};
+    // Said once, however many rounds repeat; the capture keeps them all.
+    QTest::newRow("the same round for ever")
+        << QStringList{"same:10.0.0.1"} << 0 << QStringList{"10.0.0.1"}
+        << "round 2 has exactly the figures of round 1" << 1 << QStringList{};
+    QTest::newRow("1 GB Content-Length")
+        << QStringList{"huge"} << 1 << QStringList{} << "numasight-cli: 127.0.0.1:" << 3 << QStringList{};
+    QTest::newRow("--max-body below the graph")
+        << QStringList{"serve:10.0.0.1"} << 1 << QStringList{} << "numasight-cli: 127.0.0.1:" << 3
+        << QStringList{"--max-body", "100k"};
+    // /status is endless too: it is dropped once past a small buffer, never held whole.
+    QTest::newRow("endless chunked body")
+        << QStringList{"endless"} << 1 << QStringList{} << "numasight-cli: 127.0.0.1:" << 3
+        << QStringList{"--max-body", "4M"};
+    QTest::newRow("--max-body not a size") << QStringList{"serve:10.0.0.1"} << 2 << QStringList{}
+                                           << "--max-body 'lots'" << 1 << QStringList{"--max-body", "lots"};
 }
 
 void TestWittyHttp::cli()
@@ -403,6 +579,7 @@ void TestWittyHttp::cli()
     QFETCH(QStringList, namespaces);
     QFETCH(QString, stderrEachLine);
     QFETCH(int, stderrLines);
+    QFETCH(QStringList, extraArgs);
     if (!QFile::exists(cliPath()))
         QSKIP("numasight-cli is not built in this build folder");
     const QList<QUrl> urls = startServers(servers);
@@ -412,7 +589,7 @@ void TestWittyHttp::cli()
         args << u.toString();
     args << QStringLiteral("--count") << QStringLiteral("2") << QStringLiteral("--interval")
          << QStringLiteral("%1ms").arg(kAnswerMs) << QStringLiteral("--timeout")
-         << QStringLiteral("%1ms").arg(kAnswerMs) << QStringLiteral("-o") << out;
+         << QStringLiteral("%1ms").arg(kAnswerMs) << QStringLiteral("-o") << out << extraArgs;
     QProcess p;
     p.start(cliPath(), args);
     QVERIFY(p.waitForStarted());
@@ -428,7 +605,7 @@ void TestWittyHttp::cli()
                  line.constData());
 
     if (exitCode != 0) {
-        QVERIFY(err.contains("no round was captured"));
+        QVERIFY(exitCode == 2 || err.contains("no round was captured"));
         QVERIFY(!QFile::exists(out));
         return;
     }

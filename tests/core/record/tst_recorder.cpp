@@ -267,6 +267,8 @@ class TestRecorder : public QObject
 private slots:
     void writesWhatWasCollected();
     void newWorkloadSnapshot();
+    void watchedPids_data();
+    void watchedPids();
     void observerSeesSnapshots();
     void pauseTakesNoSamples();
     void cancelKeepsCompletedSamples();
@@ -369,6 +371,61 @@ void TestRecorder::newWorkloadSnapshot()
     // Each snapshot carries the topology too, so a sample's CPUs map to nodes with its own snapshot.
     QCOMPARE(c.snapshots[2]->countOf(EntityKind::NumaNode), 1);
     QCOMPARE(c.samples[2]->threads.size(), size_t(6));
+}
+
+void TestRecorder::watchedPids_data()
+{
+    QTest::addColumn<QList<qint64>>("pids"); // --pid
+    QTest::addColumn<QList<QList<qint64>>>(
+        "resolved"); // what the scope resolves to, resolution by resolution
+    QTest::addColumn<int>("samplesAsked");
+    QTest::addColumn<QString>("error"); // empty: no error
+    QTest::addColumn<int>("samples");   // in the file
+    QTest::addColumn<bool>("exited");
+    using L = QList<qint64>;
+    QTest::newRow("no such process") << L{999999} << QList<L>{{}} << 5 << "pid 999999: no such process" << 0
+                                     << false;
+    QTest::newRow("one of two missing")
+        << L{100, 999} << QList<L>{{100}} << 5 << "pid 999: no such process" << 0 << false;
+    QTest::newRow("exits after two samples") << L{100} << QList<L>{{100}, {100}, {}} << 6 << "" << 2 << true;
+    QTest::newRow("exits before the second") << L{100} << QList<L>{{100}, {}} << 6 << "" << 1 << true;
+    // Descendants are watched too: the recording goes on while one lives.
+    QTest::newRow("a child outlives it")
+        << L{100} << QList<L>{{100}, {100, 101}, {101}, {101}} << 4 << "" << 4 << false;
+    QTest::newRow("runs to the end") << L{100} << QList<L>{{100}} << 4 << "" << 4 << false;
+}
+
+void TestRecorder::watchedPids()
+{
+    QFETCH(QList<qint64>, pids);
+    QFETCH(QList<QList<qint64>>, resolved);
+    QFETCH(int, samplesAsked);
+    QFETCH(QString, error);
+    QFETCH(int, samples);
+    QFETCH(bool, exited);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("r.numasight"));
+    Bench bench;
+    FakeEnvironment env(bench);
+    env.pidsOverTime.clear();
+    for (const QList<qint64>& r : resolved)
+        env.pidsOverTime.emplace_back(r.begin(), r.end());
+    RecordOptions o = options(path, samplesAsked);
+    o.scope.pids.assign(pids.begin(), pids.end());
+    const RecordSummary summary = record(o, env);
+    QCOMPARE(summary.workloadExited, exited);
+    if (!error.isEmpty()) {
+        QVERIFY(summary.error);
+        QVERIFY2(summary.error->toString().contains(error), qPrintable(summary.error->toString()));
+        QVERIFY(!summary.fileCreated);
+        QVERIFY(!QFileInfo::exists(path));
+        return;
+    }
+    QVERIFY2(!summary.error, qPrintable(summary.error ? summary.error->toString() : QString()));
+    QCOMPARE(summary.samples, samples);
+    const auto read = readCaptureFile(path);
+    QVERIFY(read.ok());
+    QCOMPARE(int(read.value()->samples.size()), samples);
 }
 
 void TestRecorder::observerSeesSnapshots()
