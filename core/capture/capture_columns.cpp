@@ -4,6 +4,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 namespace numasight {
 
 namespace capturefile {
@@ -27,6 +29,61 @@ QString quoted(const QString& text)
     constexpr int kMax = 40; // a hostile value must not turn the message into a page
     return QLatin1Char('\'') + (text.size() > kMax ? text.left(kMax) + QStringLiteral("…") : text) +
            QLatin1Char('\'');
+}
+
+std::optional<std::string_view> duplicateJsonKey(std::string_view json)
+{
+    // One frame per open object or array; an object's keys are sorted when it closes, so a hostile object
+    // with a million keys costs n log n, not n².
+    struct Frame
+    {
+        bool object = false;
+        size_t firstKey = 0; // into keys
+    };
+    std::vector<Frame> stack;
+    std::vector<std::string_view> keys;
+    bool expectKey = false;
+    for (size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (c == '"') {
+            size_t end = i + 1;
+            while (end < json.size() && json[end] != '"')
+                end += json[end] == '\\' ? 2 : 1;
+            if (expectKey)
+                keys.push_back(json.substr(i + 1, std::min(end, json.size()) - i - 1));
+            expectKey = false;
+            i = end;
+            continue;
+        }
+        switch (c) {
+        case '{':
+            stack.push_back({true, keys.size()});
+            expectKey = true;
+            break;
+        case '[':
+            stack.push_back({false, keys.size()});
+            break;
+        case '}':
+        case ']':
+            if (stack.empty())
+                return std::nullopt;
+            if (stack.back().object) {
+                const auto first = keys.begin() + std::ptrdiff_t(stack.back().firstKey);
+                std::sort(first, keys.end());
+                if (const auto twice = std::adjacent_find(first, keys.end()); twice != keys.end())
+                    return *twice;
+                keys.erase(first, keys.end());
+            }
+            stack.pop_back();
+            break;
+        case ',':
+            expectKey = !stack.empty() && stack.back().object;
+            break;
+        default:
+            break;
+        }
+    }
+    return std::nullopt;
 }
 
 bool CaptureFileReader::owner(const SqliteStatement& st, const QString& table,
@@ -185,6 +242,53 @@ bool CaptureFileReader::jsonObject(const SqliteStatement& st, int col, int okCol
         return false;
     }
     out = st.bytes(col);
+    // SQLite's JSON keeps both copies of a repeated key, every JSON reader numasight uses keeps one: the
+    // stored text and the model would disagree, so such a file is refused rather than silently normalised.
+    if (const auto key = duplicateJsonKey(std::string_view(out.constData(), size_t(out.size())))) {
+        fail(QStringLiteral("%1 %2 has the key \"%3\" twice in one object; each key must appear once")
+                 .arg(QLatin1String(name), quoted(QString::fromUtf8(out)),
+                      QString::fromUtf8(key->data(), qsizetype(std::min<size_t>(key->size(), 40)))),
+             m_where);
+        return false;
+    }
+    return true;
+}
+
+bool CaptureFileReader::nodeIndex(EntityKind kind, int osIndex)
+{
+    if (kind != EntityKind::NumaNode || osIndex <= kMaxNodeOsIndex)
+        return true;
+    fail(QStringLiteral("os_index %1 of a NUMA node is out of range (-1 to %2)")
+             .arg(osIndex)
+             .arg(kMaxNodeOsIndex),
+         m_where);
+    return false;
+}
+
+bool CaptureFileReader::acyclicParents(qint64 snapshotId, SnapshotBuilder& builder)
+{
+    // 0 = not visited, 1 = on the current chain, 2 = known to reach a root.
+    const int count = builder.entityCount();
+    std::vector<char> state(size_t(count), 0);
+    std::vector<std::int32_t> chain;
+    for (std::int32_t start = 0; start < count; ++start) {
+        chain.clear();
+        std::int32_t at = start;
+        while (at >= 0 && state[size_t(at)] == 0) {
+            state[size_t(at)] = 1;
+            chain.push_back(at);
+            at = builder.entity(EntityId(at)).parent.value;
+        }
+        if (at >= 0 && state[size_t(at)] == 1) {
+            setWhere(QStringLiteral("entities"), snapshotId, QStringLiteral("id"), at);
+            fail(QStringLiteral("the parent column loops back to entity %1; parents must lead to a root")
+                     .arg(at),
+                 m_where);
+            return false;
+        }
+        for (std::int32_t id : chain)
+            state[size_t(id)] = 2;
+    }
     return true;
 }
 
