@@ -17,6 +17,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -145,10 +146,29 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
                 return *e;
             return fail(Tr::tr("cannot read the file: %1").arg(file.errorString()));
         }
+        if (file.size() >= std::numeric_limits<int>::max())
+            return fail(Tr::tr("the file is larger than the 2 GB hwloc reads"));
         xml = file.readAll();
         // The checks and both imports see these bytes, whatever happens to the file meanwhile.
         if (auto e = precheckHwlocXml(what, xml))
             return *e;
+    } else if (input == Input::Synthetic) {
+        if (auto e = checkSyntheticSize(what, label))
+            return *e;
+    }
+    if (progress.isCancelled())
+        return LoadError::cancel(label);
+    progress(0.05);
+
+    TopologyGuard guard;
+    if (hwloc_topology_init(&guard.topology) != 0) {
+        guard.topology = nullptr;
+        return fail(Tr::tr("hwloc could not initialise a topology (out of memory?)"));
+    }
+    hwloc_topology_t t = guard.topology;
+    if (input == Input::Xml) {
+        // After hwloc_topology_init(): hwloc's plugins are loaded here, so the child never runs dlopen(),
+        // whose lock another thread of this process may have held at fork().
         int signal = 0;
         switch (tryImportInChild(xml, &signal)) {
         case Trial::Imported:
@@ -165,21 +185,6 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
             return fail(Tr::tr("could not start a process to import the XML safely: %1")
                             .arg(QString::fromLocal8Bit(strerror(errno))));
         }
-    } else if (input == Input::Synthetic) {
-        if (auto e = checkSyntheticSize(what, label))
-            return *e;
-    }
-    if (progress.isCancelled())
-        return LoadError::cancel(label);
-    progress(0.05);
-
-    TopologyGuard guard;
-    if (hwloc_topology_init(&guard.topology) != 0) {
-        guard.topology = nullptr;
-        return fail(Tr::tr("hwloc could not initialise a topology (out of memory?)"));
-    }
-    hwloc_topology_t t = guard.topology;
-    if (input == Input::Xml) {
         if (hwloc_topology_set_xmlbuffer(t, xml.constData(), int(xml.size() + 1)) != 0)
             return diagnoseHwlocXml(what);
     } else if (input == Input::Synthetic) {
