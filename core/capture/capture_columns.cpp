@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reading one column of a capture's row with its stored type and range checked.
 #include "capture_file_reader.h"
+#include "util/json_text.h"
 
 #include <sqlite3.h>
-
-#include <algorithm>
 
 namespace numasight {
 
@@ -29,61 +28,6 @@ QString quoted(const QString& text)
     constexpr int kMax = 40; // a hostile value must not turn the message into a page
     return QLatin1Char('\'') + (text.size() > kMax ? text.left(kMax) + QStringLiteral("…") : text) +
            QLatin1Char('\'');
-}
-
-std::optional<std::string_view> duplicateJsonKey(std::string_view json)
-{
-    // One frame per open object or array; an object's keys are sorted when it closes, so a hostile object
-    // with a million keys costs n log n, not n².
-    struct Frame
-    {
-        bool object = false;
-        size_t firstKey = 0; // into keys
-    };
-    std::vector<Frame> stack;
-    std::vector<std::string_view> keys;
-    bool expectKey = false;
-    for (size_t i = 0; i < json.size(); ++i) {
-        const char c = json[i];
-        if (c == '"') {
-            size_t end = i + 1;
-            while (end < json.size() && json[end] != '"')
-                end += json[end] == '\\' ? 2 : 1;
-            if (expectKey)
-                keys.push_back(json.substr(i + 1, std::min(end, json.size()) - i - 1));
-            expectKey = false;
-            i = end;
-            continue;
-        }
-        switch (c) {
-        case '{':
-            stack.push_back({true, keys.size()});
-            expectKey = true;
-            break;
-        case '[':
-            stack.push_back({false, keys.size()});
-            break;
-        case '}':
-        case ']':
-            if (stack.empty())
-                return std::nullopt;
-            if (stack.back().object) {
-                const auto first = keys.begin() + std::ptrdiff_t(stack.back().firstKey);
-                std::sort(first, keys.end());
-                if (const auto twice = std::adjacent_find(first, keys.end()); twice != keys.end())
-                    return *twice;
-                keys.erase(first, keys.end());
-            }
-            stack.pop_back();
-            break;
-        case ',':
-            expectKey = !stack.empty() && stack.back().object;
-            break;
-        default:
-            break;
-        }
-    }
-    return std::nullopt;
 }
 
 bool CaptureFileReader::owner(const SqliteStatement& st, const QString& table,
@@ -243,8 +187,9 @@ bool CaptureFileReader::jsonObject(const SqliteStatement& st, int col, int okCol
     }
     out = st.bytes(col);
     // SQLite's JSON keeps both copies of a repeated key, every JSON reader numasight uses keeps one: the
-    // stored text and the model would disagree, so such a file is refused rather than silently normalised.
-    if (const auto key = duplicateJsonKey(std::string_view(out.constData(), size_t(out.size())))) {
+    // stored text and the model's typed fields (read from the outer keys) would disagree, so such a file is
+    // refused rather than silently normalised. Inner objects are left as written, as the witty reader does.
+    if (const auto key = duplicateJsonKey(std::string_view(out.constData(), size_t(out.size())), false)) {
         fail(QStringLiteral("%1 %2 has the key \"%3\" twice in one object; each key must appear once")
                  .arg(QLatin1String(name), quoted(QString::fromUtf8(out)),
                       QString::fromUtf8(key->data(), qsizetype(std::min<size_t>(key->size(), 40)))),

@@ -36,8 +36,6 @@ constexpr std::int64_t kAnyMax = std::numeric_limits<std::int64_t>::max();
 QString cellText(const SqliteStatement& st, int col);
 // A value quoted for a message, cut short when long.
 QString quoted(const QString& text);
-// The first key that appears twice in one object of a valid JSON text (as stored, escapes not decoded).
-std::optional<std::string_view> duplicateJsonKey(std::string_view json);
 
 class CaptureFileReader
 {

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Capture files that are broken, writes that fail or are cancelled, and the progress they report.
-#include "capture/capture_file_reader.h"
 #include "capture/capture_reader.h"
 #include "capture/capture_schema.h"
 #include "capture/capture_writer.h"
@@ -9,6 +8,7 @@
 #include "support/entity_factory.h"
 #include "support/file_size_limit.h"
 #include "support/sample_diff.h"
+#include "util/json_text.h"
 #include "version.h"
 
 #include <QDir>
@@ -222,11 +222,11 @@ void TestCaptureErrors::malformed_data()
                     "AND id = 0")
         << QStringList{QStringLiteral("entities row (snapshot_id 0, id 0)"),
                        QStringLiteral("has the key \"pid\" twice in one object")};
-    QTest::newRow("duplicate nested key in payload")
-        << richWith("UPDATE edges SET payload = '{\"a\": [{\"b\": 1}, {\"b\": 2, \"c\": {\"d\": 1, "
-                    "\"d\": 1}}]}' WHERE snapshot_id = 0 AND id = 0")
+    QTest::newRow("duplicate key in payload")
+        << richWith("UPDATE edges SET payload = '{\"a\": [{\"b\": 1}, {\"b\": 2}], \"c\": 1, \"a\": 2}' "
+                    "WHERE snapshot_id = 0 AND id = 0")
         << QStringList{QStringLiteral("edges row (snapshot_id 0, id 0)"), QStringLiteral("payload '{\"a\""),
-                       QStringLiteral("has the key \"d\" twice")};
+                       QStringLiteral("has the key \"a\" twice")};
     QTest::newRow("unknown device class")
         << richWith("UPDATE entities SET device_class = 'fpga' WHERE snapshot_id = 0 AND id = 0")
         << QStringList{QStringLiteral("device_class 'fpga' is not one of gpu, npu, nic, other")};
@@ -345,26 +345,32 @@ void TestCaptureErrors::malformed()
 void TestCaptureErrors::duplicateKeys_data()
 {
     QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("nested");
     QTest::addColumn<QString>("twice"); // empty: none
-    QTest::newRow("flat") << QByteArray(R"({"a": 1, "b": 2, "a": 3})") << QStringLiteral("a");
-    QTest::newRow("distinct") << QByteArray(R"({"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]})")
+    QTest::newRow("flat") << QByteArray(R"({"a": 1, "b": 2, "a": 3})") << true << QStringLiteral("a");
+    QTest::newRow("distinct") << QByteArray(R"({"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]})") << true
                               << QString();
     QTest::newRow("nested in an array")
-        << QByteArray(R"({"c": [1, {"x": 1, "y": [], "x": 2}]})") << QStringLiteral("x");
+        << QByteArray(R"({"c": [1, {"x": 1, "y": [], "x": 2}]})") << true << QStringLiteral("x");
     QTest::newRow("key-like strings in values")
-        << QByteArray(R"({"a": "\"a\": {", "b": ["a", "a"], "c": "}]"})") << QString();
+        << QByteArray(R"({"a": "\"a\": {", "b": ["a", "a"], "c": "}]"})") << true << QString();
     QTest::newRow("escaped quote in a key")
-        << QByteArray(R"({"a\"b": 1, "a\"b": 2})") << QStringLiteral("a\\\"b");
-    QTest::newRow("empty keys") << QByteArray(R"({"": 1, "": 2})") << QStringLiteral("");
-    QTest::newRow("empty object") << QByteArray("{}") << QString();
+        << QByteArray(R"({"a\"b": 1, "a\"b": 2})") << true << QStringLiteral("a\\\"b");
+    QTest::newRow("empty keys") << QByteArray(R"({"": 1, "": 2})") << true << QStringLiteral("");
+    QTest::newRow("empty object") << QByteArray("{}") << true << QString();
+    QTest::newRow("outer keys only: nested repeat")
+        << QByteArray(R"({"a": {"k": 1, "k": 2}, "b": 1})") << false << QString();
+    QTest::newRow("outer keys only: outer repeat")
+        << QByteArray(R"({"a": {"k": 1}, "b": [1], "a": 2})") << false << QStringLiteral("a");
 }
 
 // The check jsonObject() runs on every stored attributes and payload text.
 void TestCaptureErrors::duplicateKeys()
 {
     QFETCH(QByteArray, json);
+    QFETCH(bool, nested);
     QFETCH(QString, twice);
-    const auto key = capturefile::duplicateJsonKey(std::string_view(json.constData(), size_t(json.size())));
+    const auto key = duplicateJsonKey(std::string_view(json.constData(), size_t(json.size())), nested);
     const bool emptyKey = json == R"({"": 1, "": 2})";
     QCOMPARE(key.has_value(), !twice.isEmpty() || emptyKey);
     if (key)
