@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One entity of a witty-profiler graph: its fields in one pass, its identity (type, namespace and key
 // fields), and the typed facts numasight reads from it.
+#include "util/json_text.h"
 #include "witty_graph_reader.h"
 
 #include <QCoreApplication>
@@ -252,8 +253,10 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
 
     std::string_view processRaw;
     EntityId parent;
+    std::vector<std::string_view> keys;
     for (auto fieldResult : object) {
         od::field field = take(std::move(fieldResult), where);
+        keys.push_back(witty::rawKey(field.key().raw()));
         const int index = fieldIndex(field.key().raw());
         if (index < 0)
             continue;
@@ -331,6 +334,12 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
     e.key = fromUtf8(std::string_view(m_identity).substr(c.keyStart));
     const std::string identity = m_identity; // reading a deferred nested process reuses the scratch buffers
     const std::string_view attributes = compact(c.raw, where);
+    // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
+    // refuses such attributes too).
+    if (const auto twice = repeatedString(keys))
+        fail(c.begin, where,
+             Tr::tr("the key \"%1\" appears twice in one object; each key must appear once")
+                 .arg(fromUtf8(twice->substr(0, 40))));
     e.attributes = QByteArray(attributes.data(), qsizetype(attributes.size()));
     fillTyped(e, c, where);
     if (e.kind == EntityKind::Thread) {

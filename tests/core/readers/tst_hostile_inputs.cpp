@@ -137,6 +137,31 @@ private slots:
             << QStringList{QStringLiteral("numa_id"), QStringLiteral("2147483647 is out of range")};
     }
 
+    void wittyDuplicateKeys_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("entity")
+            << QByteArray("{\"nodes\": [{\"entity_type\": \"ProcessEntity\", \"pid\": 1, \"name\": \"a\", "
+                          "\"name\": \"b\"}], \"edges\": []}")
+            << QStringLiteral("hostile.json:1:12: at nodes[0]: the key \"name\" appears twice in one object");
+        QTest::newRow("edge payload")
+            << QByteArray("{\"nodes\": [], \"edges\": [{\"edge_type\": \"OwnEdge\", \"w\": 1, \"w\": 2, "
+                          "\"source_node\": {\"entity_type\": \"ProcessEntity\", \"pid\": 1}, "
+                          "\"target_node\": {\"entity_type\": \"ThreadEntity\", \"tid\": 1}}]}")
+            << QStringLiteral("at edges[0]: the key \"w\" appears twice");
+    }
+
+    // A capture keeps attributes as read: a repeated key would make the capture unreadable later.
+    void wittyDuplicateKeys()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const auto r = readWittyJson(json, QStringLiteral("hostile.json"));
+        QVERIFY2(!r.ok(), "accepted");
+        QVERIFY2(r.error().toString().contains(expected), qPrintable(r.error().toString()));
+    }
+
     void wittyNumbers()
     {
         QFETCH(QByteArray, json);
