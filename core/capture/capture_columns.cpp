@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reading one column of a capture's row with its stored type and range checked.
 #include "capture_file_reader.h"
+#include "util/json_text.h"
 
 #include <sqlite3.h>
 
@@ -185,6 +186,54 @@ bool CaptureFileReader::jsonObject(const SqliteStatement& st, int col, int okCol
         return false;
     }
     out = st.bytes(col);
+    // SQLite's JSON keeps both copies of a repeated key, every JSON reader numasight uses keeps one: the
+    // stored text and the model's typed fields (read from the outer keys) would disagree, so such a file is
+    // refused rather than silently normalised. Inner objects are left as written, as the witty reader does.
+    if (const auto key = duplicateJsonKey(std::string_view(out.constData(), size_t(out.size())), false)) {
+        fail(QStringLiteral("%1 %2 has the key \"%3\" twice in one object; each key must appear once")
+                 .arg(QLatin1String(name), quoted(QString::fromUtf8(out)),
+                      QString::fromUtf8(key->data(), qsizetype(std::min<size_t>(key->size(), 40)))),
+             m_where);
+        return false;
+    }
+    return true;
+}
+
+bool CaptureFileReader::nodeIndex(EntityKind kind, int osIndex)
+{
+    if (kind != EntityKind::NumaNode || osIndex <= kMaxNodeOsIndex)
+        return true;
+    fail(QStringLiteral("os_index %1 of a NUMA node is out of range (-1 to %2)")
+             .arg(osIndex)
+             .arg(kMaxNodeOsIndex),
+         m_where);
+    return false;
+}
+
+bool CaptureFileReader::acyclicParents(qint64 snapshotId, SnapshotBuilder& builder)
+{
+    // 0 = not visited, 1 = on the current chain, 2 = known to reach a root.
+    const int count = builder.entityCount();
+    std::vector<char> state(size_t(count), 0);
+    std::vector<std::int32_t> chain;
+    for (std::int32_t start = 0; start < count; ++start) {
+        chain.clear();
+        std::int32_t at = start;
+        while (at >= 0 && state[size_t(at)] == 0) {
+            state[size_t(at)] = 1;
+            chain.push_back(at);
+            at = builder.entity(EntityId(at)).parent.value;
+        }
+        if (at >= 0 && state[size_t(at)] == 1) {
+            setWhere(QStringLiteral("entities"), snapshotId, QStringLiteral("id"), at);
+            fail(QStringLiteral("the parent column loops back to entity %1; parents must lead to a root")
+                     .arg(at),
+                 m_where);
+            return false;
+        }
+        for (std::int32_t id : chain)
+            state[size_t(id)] = 2;
+    }
     return true;
 }
 

@@ -16,6 +16,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace numasight::capturefile {
@@ -106,6 +107,10 @@ private:
     bool sequential(const SqliteStatement& st, const QString& table, qint64 snapshotId, const QString& what,
                     qint64 expected);
     bool jsonObject(const SqliteStatement& st, int col, int okCol, const char* name, QByteArray& out);
+    // A NUMA node's OS index within kMaxNodeOsIndex: tables that follow node numbers must stay small.
+    bool nodeIndex(EntityKind kind, int osIndex);
+    // Refuses a parent chain that loops (a self-parent is refused where it is read).
+    bool acyclicParents(qint64 snapshotId, SnapshotBuilder& builder);
 
     void fail(const QString& message, const QString& where = {});
     void failSqlite(const QString& table);

@@ -81,6 +81,14 @@ bool CaptureFileReader::readSnapshots(Capture& capture)
         m_where = QStringLiteral("snapshots row %1").arg(cellText(st, 0));
         if (!integer(st, 0, "id", kNotNull, 0, std::numeric_limits<int>::max(), row.id))
             return false;
+        if (row.id != qint64(rows.size())) {
+            fail(
+                QStringLiteral("column id must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                    .arg(row.id)
+                    .arg(rows.size()),
+                m_where);
+            return false;
+        }
         if (!st.isNull(1)) {
             row.takenAt = QDateTime::fromString(st.text(1), Qt::ISODateWithMs);
             if (!row.takenAt.isValid()) {
@@ -104,7 +112,12 @@ bool CaptureFileReader::readSnapshots(Capture& capture)
         if (!readEntities(row.id, builder) || !readNumastat(row.id, builder) || !readEdges(row.id, builder) ||
             !readDistances(row.id, builder) || !readMemoryAttributes(row.id, builder))
             return false;
-        capture.snapshots.push_back(builder.finish());
+        SnapshotPtr snapshot = builder.finish();
+        if (const QString problem = snapshot->duplicateNumaNodeProblem(); !problem.isEmpty()) {
+            fail(problem, QStringLiteral("entities (snapshot_id %1)").arg(row.id));
+            return false;
+        }
+        capture.snapshots.push_back(std::move(snapshot));
     }
     m_rowsRead[table] = qint64(rows.size());
     return allRowsOwned(false);
@@ -143,7 +156,7 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         e.name = st.text(5);
         std::int64_t parent = kNone;
         if (!integer(st, 6, "parent", kNone, 0, int32Max, parent) ||
-            !smallInt(st, 7, "os_index", -1, -1, e.osIndex) ||
+            !smallInt(st, 7, "os_index", -1, -1, e.osIndex) || !nodeIndex(e.kind, e.osIndex) ||
             !smallInt(st, 8, "logical_index", -1, -1, e.logicalIndex) ||
             !indexSet(st, 9, "cpus", "a CPU list such as '0-23,48'", e.cpus) ||
             !indexSet(st, 10, "nodes", "a NUMA node list such as '0,2-3'", e.nodes) ||
@@ -166,13 +179,17 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         e.deviceClass = *deviceClass;
         e.pciBusId = st.text(19);
         e.vendor = st.text(20);
-        if (!smallInt(st, 21, "numa_node", -1, -1, e.numaNode.value))
+        std::int64_t numaNode = -1;
+        if (!integer(st, 21, "numa_node", -1, -1, kMaxNodeOsIndex, numaNode))
             return false;
+        e.numaNode = NodeId(std::int32_t(numaNode));
         e.containerId = st.text(22);
         e.containerType = st.text(23);
         e.address = st.text(24);
-        if (!smallInt(st, 25, "port", -1, -1, e.port))
+        std::int64_t port = -1;
+        if (!integer(st, 25, "port", -1, -1, 65535, port))
             return false;
+        e.port = int(port);
         e.protocol = st.text(26);
         if (!unsigned64(st, 27, "cache_bytes", e.cacheBytes) ||
             !smallInt(st, 28, "cache_level", 0, 0, e.cacheLevel) ||
@@ -197,8 +214,16 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         setWhere(table, snapshotId, QStringLiteral("id"), id.value);
         if (!entityRef(parent, "parent", builder.entityCount()))
             return false;
+        if (parent == id.value) {
+            fail(
+                QStringLiteral("parent %1 is the entity itself; an entity cannot contain itself").arg(parent),
+                m_where);
+            return false;
+        }
         builder.entity(id).parent = EntityId(std::int32_t(parent));
     }
+    if (!acyclicParents(snapshotId, builder))
+        return false;
     m_rowsRead[table] += builder.entityCount();
     return true;
 }

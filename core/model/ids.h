@@ -32,4 +32,9 @@ using EdgeId = StrongId<struct EdgeIdTag>;     // index into Snapshot::edges()
 using NodeId = StrongId<struct NodeIdTag>;     // NUMA node OS index
 using CpuId = StrongId<struct CpuIdTag>;       // PU (logical CPU) OS index
 
+// The largest NUMA node OS index a file may name. Linux numbers nodes below MAX_NUMNODES (1 << NODES_SHIFT,
+// at most 1024 in every architecture's Kconfig); readers refuse more, so that a hostile number cannot make
+// any table that follows node numbers (SLIT rows, per-node columns) grow without bound.
+inline constexpr int kMaxNodeOsIndex = 4095;
+
 } // namespace numasight

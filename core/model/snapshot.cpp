@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "snapshot.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace numasight {
 
 namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(numasight::Snapshot)
+};
+
 const std::vector<EntityId> kNoEntities;
 
 template <class Map, class K>
@@ -43,9 +50,21 @@ std::span<const EntityId> Snapshot::ofKind(EntityKind kind) const
 EntityId Snapshot::numaNodeByOsIndex(NodeId node, QStringView ns) const
 {
     const auto it = m_nodeByOs.constFind(ns.toString());
-    if (it == m_nodeByOs.constEnd() || !node.isValid() || size_t(node.value) >= it->size())
+    if (it == m_nodeByOs.constEnd() || !node.isValid())
         return {};
-    return (*it)[size_t(node.value)];
+    return it->value(node.value);
+}
+
+QString Snapshot::duplicateNumaNodeProblem() const
+{
+    if (!m_duplicateNode.isValid())
+        return {};
+    const Entity& node = entity(m_duplicateNode);
+    const EntityId first = numaNodeByOsIndex(NodeId(node.osIndex), node.ns);
+    return Tr::tr("two NUMA nodes have OS index %1 in namespace '%2' (%3 and %4); each node number must be "
+                  "unique, so the file is damaged or was edited: write it again from its source")
+        .arg(node.osIndex)
+        .arg(node.ns, entity(first).key.left(40), node.key.left(40));
 }
 
 EntityId Snapshot::nodeOfCpu(CpuId cpu, QStringView ns) const
@@ -204,9 +223,10 @@ SnapshotPtr SnapshotBuilder::finish()
         const Entity& node = ents[size_t(id.value)];
         if (node.osIndex >= 0) {
             auto& byOs = s.m_nodeByOs[node.ns];
-            if (byOs.size() <= size_t(node.osIndex))
-                byOs.resize(size_t(node.osIndex) + 1);
-            byOs[size_t(node.osIndex)] = id;
+            if (!byOs.contains(node.osIndex))
+                byOs.insert(node.osIndex, id);
+            else if (!s.m_duplicateNode.isValid())
+                s.m_duplicateNode = id;
         }
         auto& cpuMap = s.m_cpuToNode[node.ns];
         const int last = node.cpus.last();

@@ -39,6 +39,11 @@ public:
     // NUMA nodes sorted by (namespace, OS index): the order of every matrix and table the UI shows.
     std::span<const EntityId> numaNodes() const { return ofKind(EntityKind::NumaNode); }
     EntityId numaNodeByOsIndex(NodeId node, QStringView ns = u"local") const;
+    // A NUMA node whose namespace and OS index an earlier node already has, or an invalid id. Readers refuse
+    // such a file: every matrix, column and graph id assumes one node per number.
+    EntityId duplicateNumaNode() const { return m_duplicateNode; }
+    // The reader's message for duplicateNumaNode(), or empty when every node number is unique.
+    QString duplicateNumaNodeProblem() const;
     EntityId nodeOfCpu(CpuId cpu, QStringView ns = u"local") const;
     EntityId nodeOfDevice(EntityId device) const; // by numaNode, else by CPU affinity when it fits one node
     EntityId processByPid(std::int64_t pid, QStringView ns = u"local") const;
@@ -68,7 +73,8 @@ private:
     QHash<QString, EntityId> m_byIdentity;
     std::vector<std::vector<EntityId>> m_byKind;
     QHash<QString, std::vector<EntityId>> m_cpuToNode; // per namespace, indexed by CPU OS index
-    QHash<QString, std::vector<EntityId>> m_nodeByOs;
+    QHash<QString, QHash<int, EntityId>> m_nodeByOs;   // sparse: OS indexes can be 252-255 (POWER9)
+    EntityId m_duplicateNode;
     QHash<QString, QHash<std::int64_t, EntityId>> m_processByPid;
     QHash<std::int32_t, std::vector<EntityId>> m_threads;
     QHash<std::int32_t, std::vector<EntityId>> m_children;
@@ -94,6 +100,7 @@ public:
     int entityCount() const { return int(m_snapshot->m_entities.size()); }
     EdgeId addEdge(Edge edge);
     void addDistances(DistanceMatrix matrix);
+    const std::vector<DistanceMatrix>& distances() const { return m_snapshot->m_distances; }
     void addMemoryAttribute(MemoryAttributeValue value);
     void setTakenAt(const QDateTime& t) { m_snapshot->m_takenAt = t; }
     void setLabel(const QString& l) { m_snapshot->m_label = l; }

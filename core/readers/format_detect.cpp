@@ -71,7 +71,11 @@ SourceFormat detectFormat(const QString& path, QString* error)
                                    : Tr::tr("no such file");
         return SourceFormat::Unknown;
     }
-    const QByteArray head = file.read(kSniffBytes);
+    return detectFormatOf(file.read(kSniffBytes), error);
+}
+
+SourceFormat detectFormatOf(const QByteArray& head, QString* error)
+{
     if (head.isEmpty()) {
         if (error)
             *error = Tr::tr("the file is empty");

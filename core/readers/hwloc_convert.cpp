@@ -641,12 +641,15 @@ private:
             m.name = QStringLiteral("%1 between %2").arg(what, between);
         }
         m.fromOs = d->kind & HWLOC_DISTANCES_KIND_FROM_OS;
-        // Firmware tables (ACPI SLIT, and the same convention copied into XML files) are relative latencies
-        // with 10 on the diagonal; other latency matrices are measurements.
+        // hwloc's kind says where values come from, not their unit. What the OS reports (ACPI SLIT, Linux's
+        // node distances, device-tree distances) is relative whatever its diagonal holds, so FROM_OS decides.
+        // Only a matrix a user or tool added may be a measurement: there the SLIT convention (10 on the
+        // diagonal) is the one hint left.
         bool slitDiagonal = !heterogeneous;
         for (unsigned i = 0; i < n && slitDiagonal; ++i)
             slitDiagonal = d->values[size_t(i) * n + i] == 10;
-        m.unit = latency     ? (slitDiagonal ? QStringLiteral("relative") : QStringLiteral("ns"))
+        const bool relative = m.fromOs || slitDiagonal;
+        m.unit = latency     ? (relative ? QStringLiteral("relative") : QStringLiteral("ns"))
                  : bandwidth ? QStringLiteral("MB/s")
                              : QString();
         m.objects.reserve(rows.size());

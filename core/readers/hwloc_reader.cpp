@@ -14,7 +14,12 @@
 #include <hwloc.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+#include <fcntl.h>
+#include <limits>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace numasight {
 
@@ -66,6 +71,61 @@ std::optional<LoadError> checkSyntheticSize(const QString& description, const QS
     return e;
 }
 
+void setFilters(hwloc_topology_t t, Input input)
+{
+    // Files keep every device they describe; on this machine bridges and unnamed functions are noise.
+    hwloc_topology_set_io_types_filter(t, input == Input::Local ? HWLOC_TYPE_FILTER_KEEP_IMPORTANT
+                                                                : HWLOC_TYPE_FILTER_KEEP_ALL);
+    hwloc_topology_set_icache_types_filter(t, HWLOC_TYPE_FILTER_KEEP_ALL);
+    // hwloc drops memory-side caches unless asked; the graph shows them on the nodes they serve.
+    hwloc_topology_set_type_filter(t, HWLOC_OBJ_MEMCACHE, HWLOC_TYPE_FILTER_KEEP_ALL);
+}
+
+// libhwloc 2.9's XML importer trusts the file: an object without complete_cpuset, and other hand-made
+// mutations, crash it (lstopo too). No precheck can know every such case, so the import is first tried in
+// a child process on the same bytes; only a document the child imported cleanly is imported here.
+enum class Trial
+{
+    Imported,
+    Refused,
+    Crashed,
+    Failed
+};
+
+Trial tryImportInChild(const QByteArray& xml, int* signal)
+{
+    const pid_t pid = ::fork();
+    if (pid < 0)
+        return Trial::Failed;
+    if (pid == 0) {
+        // hwloc's warnings belong to the real import; a hang must not outlive its parent's patience.
+        if (const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC); null >= 0)
+            ::dup2(null, STDERR_FILENO);
+        ::alarm(60);
+        hwloc_topology_t t = nullptr;
+        if (hwloc_topology_init(&t) != 0)
+            ::_exit(2);
+        if (hwloc_topology_set_xmlbuffer(t, xml.constData(), int(xml.size() + 1)) != 0)
+            ::_exit(1);
+        setFilters(t, Input::Xml);
+        ::_exit(hwloc_topology_load(t) == 0 ? 0 : 1);
+    }
+    int status = 0;
+    pid_t waited = -1;
+    do
+        waited = ::waitpid(pid, &status, 0);
+    while (waited < 0 && errno == EINTR);
+    if (waited != pid)
+        return Trial::Failed;
+    if (WIFSIGNALED(status)) {
+        *signal = WTERMSIG(status);
+        return Trial::Crashed;
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return Trial::Imported;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 1 ? Trial::Refused : Trial::Failed;
+}
+
 Result<CapturePtr> load(Input input, const QString& what, const Progress& progress)
 {
     const QString label = input == Input::Xml         ? what
@@ -78,8 +138,19 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
         return e;
     };
 
+    QByteArray xml;
     if (input == Input::Xml) {
-        if (auto e = precheckHwlocXml(what))
+        QFile file(what);
+        if (QFileInfo(what).isDir() || !file.open(QIODevice::ReadOnly)) {
+            if (auto e = precheckHwlocXml(what))
+                return *e;
+            return fail(Tr::tr("cannot read the file: %1").arg(file.errorString()));
+        }
+        if (file.size() >= std::numeric_limits<int>::max())
+            return fail(Tr::tr("the file is larger than the 2 GB hwloc reads"));
+        xml = file.readAll();
+        // The checks and both imports see these bytes, whatever happens to the file meanwhile.
+        if (auto e = precheckHwlocXml(what, xml))
             return *e;
     } else if (input == Input::Synthetic) {
         if (auto e = checkSyntheticSize(what, label))
@@ -96,8 +167,25 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
     }
     hwloc_topology_t t = guard.topology;
     if (input == Input::Xml) {
-        const QByteArray path = QFile::encodeName(what);
-        if (hwloc_topology_set_xml(t, path.constData()) != 0)
+        // After hwloc_topology_init(): hwloc's plugins are loaded here, so the child never runs dlopen(),
+        // whose lock another thread of this process may have held at fork().
+        int signal = 0;
+        switch (tryImportInChild(xml, &signal)) {
+        case Trial::Imported:
+            break;
+        case Trial::Refused:
+            return diagnoseHwlocXml(what);
+        case Trial::Crashed:
+            return fail(Tr::tr("libhwloc crashed (signal %1, %2) importing this XML, so it is not read: the "
+                               "topology is malformed (e.g. an object without complete_cpuset); export it "
+                               "again with `lstopo --of xml`")
+                            .arg(signal)
+                            .arg(QString::fromLocal8Bit(strsignal(signal))));
+        case Trial::Failed:
+            return fail(Tr::tr("could not start a process to import the XML safely: %1")
+                            .arg(QString::fromLocal8Bit(strerror(errno))));
+        }
+        if (hwloc_topology_set_xmlbuffer(t, xml.constData(), int(xml.size() + 1)) != 0)
             return diagnoseHwlocXml(what);
     } else if (input == Input::Synthetic) {
         const QByteArray description = what.toUtf8();
@@ -105,12 +193,7 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
             return fail(Tr::tr("invalid synthetic topology description; expected hwloc's syntax, e.g. "
                                "\"pack:2 [numa] core:4 pu:2\""));
     }
-    // Files keep every device they describe; on this machine bridges and unnamed functions are noise.
-    hwloc_topology_set_io_types_filter(t, input == Input::Local ? HWLOC_TYPE_FILTER_KEEP_IMPORTANT
-                                                                : HWLOC_TYPE_FILTER_KEEP_ALL);
-    hwloc_topology_set_icache_types_filter(t, HWLOC_TYPE_FILTER_KEEP_ALL);
-    // hwloc drops memory-side caches unless asked; the graph shows them on the nodes they serve.
-    hwloc_topology_set_type_filter(t, HWLOC_OBJ_MEMCACHE, HWLOC_TYPE_FILTER_KEEP_ALL);
+    setFilters(t, input);
     if (hwloc_topology_load(t) != 0) {
         if (input == Input::Xml)
             return diagnoseHwlocXml(what);
@@ -135,13 +218,17 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
 
     if (input == Input::Local) {
         applyNodeSysfsStats(builder, QStringLiteral("/sys"));
+        applyNodeSysfsDistances(builder, QStringLiteral("/sys"));
         source.capturedAt = QDateTime::currentDateTimeUtc();
         builder.setTakenAt(source.capturedAt);
     }
     builder.setLabel(!source.hostname.isEmpty() ? source.hostname
                      : input == Input::Xml      ? QFileInfo(what).fileName()
                                                 : label);
-    capture->snapshots.push_back(builder.finish());
+    SnapshotPtr snapshot = builder.finish();
+    if (const QString problem = snapshot->duplicateNumaNodeProblem(); !problem.isEmpty())
+        return fail(problem);
+    capture->snapshots.push_back(std::move(snapshot));
     progress(1.0);
     return CapturePtr(std::move(capture));
 }

@@ -3,6 +3,8 @@
 
 #include <QFile>
 
+#include <algorithm>
+
 namespace numasight {
 
 namespace {
@@ -75,6 +77,49 @@ void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot)
         if (!stats.numastat.isEmpty())
             e.numastat = std::move(stats.numastat);
     }
+}
+
+void applyNodeSysfsDistances(SnapshotBuilder& builder, const QString& sysfsRoot)
+{
+    std::vector<EntityId> nodes;
+    for (int i = 0; i < builder.entityCount(); ++i) {
+        const Entity& e = builder.entity(EntityId(i));
+        if (e.kind == EntityKind::NumaNode && e.ns == QLatin1String("local") && e.osIndex >= 0)
+            nodes.push_back(EntityId(i));
+    }
+    if (nodes.empty())
+        return;
+    for (const DistanceMatrix& d : builder.distances())
+        if (d.unit == QLatin1String("relative") && !d.objects.empty() &&
+            builder.entity(d.objects.front()).kind == EntityKind::NumaNode &&
+            builder.entity(d.objects.front()).ns == QLatin1String("local"))
+            return;
+    // Snapshot::numaNodes() order, which is also the kernel's online-node order of each row.
+    std::sort(nodes.begin(), nodes.end(),
+              [&](EntityId a, EntityId b) { return builder.entity(a).osIndex < builder.entity(b).osIndex; });
+    DistanceMatrix m;
+    m.name = QStringLiteral("NUMALatency");
+    m.unit = QStringLiteral("relative");
+    m.fromOs = true;
+    m.objects = nodes;
+    for (EntityId id : nodes) {
+        const QString path = QStringLiteral("%1/devices/system/node/node%2/distance")
+                                 .arg(sysfsRoot)
+                                 .arg(builder.entity(id).osIndex);
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return;
+        const QList<QByteArray> fields = f.read(kMaxSysfsFile).simplified().split(' ');
+        if (fields.size() != qsizetype(nodes.size()))
+            return;
+        for (const QByteArray& field : fields) {
+            const auto v = toU64(field);
+            if (!v || *v > 255) // SLIT entries are one byte
+                return;
+            m.values.push_back(double(*v));
+        }
+    }
+    builder.addDistances(std::move(m));
 }
 
 } // namespace numasight

@@ -30,4 +30,9 @@ NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node);
 // Fills memoryFreeBytes and numastat of every NUMA node of namespace "local" in `builder`.
 void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot);
 
+// When `builder` has no relative distance matrix between its "local" NUMA nodes (hwloc gives none on a
+// one-node machine), adds one from <sysfsRoot>/devices/system/node/node<N>/distance ("10 21" per node, in
+// online-node order). Rows that are missing, do not parse or do not match the node count add nothing.
+void applyNodeSysfsDistances(SnapshotBuilder& builder, const QString& sysfsRoot);
+
 } // namespace numasight

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_xml_sniff.h"
 
+#include "model/ids.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -18,6 +20,8 @@ struct Tr
 namespace {
 
 constexpr qint64 kSniffBytes = 64 * 1024;
+// CPU numbers beyond numasight's CPU sets (IndexSet) cannot come from a real machine either.
+constexpr int kMaxPuOsIndex = 1 << 20;
 const QString kHint = QStringLiteral("expected an hwloc XML topology (as written by `lstopo --of xml`)");
 
 LoadError errorAt(const QString& path, const QString& message, const QByteArray& data, qint64 offset)
@@ -67,7 +71,14 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
         e.message = Tr::tr("cannot read the file: %1").arg(f.errorString());
         return e;
     }
-    const QByteArray head = f.read(kSniffBytes);
+    return precheckHwlocXml(path, f.readAll());
+}
+
+std::optional<LoadError> precheckHwlocXml(const QString& path, const QByteArray& data)
+{
+    LoadError e;
+    e.file = path;
+    const QByteArray head = data.left(kSniffBytes);
     qint64 start = head.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     while (start < head.size() && QChar::isSpace(uchar(head[start])))
         ++start;
@@ -86,11 +97,31 @@ std::optional<LoadError> precheckHwlocXml(const QString& path)
 
     // hwloc's built-in parser (used when the libxml2 plugin is absent) accepts some truncated documents
     // and leaks on others, so the whole document is checked here first; it streams, a few ms per MB.
-    f.seek(0);
-    QXmlStreamReader xml(&f);
+    QXmlStreamReader xml(data);
     bool sawRoot = false;
     while (!xml.atEnd()) {
         xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("object")) {
+            const auto attributes = xml.attributes();
+            const QStringView type = attributes.value(QLatin1String("type"));
+            const int limit = type == QLatin1String("NUMANode") ? kMaxNodeOsIndex
+                              : type == QLatin1String("PU")     ? kMaxPuOsIndex
+                                                                : -1;
+            const QStringView osIndex = attributes.value(QLatin1String("os_index"));
+            bool ok = false;
+            const qulonglong value = osIndex.toULongLong(&ok);
+            // 4294967295 is HWLOC_UNKNOWN_INDEX, which hwloc reads as "no OS index".
+            if (limit >= 0 && !osIndex.isEmpty() && (!ok || value > qulonglong(limit)) &&
+                value != 0xffffffffULL) {
+                e.line = int(xml.lineNumber());
+                e.column = int(xml.columnNumber());
+                e.message = Tr::tr("<object type=\"%1\"> has os_index \"%2\", above %3, which no kernel "
+                                   "numbers; the file is damaged or was edited")
+                                .arg(type, osIndex.left(20))
+                                .arg(limit);
+                return e;
+            }
+        }
         if (xml.isStartElement() && !sawRoot) {
             sawRoot = true;
             if (xml.name() != QLatin1String("topology")) {

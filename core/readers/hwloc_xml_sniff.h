@@ -14,7 +14,11 @@ namespace numasight {
 
 // Checks before hwloc sees the file: readable, not empty, starts like XML, root element is <topology>,
 // and the whole document is well-formed (a truncated file stops here, with a line and column).
+// NUMA node and PU os_index values above what any kernel numbers are refused here too: hwloc would build a
+// bitmap as large as the number before numasight could look at it.
 std::optional<LoadError> precheckHwlocXml(const QString& path);
+// The same on the file's bytes, read once: `data` is what hwloc will then be given.
+std::optional<LoadError> precheckHwlocXml(const QString& path, const QByteArray& data);
 
 // After hwloc refused a file that passed the checks above: explains that hwloc rejected the content.
 LoadError diagnoseHwlocXml(const QString& path);

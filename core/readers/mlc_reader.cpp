@@ -124,7 +124,12 @@ public:
                     continue;
                 }
             }
-            if (trimmed == u"Numa node") {
+            // The caption above the node columns: "Numa node" since v3.6, "Memory node" before; some
+            // versions print the header (node numbers) with no caption at all.
+            const bool caption = trimmed == u"Numa node" || trimmed == u"Memory node";
+            if (caption || headerLabels(tokens(line), true) > 0) {
+                if (!caption)
+                    --m_at; // readMatrix() starts below a caption
                 if (auto e = readMatrix(pending))
                     return *e;
                 (section == Section::Latency ? m_out.latency : m_out.bandwidth) = pending;
@@ -145,6 +150,27 @@ public:
 
 private:
     QString heading(int line) const { return m_lines[line - 1].trimmed(); }
+
+    // How many words label the rows in a matrix header: "Numa node" (v3.6 and later), "Socket" or "Memory
+    // node" (earlier versions), "Node"; 0 when the line is no header. Without a caption above it, a line is
+    // only taken for a header when node numbers follow the label.
+    static size_t headerLabels(const std::vector<Token>& header, bool withoutCaption)
+    {
+        size_t labels = 0;
+        if (header.size() >= 2 && (header[0].text == u"Numa" || header[0].text == u"Memory") &&
+            header[1].text == u"node")
+            labels = 2;
+        else if (!header.empty() && (header[0].text == u"Socket" || header[0].text == u"Node"))
+            labels = 1;
+        if (labels == 0 || !withoutCaption)
+            return labels;
+        if (header.size() == labels)
+            return 0;
+        for (size_t i = labels; i < header.size(); ++i)
+            if (!header[i].text.front().isDigit())
+                return 0;
+        return labels;
+    }
     // The line of the end of the text, where a truncated matrix is missing.
     int endLine() const { return int(m_lines.size()); }
 
@@ -180,11 +206,13 @@ private:
                              .arg(caption + 1));
         const QString headerLine = m_lines[m_at];
         const std::vector<Token> header = tokens(headerLine);
-        if (header.size() < 2 || header[0].text != u"Numa" || header[1].text != u"node")
+        const size_t labels = headerLabels(header, false);
+        if (labels == 0)
             return error(m_at + 1, 1,
-                         Tr::tr("expected the header 'Numa node 0 1 …' of the matrix, got '%1'")
+                         Tr::tr("expected the header 'Numa node 0 1 …' (or 'Socket 0 1 …') of the matrix, "
+                                "got '%1'")
                              .arg(headerLine.trimmed()));
-        for (size_t i = 2; i < header.size(); ++i) {
+        for (size_t i = labels; i < header.size(); ++i) {
             bool ok = false;
             const int node = header[i].text.toInt(&ok);
             if (!ok || node < 0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One edge of a witty-profiler graph, and what the edges settle once all are read: the NUMA node of each
 // device and the distance matrix.
+#include "util/json_text.h"
 #include "witty_graph_reader.h"
 
 #include <QCoreApplication>
@@ -107,6 +108,10 @@ void GraphReader::readEdge(od::value value, const Where* where)
         fail(begin, where, Tr::tr("edge needs \"source_node\" and \"target_node\" (or \"nodes\": [a, b])"));
     edge.kind = witty::edgeKindOf(edgeType);
     edge.typeName = cachedString(m_edgeTypes, edgeType);
+    if (const auto twice = duplicateJsonKey(m_payload, false))
+        fail(begin, where,
+             Tr::tr("the key \"%1\" appears twice in one object; each key must appear once")
+                 .arg(fromUtf8(twice->substr(0, 40))));
     // Most edges carry nothing beyond their endpoints: they share one "{}" instead of allocating their own.
     static const QByteArray emptyPayload = QByteArrayLiteral("{}");
     edge.payload =

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One entity of a witty-profiler graph: its fields in one pass, its identity (type, namespace and key
 // fields), and the typed facts numasight reads from it.
+#include "util/json_text.h"
 #include "witty_graph_reader.h"
 
 #include <QCoreApplication>
@@ -123,6 +124,25 @@ std::int64_t GraphReader::integerField(const Collected& c, int field, const Wher
     return n;
 }
 
+// An integer that the model keeps in a narrower type: refused with its place when outside [min, max], never
+// cut.
+int GraphReader::boundedField(const Collected& c, int field, const Where* where, bool required,
+                              std::int64_t min, std::int64_t max) const
+{
+    const std::int64_t n = integerField(c, field, where, required);
+    if (!c.f[field].present)
+        return -1;
+    if (n < min || n > max) {
+        const Where w{where, kFieldNames[field].data()};
+        fail(c.f[field].raw.data(), &w,
+             Tr::tr("%1 is out of range: \"%2\" must be between %3 and %4")
+                 .arg(fromUtf8(c.f[field].raw.substr(0, 40)), QLatin1String(kFieldNames[field].data()))
+                 .arg(min)
+                 .arg(max));
+    }
+    return int(n);
+}
+
 QString GraphReader::stringField(const Collected& c, int field, const Where* where, bool required) const
 {
     const FieldValue& v = c.f[field];
@@ -183,13 +203,13 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
     case EntityKind::Socket:
         m_identity += keyText(c, FSocketAddr, where);
         m_identity += ':';
-        integerField(c, FSocketPort, where, true);
+        boundedField(c, FSocketPort, where, true, 0, 65535);
         m_identity += c.f[FSocketPort].raw;
         m_identity += '/';
         m_identity += keyText(c, FSocketType, where);
         break;
     case EntityKind::NumaNode:
-        integerField(c, FNumaId, where, true);
+        boundedField(c, FNumaId, where, true, 0, kMaxNodeOsIndex);
         m_identity += c.f[FNumaId].raw;
         break;
     case EntityKind::NumaSet:
@@ -197,7 +217,7 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
         m_identity += c.f[FNumaIdStr].str;
         break;
     case EntityKind::Accelerator:
-        integerField(c, FId, where, true);
+        boundedField(c, FId, where, true, 0, std::numeric_limits<std::int32_t>::max());
         m_identity += c.f[FId].raw;
         break;
     case EntityKind::Container:
@@ -233,8 +253,10 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
 
     std::string_view processRaw;
     EntityId parent;
+    std::vector<std::string_view> keys;
     for (auto fieldResult : object) {
         od::field field = take(std::move(fieldResult), where);
+        keys.push_back(witty::rawKey(field.key().raw()));
         const int index = fieldIndex(field.key().raw());
         if (index < 0)
             continue;
@@ -312,6 +334,12 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
     e.key = fromUtf8(std::string_view(m_identity).substr(c.keyStart));
     const std::string identity = m_identity; // reading a deferred nested process reuses the scratch buffers
     const std::string_view attributes = compact(c.raw, where);
+    // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
+    // refuses such attributes too).
+    if (const auto twice = repeatedString(keys))
+        fail(c.begin, where,
+             Tr::tr("the key \"%1\" appears twice in one object; each key must appear once")
+                 .arg(fromUtf8(twice->substr(0, 40))));
     e.attributes = QByteArray(attributes.data(), qsizetype(attributes.size()));
     fillTyped(e, c, where);
     if (e.kind == EntityKind::Thread) {
@@ -376,7 +404,7 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
         break;
     case EntityKind::Socket:
         e.address = stringField(c, FSocketAddr, where, true);
-        e.port = int(integerField(c, FSocketPort, where, true));
+        e.port = boundedField(c, FSocketPort, where, true, 0, 65535);
         e.protocol = stringField(c, FSocketType, where, true);
         break;
     case EntityKind::NumaNode: {
@@ -384,7 +412,7 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
             const Where w{where, c.numa.problemField};
             fail(c.numa.problemAt, &w, c.numa.problem);
         }
-        e.osIndex = e.logicalIndex = int(integerField(c, FNumaId, where, true));
+        e.osIndex = e.logicalIndex = boundedField(c, FNumaId, where, true, 0, kMaxNodeOsIndex);
         e.name = QStringLiteral("NUMA%1").arg(e.osIndex);
         e.cpus = witty::rangeField(c.f[FCpuSet].present, c.f[FCpuSet].str,
                                    c.f[FCpuSet].type == od::json_type::string, [&](const QString& what) {
@@ -406,7 +434,7 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
         e.name = e.key;
         break;
     case EntityKind::Accelerator: {
-        e.osIndex = int(integerField(c, FId, where, true));
+        e.osIndex = boundedField(c, FId, where, true, 0, std::numeric_limits<std::int32_t>::max());
         e.logicalIndex = e.osIndex;
         e.name = (e.deviceClass == DeviceClass::Gpu ? QStringLiteral("GPU%1") : QStringLiteral("NPU%1"))
                      .arg(e.osIndex);
@@ -420,9 +448,9 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
                 });
         const FieldValue& numa = c.f[FNumaAffinity];
         if (numa.present && numa.type == od::json_type::number) {
-            const std::int64_t n = integerField(c, FNumaAffinity, where, false);
+            const int n = boundedField(c, FNumaAffinity, where, false, -1, kMaxNodeOsIndex);
             if (n >= 0)
-                e.nodes = NodeSet{int(n)};
+                e.nodes = NodeSet{n};
         } else if (numa.present && numa.type == od::json_type::string) {
             e.nodes = witty::rangeField(true, numa.str, true, [&](const QString& what) {
                 const Where w{where, "numa_affinity"};

@@ -278,6 +278,8 @@ private:
     void buildDistances();
 
     std::int64_t integerField(const Collected& c, int field, const Where* where, bool required) const;
+    int boundedField(const Collected& c, int field, const Where* where, bool required, std::int64_t min,
+                     std::int64_t max) const;
     QString stringField(const Collected& c, int field, const Where* where, bool required) const;
     std::string_view keyText(const Collected& c, int field, const Where* where) const;
     void fillTyped(Entity& e, Collected& c, const Where* where);

@@ -240,7 +240,14 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
     m_doc = nullptr;
     resolveDevices();
     buildDistances();
-    return m_builder.finish();
+    SnapshotPtr snapshot = m_builder.finish();
+    if (const QString problem = snapshot->duplicateNumaNodeProblem(); !problem.isEmpty()) {
+        LoadError e;
+        e.file = m_file;
+        e.message = problem;
+        throw Failure{std::move(e)};
+    }
+    return snapshot;
 }
 
 void GraphReader::readEnv(od::object env, SourceInfo& source, const Where* where)

@@ -4,9 +4,12 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <vector>
 
 namespace numasight {
 
@@ -89,6 +92,106 @@ void appendPythonFloat(QByteArray& out, double value)
     out += text;
     if (!text.contains('.'))
         out += ".0";
+}
+
+namespace {
+
+// The end quote of the string whose opening quote is at `open`, or json.size().
+size_t stringEnd(std::string_view json, size_t open)
+{
+    size_t at = open + 1;
+    for (;;) {
+        const void* q = std::memchr(json.data() + at, '"', json.size() - at);
+        if (!q)
+            return json.size();
+        const size_t quote = size_t(static_cast<const char*>(q) - json.data());
+        size_t backslashes = 0;
+        while (quote - backslashes > open + 1 && json[quote - backslashes - 1] == '\\')
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return quote;
+        at = quote + 1;
+    }
+}
+
+} // namespace
+
+// Whether keys[first..] holds one key twice. Objects are small (witty's have about 15 keys): compared
+// pairwise up to a few dozen, sorted beyond, so that a hostile object of a million keys costs n log n, not
+// n².
+std::optional<std::string_view> repeatedString(std::vector<std::string_view>& keys, size_t first)
+{
+    const size_t n = keys.size() - first;
+    if (n <= 32) {
+        for (size_t i = first; i < keys.size(); ++i)
+            for (size_t j = i + 1; j < keys.size(); ++j)
+                if (keys[i] == keys[j])
+                    return keys[i];
+        return std::nullopt;
+    }
+    const auto begin = keys.begin() + std::ptrdiff_t(first);
+    std::sort(begin, keys.end());
+    if (const auto twice = std::adjacent_find(begin, keys.end()); twice != keys.end())
+        return *twice;
+    return std::nullopt;
+}
+
+std::optional<std::string_view> duplicateJsonKey(std::string_view json, bool nested)
+{
+    // One frame per open object or array, the keys of the open objects one after another. Reused: this
+    // runs once per entity of an import.
+    thread_local std::vector<std::pair<bool, size_t>> stack; // (is an object, its first key in `keys`)
+    thread_local std::vector<std::string_view> keys;
+    stack.clear();
+    keys.clear();
+    // Only quotes, brackets and commas matter; a table skips the rest (digits, letters) fast.
+    static constexpr auto kStructural = [] {
+        std::array<bool, 256> t{};
+        for (unsigned char c : std::string_view("\"{}[],"))
+            t[c] = true;
+        return t;
+    }();
+    bool expectKey = false;
+    for (size_t i = 0; i < json.size(); ++i) {
+        while (i < json.size() && !kStructural[static_cast<unsigned char>(json[i])])
+            ++i;
+        if (i == json.size())
+            break;
+        switch (json[i]) {
+        case '"': {
+            const size_t end = stringEnd(json, i);
+            if (expectKey && (nested || stack.size() == 1))
+                keys.push_back(json.substr(i + 1, end - i - 1));
+            expectKey = false;
+            i = end;
+            break;
+        }
+        case '{':
+            stack.emplace_back(true, keys.size());
+            expectKey = true;
+            break;
+        case '[':
+            stack.emplace_back(false, keys.size());
+            break;
+        case '}':
+        case ']':
+            if (stack.empty())
+                return std::nullopt;
+            if (stack.back().first) {
+                if (auto twice = repeatedString(keys, stack.back().second))
+                    return twice;
+                keys.resize(stack.back().second);
+            }
+            stack.pop_back();
+            break;
+        case ',':
+            expectKey = !stack.empty() && stack.back().first;
+            break;
+        default:
+            break;
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace numasight

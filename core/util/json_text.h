@@ -5,6 +5,10 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
+#include <string_view>
+#include <vector>
+
 namespace numasight {
 
 // Entity attributes and edge payloads are stored as compact JSON text; these convert at the edges
@@ -23,5 +27,12 @@ void appendPythonFloat(QByteArray& out, double value);
 // backslashes and control characters escaped.
 void appendJsonKey(QByteArray& out, const char* key);
 void appendJsonString(QByteArray& out, QStringView text);
+
+// The first key written twice in one object of a valid JSON text (compared as written, escapes not
+// decoded), or nullopt; with `nested` false, only among the keys of the outer object. JSON readers keep one
+// of the copies, and not all the same one.
+std::optional<std::string_view> duplicateJsonKey(std::string_view json, bool nested = true);
+// The first string that `strings` holds twice from index `first` on (reorders that range), or nullopt.
+std::optional<std::string_view> repeatedString(std::vector<std::string_view>& strings, size_t first = 0);
 
 } // namespace numasight

@@ -8,6 +8,7 @@
 #include "support/entity_factory.h"
 #include "support/file_size_limit.h"
 #include "support/sample_diff.h"
+#include "util/json_text.h"
 #include "version.h"
 
 #include <QDir>
@@ -41,6 +42,8 @@ class TestCaptureErrors : public QObject
 private slots:
     void malformed_data();
     void malformed();
+    void duplicateKeys_data();
+    void duplicateKeys();
     void failedWriteKeepsOldFile_data();
     void failedWriteKeepsOldFile();
     void overwriteReplacesOldFile();
@@ -171,6 +174,59 @@ void TestCaptureErrors::malformed_data()
     QTest::newRow("os_index beyond int")
         << richWith("UPDATE entities SET os_index = 4294967296 WHERE snapshot_id = 0 AND id = 3")
         << QStringList{QStringLiteral("os_index 4294967296 is out of range")};
+    // Issue 13: one number must not cost gigabytes, nor two nodes share a number.
+    QTest::newRow("NUMA os_index 2147483647")
+        << richWith("UPDATE entities SET os_index = 2147483647 WHERE snapshot_id = 0 AND id = "
+                    "(SELECT min(id) FROM entities WHERE snapshot_id = 0 AND kind = 'NUMANode')")
+        << QStringList{QStringLiteral("rich.numasight"), QStringLiteral("entities row (snapshot_id 0"),
+                       QStringLiteral("os_index 2147483647 of a NUMA node is out of range (-1 to 4095)")};
+    QTest::newRow("NUMA os_index 4096")
+        << richWith("UPDATE entities SET os_index = 4096 WHERE snapshot_id = 0 AND id = "
+                    "(SELECT min(id) FROM entities WHERE snapshot_id = 0 AND kind = 'NUMANode')")
+        << QStringList{QStringLiteral("os_index 4096 of a NUMA node is out of range")};
+    QTest::newRow("device numa_node 2147483647")
+        << richWith("UPDATE entities SET numa_node = 2147483647 WHERE snapshot_id = 0 AND id = 0")
+        << QStringList{QStringLiteral("numa_node 2147483647 is out of range (-1 to 4095)")};
+    QTest::newRow("two NUMA nodes with one OS index")
+        << richWith(
+               "UPDATE entities SET os_index = (SELECT min(os_index) FROM entities WHERE snapshot_id = 0 "
+               "AND kind = 'NUMANode') WHERE snapshot_id = 0 AND id = (SELECT max(id) FROM entities "
+               "WHERE snapshot_id = 0 AND kind = 'NUMANode')")
+        << QStringList{QStringLiteral("rich.numasight"), QStringLiteral("entities (snapshot_id 0)"),
+                       QStringLiteral("two NUMA nodes have OS index 0 in namespace 'local'")};
+    QTest::newRow("port 4294967376")
+        << richWith("UPDATE entities SET port = 4294967376 WHERE snapshot_id = 0 AND id = 0")
+        << QStringList{QStringLiteral("port 4294967376 is out of range (-1 to 65535)")};
+    QTest::newRow("gap in snapshot ids")
+        << richWith("PRAGMA foreign_keys = OFF; UPDATE snapshots SET id = 7 WHERE id = 1")
+        << QStringList{QStringLiteral("snapshots row 7"),
+                       QStringLiteral("column id must count 0, 1, 2, … without gaps; found 7 where 1")};
+    QTest::newRow("snapshot ids not from 0")
+        << richWith("PRAGMA foreign_keys = OFF; UPDATE snapshots SET id = id + 100")
+        << QStringList{QStringLiteral("found 100 where 0 was expected")};
+    QTest::newRow("self-parent") << richWith(
+                                        "UPDATE entities SET parent = 1 WHERE snapshot_id = 0 AND id = 1")
+                                 << QStringList{QStringLiteral("entities row (snapshot_id 0, id 1)"),
+                                                QStringLiteral("parent 1 is the entity itself")};
+    QTest::newRow("parent cycle") << richWith(
+                                         "UPDATE entities SET parent = 2 WHERE snapshot_id = 0 AND id = 1; "
+                                         "UPDATE entities SET parent = 1 WHERE snapshot_id = 0 AND id = 2")
+                                  << QStringList{QStringLiteral("entities row (snapshot_id 0, id"),
+                                                 QStringLiteral("the parent column loops back to entity")};
+    QTest::newRow("long parent cycle")
+        << richWith("UPDATE entities SET parent = id + 1 WHERE snapshot_id = 0 AND id < 5; "
+                    "UPDATE entities SET parent = 0 WHERE snapshot_id = 0 AND id = 5")
+        << QStringList{QStringLiteral("the parent column loops back to entity 0")};
+    QTest::newRow("duplicate key in attributes")
+        << richWith("UPDATE entities SET attributes = '{\"pid\": 1, \"pid\": 2}' WHERE snapshot_id = 0 "
+                    "AND id = 0")
+        << QStringList{QStringLiteral("entities row (snapshot_id 0, id 0)"),
+                       QStringLiteral("has the key \"pid\" twice in one object")};
+    QTest::newRow("duplicate key in payload")
+        << richWith("UPDATE edges SET payload = '{\"a\": [{\"b\": 1}, {\"b\": 2}], \"c\": 1, \"a\": 2}' "
+                    "WHERE snapshot_id = 0 AND id = 0")
+        << QStringList{QStringLiteral("edges row (snapshot_id 0, id 0)"), QStringLiteral("payload '{\"a\""),
+                       QStringLiteral("has the key \"a\" twice")};
     QTest::newRow("unknown device class")
         << richWith("UPDATE entities SET device_class = 'fpga' WHERE snapshot_id = 0 AND id = 0")
         << QStringList{QStringLiteral("device_class 'fpga' is not one of gpu, npu, nic, other")};
@@ -284,6 +340,41 @@ void TestCaptureErrors::malformed()
     for (const QString& fragment : expected)
         QVERIFY2(message.contains(fragment),
                  qPrintable(QStringLiteral("'%1' not in: %2").arg(fragment, message)));
+}
+
+void TestCaptureErrors::duplicateKeys_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("nested");
+    QTest::addColumn<QString>("twice"); // empty: none
+    QTest::newRow("flat") << QByteArray(R"({"a": 1, "b": 2, "a": 3})") << true << QStringLiteral("a");
+    QTest::newRow("distinct") << QByteArray(R"({"a": 1, "b": {"a": 2}, "c": [{"a": 3}, {"a": 4}]})") << true
+                              << QString();
+    QTest::newRow("nested in an array")
+        << QByteArray(R"({"c": [1, {"x": 1, "y": [], "x": 2}]})") << true << QStringLiteral("x");
+    QTest::newRow("key-like strings in values")
+        << QByteArray(R"({"a": "\"a\": {", "b": ["a", "a"], "c": "}]"})") << true << QString();
+    QTest::newRow("escaped quote in a key")
+        << QByteArray(R"({"a\"b": 1, "a\"b": 2})") << true << QStringLiteral("a\\\"b");
+    QTest::newRow("empty keys") << QByteArray(R"({"": 1, "": 2})") << true << QStringLiteral("");
+    QTest::newRow("empty object") << QByteArray("{}") << true << QString();
+    QTest::newRow("outer keys only: nested repeat")
+        << QByteArray(R"({"a": {"k": 1, "k": 2}, "b": 1})") << false << QString();
+    QTest::newRow("outer keys only: outer repeat")
+        << QByteArray(R"({"a": {"k": 1}, "b": [1], "a": 2})") << false << QStringLiteral("a");
+}
+
+// The check jsonObject() runs on every stored attributes and payload text.
+void TestCaptureErrors::duplicateKeys()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, nested);
+    QFETCH(QString, twice);
+    const auto key = duplicateJsonKey(std::string_view(json.constData(), size_t(json.size())), nested);
+    const bool emptyKey = json == R"({"": 1, "": 2})";
+    QCOMPARE(key.has_value(), !twice.isEmpty() || emptyKey);
+    if (key)
+        QCOMPARE(QString::fromUtf8(key->data(), qsizetype(key->size())), twice);
 }
 
 void TestCaptureErrors::failedWriteKeepsOldFile_data()

@@ -569,10 +569,11 @@ private slots:
         // `lstopo-no-graphics -i FILE --distances`; Group rows are dropped (groups are not entities).
         QTest::newRow("16amd64 packages") << "16amd64-4distances.xml" << 1 << "Latency between Package"
                                           << "relative" << 8 << "10 20 40 40 80 80 80 80";
+        // Kinds 5 and 21 say FROM_OS: relative, whatever the diagonal holds (issue 13, defect 18).
         QTest::newRow("16amd64 PUs") << "16amd64-4distances.xml" << 2 << "Latency between PU"
-                                     << "ns" << 4 << "145 200 300 400";
+                                     << "relative" << 4 << "145 200 300 400";
         QTest::newRow("fakehetero mixed") << "fakeheterodistances.xml" << 1 << "Latency between objects"
-                                          << "ns" << 9 << "10 16 16 22 16 22 16 22 22";
+                                          << "relative" << 9 << "10 16 16 22 16 22 16 22 22";
         QTest::newRow("DGX-2 NVLink")
             << "nvidiaDGX2.xml" << 1 << "NVLinkBandwidth"
             << "MB/s" << 28

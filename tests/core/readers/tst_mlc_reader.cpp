@@ -52,6 +52,8 @@ private slots:
     void ontoTopology();
     void importKeepsTopology();
     void topologyMismatch();
+    void headerVariants_data();
+    void headerVariants();
     void malformed_data();
     void malformed();
 };
@@ -192,6 +194,46 @@ void TestMlcReader::topologyMismatch()
         data(QStringLiteral("granite-rapids-default-run.txt")) +
             QStringLiteral(":4:1: mlc measured NUMA node 2, which the topology does not have (its nodes: "
                            "0,1); give the topology of the machine mlc ran on"));
+}
+
+// The matrix captions and headers MLC has printed: "Numa node" over "Numa node 0 1" (v3.6 on), "Memory node"
+// over "Socket 0 1" (v3.5 and earlier, whose banner may come twice), and a header without a caption. Each
+// variant is made from the real cascadelake run, so the numbers stay those of tests/data/mlc.
+void TestMlcReader::headerVariants_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    const QByteArray cascade = readData(QStringLiteral("cascadelake-default-run.txt"));
+    QVERIFY(!cascade.isEmpty());
+    const auto edit = [&](std::initializer_list<std::pair<const char*, const char*>> replacements) {
+        QByteArray out = cascade;
+        for (const auto& [from, to] : replacements)
+            out.replace(from, to);
+        return out;
+    };
+    QTest::newRow("v3.10 as printed") << cascade;
+    QTest::newRow("v3.5: Memory node / Socket, banner twice")
+        << edit({{"\t\tNuma node\n", "\t\tMemory node\n"},
+                 {"Numa node\t", "Socket\t"},
+                 {"Intel(R) Memory Latency Checker - v3.10\n",
+                  "Intel(R) Memory Latency Checker - v3.5\nIntel(R) Memory Latency Checker - v3.5\n"}});
+    QTest::newRow("Socket header indented, CRLF")
+        << edit({{"\t\tNuma node\n", "\t\tMemory node\n"}, {"Numa node\t", " Socket\t"}, {"\n", "\r\n"}});
+    QTest::newRow("no caption") << edit({{"\t\tNuma node\n", ""}});
+    QTest::newRow("Node header, no caption") << edit({{"\t\tNuma node\n", ""}, {"Numa node\t", "Node\t"}});
+    QTest::newRow("banner between heading and matrix")
+        << edit({{"\t\tNuma node\n", "Intel(R) Memory Latency Checker - v3.10\n\t\tNuma node\n"}});
+}
+
+void TestMlcReader::headerVariants()
+{
+    QFETCH(QByteArray, text);
+    const auto r = parseMlcOutput(text);
+    QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
+    QVERIFY(r->latency && r->bandwidth);
+    QCOMPARE(join(r->latency->rowNodes), QStringLiteral("0 1"));
+    QCOMPARE(join(r->latency->columnNodes), QStringLiteral("0 1"));
+    QCOMPARE(join(r->latency->values), QStringLiteral("80.8 140.4 141.6 81.5"));
+    QCOMPARE(join(r->bandwidth->values), QStringLiteral("113073.7 34305.5 34322.2 112810.7"));
 }
 
 void TestMlcReader::malformed_data()
