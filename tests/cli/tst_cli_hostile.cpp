@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// numasight-cli's outputs against what a hostile or unlucky environment does to them (issue 13): a full
+// numasight-cli's outputs against what a hostile or unlucky environment does to them: a full
 // disk, a full standard output, signals during an export, an output that is the input or a symlink, and
 // names made to break an SVG, a spreadsheet or a terminal.
 #include "support/file_size_limit.h"

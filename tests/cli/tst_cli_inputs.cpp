@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// numasight-cli on the hostile inputs of issue 13: each command refuses them in one line naming the file,
+// numasight-cli on hostile inputs: each command refuses them in one line naming the file,
 // with exit 1, in a bounded time and memory, and never dies of them.
 #include "support/test_process.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Inputs from issue 13's hostile-input campaign: numbers that would cost gigabytes or be cut to 32 bits,
+// Inputs from a hostile-input campaign: numbers that would cost gigabytes or be cut to 32 bits,
 // two nodes with one number, FIFOs, hwloc XML that crashes libhwloc, hwloc's distance kinds, and the node
 // distances sysfs gives when hwloc has none.
 #include "readers/hwloc_reader.h"

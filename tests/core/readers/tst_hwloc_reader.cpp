@@ -569,7 +569,7 @@ private slots:
         // `lstopo-no-graphics -i FILE --distances`; Group rows are dropped (groups are not entities).
         QTest::newRow("16amd64 packages") << "16amd64-4distances.xml" << 1 << "Latency between Package"
                                           << "relative" << 8 << "10 20 40 40 80 80 80 80";
-        // Kinds 5 and 21 say FROM_OS: relative, whatever the diagonal holds (issue 13, defect 18).
+        // Kinds 5 and 21 say FROM_OS: relative, whatever the diagonal holds.
         QTest::newRow("16amd64 PUs") << "16amd64-4distances.xml" << 2 << "Latency between PU"
                                      << "relative" << 4 << "145 200 300 400";
         QTest::newRow("fakehetero mixed") << "fakeheterodistances.xml" << 1 << "Latency between objects"
