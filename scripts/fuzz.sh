@@ -65,7 +65,7 @@ known_libhwloc_crash() {
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/lsan.supp}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan.supp}
 failed=()
 for target in "${targets[@]}"; do
   bin=$build/fuzz/$target
@@ -77,12 +77,14 @@ for target in "${targets[@]}"; do
   mkdir -p "$(dirname "$log")"
   : >"$log"
   end=$(($(date +%s) + seconds))
+  dict=()
+  [[ -e fuzz/$target.dict ]] && dict=(-dict="fuzz/$target.dict")
   status=ok
   while :; do
     left=$((end - $(date +%s)))
     ((left > 0)) || break
     run_log=$build/logs/$target.last.log
-    if "$bin" -max_total_time="$left" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+    if "$bin" -max_total_time="$left" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 "${dict[@]}" \
       -artifact_prefix="$crashes/" "$corpus" "$seeds/$target" >"$run_log" 2>&1; then
       cat "$run_log" >>"$log"
       break
