@@ -277,6 +277,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size)
     run(db, "COMMIT");
     sqlite3_close(db);
 
-    fuzz::useResult(readCaptureFile(path));
+    const auto read = readCaptureFile(path);
+    fuzz::useResult(read);
+    if (read.ok() && std::getenv("FUZZ_ROUNDTRIP")) {
+        // What the reader accepts, the writer must write and the reader read back.
+        static const QString again = fuzz::scratchPath(QStringLiteral("again.nscap"));
+        if (const auto error = writeCaptureFile(*read.value(), again))
+            fail(QStringLiteral("accepted but not written: ") + error->toString());
+        const auto back = readCaptureFile(again);
+        if (!back.ok())
+            fail(QStringLiteral("accepted, written, refused: ") + back.error().toString());
+    }
     return 0;
 }

@@ -2,6 +2,10 @@
 // The witty-profiler JSON reader on bytes in memory: plain graphs, the HTTP envelope and JSON Lines.
 #include "fuzz_support.h"
 #include "readers/witty_json_reader.h"
+#include "readers/witty_json_writer.h"
+
+#include <cstdio>
+#include <cstdlib>
 
 #include <QByteArrayView>
 
@@ -14,6 +18,19 @@ extern "C" int LLVMFuzzerInitialize(int*, char***)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size)
 {
     const QByteArrayView bytes(reinterpret_cast<const char*>(data), qsizetype(size));
-    numasight::fuzz::useResult(numasight::readWittyJson(bytes, QStringLiteral("fuzz.json")));
+    const auto read = numasight::readWittyJson(bytes, QStringLiteral("fuzz.json"));
+    numasight::fuzz::useResult(read);
+    if (read.ok() && std::getenv("FUZZ_ROUNDTRIP")) {
+        // Every graph the reader accepts, the writer must write as a graph the reader reads back.
+        for (const auto& snapshot : read.value()->snapshots) {
+            const QByteArray again = numasight::writeWittyGraph(*snapshot, read.value()->source);
+            const auto back = numasight::readWittyJson(again, QStringLiteral("again.json"));
+            if (!back.ok()) {
+                std::fprintf(stderr, "fuzz_witty_json: accepted, written, refused: %s\n",
+                             qPrintable(back.error().toString()));
+                std::abort();
+            }
+        }
+    }
     return 0;
 }

@@ -20,9 +20,10 @@ done
 command -v sqlite3 >/dev/null || { echo "fuzz: the sqlite3 shell is needed to make capture seeds (apt-get install sqlite3)" >&2; exit 1; }
 
 build=$root/build/fuzz
+mkdir -p "$build"
 start=$(date +%s)
-cmake --preset fuzz -DNUMASIGHT_FIXTURES="$fixtures" >"$root/build/fuzz-configure.log" 2>&1 \
-  || { cat "$root/build/fuzz-configure.log" >&2; exit 1; }
+cmake --preset fuzz -DNUMASIGHT_FIXTURES="$fixtures" >"$build/configure.log" 2>&1 \
+  || { cat "$build/configure.log" >&2; exit 1; }
 cmake --build --preset fuzz -j "${FUZZ_JOBS:-2}"
 echo "fuzz: built in $(($(date +%s) - start)) s"
 
