@@ -280,7 +280,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size)
     const auto read = readCaptureFile(path);
     fuzz::useResult(read);
     if (read.ok() && std::getenv("FUZZ_ROUNDTRIP")) {
-        // What the reader accepts, the writer must write and the reader read back.
+        // What the reader accepts, the writer must write and the reader read back (off by default: it halves
+        // the speed of a slow target).
         static const QString again = fuzz::scratchPath(QStringLiteral("again.nscap"));
         if (const auto error = writeCaptureFile(*read.value(), again))
             fail(QStringLiteral("accepted but not written: ") + error->toString());

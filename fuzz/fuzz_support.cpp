@@ -53,10 +53,16 @@ void writeScratch(const QString& path, const std::uint8_t* data, size_t size)
 
 void useResult(const Result<CapturePtr>& result)
 {
+    // FUZZ_VERBOSE=1 tells what became of an input when reproducing one by hand.
+    static const bool verbose = qEnvironmentVariableIsSet("FUZZ_VERBOSE");
     if (!result.ok()) {
-        (void)result.error().toString();
+        const QString message = result.error().toString();
+        if (verbose)
+            std::fprintf(stderr, "fuzz: refused: %s\n", qPrintable(message));
         return;
     }
+    if (verbose)
+        std::fprintf(stderr, "fuzz: read %zu snapshot(s)\n", result.value()->snapshots.size());
     (void)QJsonDocument(infoJson(*result.value())).toJson(QJsonDocument::Compact);
 }
 
