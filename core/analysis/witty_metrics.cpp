@@ -26,7 +26,7 @@ std::vector<int> cpuToNodeMap(std::span<const std::pair<int, CpuSet>> nodeCpus)
         const int last = cpus.last();
         if (last >= int(map.size()))
             map.resize(size_t(last) + 1, -1);
-        cpus.forEach([&](int cpu) { map[size_t(cpu)] = node; });
+        cpus.forEach([&, node = node](int cpu) { map[size_t(cpu)] = node; });
     }
     return map;
 }

@@ -114,6 +114,11 @@ std::string_view GraphReader::compact(std::string_view raw, const Where* where)
     if (simdjson::minify(raw.data(), raw.size(), m_compact.data(), length) != simdjson::SUCCESS)
         fail(raw.data(), where, Tr::tr("malformed JSON value"));
     checkDepth(raw, length, where);
+    // On-demand parsing does not validate what it skips (the rest of an endpoint already read, the inside of
+    // a value taken whole) and minify() validates nothing: a stray ':' there was kept and written back by
+    // `convert` as invalid JSON.
+    if (witty::findStructureError({m_compact.data(), length}) >= 0)
+        fail(raw.data(), where, Tr::tr("malformed JSON value"));
     return {m_compact.data(), length};
 }
 

@@ -72,6 +72,115 @@ qint64 findExcessiveNesting(std::string_view json, int maxDepth)
     });
 }
 
+namespace {
+
+bool isStructural(char c)
+{
+    return c == '{' || c == '}' || c == '[' || c == ']' || c == ':' || c == ',' || c == '"';
+}
+
+// Just past the closing quote of the string that opens at `at`, or npos when it is not closed.
+size_t skipString(std::string_view json, size_t at)
+{
+    for (size_t i = at + 1; i < json.size(); ++i) {
+        if (json[i] == '\\')
+            ++i;
+        else if (json[i] == '"')
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
+qint64 findStructureError(std::string_view json)
+{
+    enum class Expect
+    {
+        Value,
+        ValueOrEnd,
+        Key,
+        KeyOrEnd,
+        Colon,
+        CommaOrEnd,
+        Nothing
+    };
+    std::vector<char> open; // '{' or '[' of each level
+    Expect expect = Expect::Value;
+    const auto valueDone = [&] { expect = open.empty() ? Expect::Nothing : Expect::CommaOrEnd; };
+    const auto close = [&] {
+        open.pop_back();
+        valueDone();
+    };
+    size_t i = 0;
+    while (i < json.size()) {
+        const char c = json[i];
+        if (isJsonSpace(c)) {
+            ++i;
+            continue;
+        }
+        switch (expect) {
+        case Expect::Nothing:
+            return qint64(i);
+        case Expect::Value:
+        case Expect::ValueOrEnd:
+            if (c == ']' && expect == Expect::ValueOrEnd) {
+                close();
+                ++i;
+            } else if (c == '{' || c == '[') {
+                open.push_back(c);
+                expect = c == '{' ? Expect::KeyOrEnd : Expect::ValueOrEnd;
+                ++i;
+            } else if (c == '"') {
+                const size_t end = skipString(json, i);
+                if (end == std::string_view::npos)
+                    return qint64(i);
+                i = end;
+                valueDone();
+            } else if (isStructural(c)) {
+                return qint64(i);
+            } else { // a number or literal: simdjson checks those it reads; here only their place counts
+                while (i < json.size() && !isStructural(json[i]) && !isJsonSpace(json[i]))
+                    ++i;
+                valueDone();
+            }
+            break;
+        case Expect::Key:
+        case Expect::KeyOrEnd:
+            if (c == '}' && expect == Expect::KeyOrEnd) {
+                close();
+                ++i;
+                break;
+            }
+            if (c != '"')
+                return qint64(i);
+            i = skipString(json, i);
+            if (i == std::string_view::npos)
+                return qint64(json.size());
+            expect = Expect::Colon;
+            break;
+        case Expect::Colon:
+            if (c != ':')
+                return qint64(i);
+            ++i;
+            expect = Expect::Value;
+            break;
+        case Expect::CommaOrEnd:
+            if (c == ',') {
+                expect = open.back() == '{' ? Expect::Key : Expect::Value;
+                ++i;
+            } else if (c == (open.back() == '{' ? '}' : ']')) {
+                close();
+                ++i;
+            } else {
+                return qint64(i);
+            }
+            break;
+        }
+    }
+    return expect == Expect::Nothing ? -1 : qint64(json.size());
+}
+
 std::optional<std::uint64_t> parseKilobytes(std::string_view text)
 {
     std::uint64_t value = 0;

@@ -29,6 +29,9 @@ qint64 findInvalidUtf8(std::string_view text);
 // Offset of the first '[' or '{' that opens a level deeper than maxDepth, or -1.
 qint64 findExcessiveNesting(std::string_view json, int maxDepth);
 
+// Offset of the first byte that breaks JSON's structure (a missing ',' or ':', a stray one, an unclosed
+// string or level, text after the value), or -1. Numbers and literals are not checked, only where they stand.
+qint64 findStructureError(std::string_view json);
 // Walks `json` from `start` and calls `stopAt(offset, c)` for every character outside string literals (their
 // quotes and escapes are skipped); returns the offset where it first returned true, or -1.
 template <class StopAt>

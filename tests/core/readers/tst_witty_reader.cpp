@@ -604,6 +604,19 @@ private slots:
         QTest::newRow("json lines: bad second line")
             << QByteArray("{\"nodes\": [], \"edges\": []}\n{\"nodes\": [" + proc + ", 7]}\n{\"nodes\": []}\n")
             << "at nodes[1]: expected an entity object, got a number" << 2 << 146;
+        // Found by fuzz_witty_json: values the reader keeps whole were not validated, so they were stored and
+        // written back by `convert` as invalid JSON.
+        QTest::newRow("fuzz: missing comma in a kept object")
+            << QByteArray(
+                   R"({"nodes": [{"entity_type": "ProcessEntity", "pid": 1, "details": {"a": 1 "b": 2}}]})")
+            << "at nodes[0]: malformed JSON value" << 1 << 12;
+        QTest::newRow("fuzz: stray colon in a kept object")
+            << QByteArray(
+                   R"({"nodes": [{"entity_type": "ProcessEntity", "pid": 1, "extra": {"a": "x": "y"}}]})")
+            << "at nodes[0]: malformed JSON value" << 1 << 12;
+        QTest::newRow("fuzz: missing comma in a kept array")
+            << QByteArray(R"({"nodes": [{"entity_type": "ProcessEntity", "pid": 1, "extra": ["a" "b"]}]})")
+            << "at nodes[0]: malformed JSON value" << 1 << 12;
         QByteArray deep = "{\"nodes\": [{\"entity_type\": \"X\", \"details\": ";
         deep += QByteArray(100000, '[') + QByteArray(100000, ']') + "}]}";
         QTest::newRow("100000-deep details") << deep << "nested deeper than 1024 levels" << 1 << 1067;
