@@ -122,6 +122,10 @@ QByteArray GraphWriter::map(const Entity& e)
         out += QByteArray::number(e.osIndex);
         appendJsonKey(out, "cpu_set");
         appendJsonString(out, e.cpus.toRangeString());
+        // witty lists the node's memory block ids (node<N>/memory<M>); numasight does not record them, and
+        // null is how witty writes a value it does not have (socket_thread, weight).
+        appendJsonKey(out, "memory_set");
+        out += "null";
         appendJsonKey(out, "numa_stats");
         out += '{';
         for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it) {
@@ -132,6 +136,9 @@ QByteArray GraphWriter::map(const Entity& e)
             out += QByteArray::number(it.value());
         }
         out += '}';
+        // witty copies node<N>/meminfo, so a key the kernel does not print is absent there (the fixture's
+        // kernel prints 34 of the 36). numasight records only MemTotal and MemFree (MemUsed follows), so
+        // the other keys are left out the same way rather than written with made-up values.
         appendJsonKey(out, "mem_info");
         out += '{';
         appendJsonKey(out, "MemTotal");
@@ -143,22 +150,21 @@ QByteArray GraphWriter::map(const Entity& e)
             appendKb(out, e.memoryBytes - e.memoryFreeBytes);
         }
         out += '}';
+        // witty always writes the dict; {} when numasight has no distance matrix for the node.
+        appendJsonKey(out, "distance_to_all_numa");
+        out += '{';
         if (const DistanceMatrix* m = m_s.numaDistances(e.ns)) {
             int row = -1;
             for (int i = 0; i < m->size(); ++i)
                 if (&m_s.entity(m->objects[size_t(i)]) == &e)
                     row = i;
-            if (row >= 0) {
-                appendJsonKey(out, "distance_to_all_numa");
-                out += '{';
-                for (int col = 0; col < m->size(); ++col) {
-                    appendJsonKey(
-                        out, QByteArray::number(m_s.entity(m->objects[size_t(col)]).osIndex).constData());
-                    appendNumber(out, m->at(row, col));
-                }
-                out += '}';
+            for (int col = 0; row >= 0 && col < m->size(); ++col) {
+                appendJsonKey(out,
+                              QByteArray::number(m_s.entity(m->objects[size_t(col)]).osIndex).constData());
+                appendNumber(out, m->at(row, col));
             }
         }
+        out += '}';
         break;
     }
     case EntityKind::NumaSet:
@@ -202,6 +208,28 @@ QByteArray GraphWriter::map(const Entity& e)
     return out;
 }
 
+bool isSocket(const Snapshot& s, EntityId id)
+{
+    return id.isValid() && s.entity(id).kind == EntityKind::Socket;
+}
+
+// witty writes Process->Thread OwnEdges only on its socket path, for threads that own a socket; its NUMA
+// path links a thread to its process through ThreadEntity.process alone. The fixture has two, both for
+// socket threads.
+bool isProcessThreadOwnWittyOmits(const Snapshot& s, const Edge& edge)
+{
+    if (edge.kind != EdgeKind::Own || s.entity(edge.source).kind != EntityKind::Process ||
+        s.entity(edge.target).kind != EntityKind::Thread)
+        return false;
+    for (EdgeId id : s.outEdges(edge.target))
+        if (isSocket(s, s.edge(id).target))
+            return false;
+    for (EdgeId id : s.inEdges(edge.target))
+        if (isSocket(s, s.edge(id).source))
+            return false;
+    return true;
+}
+
 QByteArray compactGraph(const Snapshot& s)
 {
     GraphWriter writer(s);
@@ -221,6 +249,8 @@ QByteArray compactGraph(const Snapshot& s)
     for (const Edge& edge : s.edges()) {
         const QString type = witty::edgeTypeFor(edge);
         if (type.isEmpty() || !edge.source.isValid() || !edge.target.isValid())
+            continue;
+        if (isProcessThreadOwnWittyOmits(s, edge))
             continue;
         const QByteArray& source = writer.text(edge.source);
         const QByteArray& target = writer.text(edge.target);

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <limits>
 #include <map>
-#include <set>
 #include <span>
 #include <utility>
 #include <vector>
@@ -213,7 +212,10 @@ QByteArray numaAccessPayload(const Status& mainThread, const ProcessMemorySample
     out += QByteArray::number(qulonglong(affinity.totalDirtyAnonPages));
     appendJsonKey(out, "cpu_mem_access_cosine_similarity");
     appendPythonFloat(out, affinity.similarity);
-    out += "}}}";
+    out += "}}";
+    // witty 9b72cee writes the key as null when it has no cache-miss figures, which numasight never has.
+    appendJsonKey(out, "cache_miss_stats");
+    out += "null}";
     return out;
 }
 
@@ -270,7 +272,6 @@ public:
         m_b.setLabel(m_s.label());
 
         updateNodeCounters();
-        addMissingOwnEdges();
         addProcesses();
         addThreads();
         addNpuAffinity();
@@ -292,21 +293,6 @@ private:
                 n.memoryBytes = c.memTotalBytes;
                 n.memoryFreeBytes = c.memFreeBytes;
             }
-        }
-    }
-
-    // The recorder adds Own edges with the threads; snapshots from elsewhere may lack them, and witty's
-    // tools find a process's threads only through them.
-    void addMissingOwnEdges()
-    {
-        std::set<std::pair<std::int32_t, std::int32_t>> own;
-        for (const Edge& e : m_s.edges())
-            if (e.kind == EdgeKind::Own)
-                own.insert({e.source.value, e.target.value});
-        for (EntityId t : m_s.ofKind(EntityKind::Thread)) {
-            const EntityId p = m_s.entity(t).parent;
-            if (p.isValid() && m_s.entity(p).kind == EntityKind::Process && !own.count({p.value, t.value}))
-                m_b.addEdge(makeEdge(EdgeKind::Own, p, t));
         }
     }
 
