@@ -269,6 +269,14 @@ Double-click to fold</source>
         <source>%1: expected a whole number of pages, got %2</source>
         <translation>%1：应为整数页数，实际为 %2</translation>
     </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>nodes %1</source>
+        <translation>节点 %1</translation>
+    </message>
 </context>
 <context>
     <name>numasight</name>
@@ -340,6 +348,10 @@ What works instead:
     <message>
         <source>: the %1 hottest of %2 (--json lists all)</source>
         <translation>：%2 个中最热的 %1 个（--json 列出全部）</translation>
+    </message>
+    <message>
+        <source>a command above holds control characters, shown escaped (\e, \r, …): take the exact command from --json</source>
+        <translation>上面有命令含控制字符，已转义显示（\e、\r、…）：请从 --json 取得原样命令</translation>
     </message>
 </context>
 <context>
@@ -660,6 +672,18 @@ What works instead:
     <message>
         <source>moderate</source>
         <translation>中等</translation>
+    </message>
+    <message>
+        <source>pid %1 is not a process to re-pin by number (%2): no live command is given</source>
+        <translation>pid %1 不是可按编号重新绑定的进程（%2）：不提供实时命令</translation>
+    </message>
+    <message>
+        <source>init, every process&apos;s ancestor</source>
+        <translation>init，所有进程的祖先</translation>
+    </message>
+    <message>
+        <source>not a real process id</source>
+        <translation>不是真实的进程号</translation>
     </message>
 </context>
 <context>
@@ -1280,10 +1304,6 @@ What works instead:
         <translation>witty-profiler 服务器：http://host:port、host:port 或 host（端口 18090）</translation>
     </message>
     <message>
-        <source>usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] -o FILE</source>
-        <translation>用法：numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] -o FILE</translation>
-    </message>
-    <message>
         <source>no round was captured from %1; nothing written to %2</source>
         <translation>未从 %1 采集到任何一轮；未写入 %2</translation>
     </message>
@@ -1362,10 +1382,6 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>Convert between formats: witty-profiler JSON &lt;-&gt; capture (.numasight), hwloc XML -&gt; capture, capture -&gt; witty JSON. The output format follows OUT&apos;s extension unless --to is given.</source>
         <translation>在格式之间转换：witty-profiler JSON &lt;-&gt; 采集文件（.numasight），hwloc XML -&gt; 采集文件，采集文件 -&gt; witty JSON。除非给出 --to，输出格式由 OUT 的扩展名决定。</translation>
-    </message>
-    <message>
-        <source>Output file.</source>
-        <translation>输出文件。</translation>
     </message>
     <message>
         <source>Output format: capture, witty, witty-envelope, witty-jsonl.</source>
@@ -1670,6 +1686,34 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>Recorded %1 (%2) of %3 processes, %4 threads into %5 (%6)</source>
         <translation>已录制 %3 个进程、%4 个线程的 %1（%2），写入 %5（%6）</translation>
+    </message>
+    <message>
+        <source>Change pid 1 or a kernel thread too (refused without it).</source>
+        <translation>也修改 pid 1 或内核线程（不加此项则拒绝）。</translation>
+    </message>
+    <message>
+        <source>Largest /graph answer accepted: 512M, 2G (default 256M).</source>
+        <translation>接受的 /graph 应答最大长度：512M、2G（默认 256M）。</translation>
+    </message>
+    <message>
+        <source>usage: numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] [--max-body 256M] -o FILE</source>
+        <translation>用法：numasight-cli attach URL… [--interval 5s] [--count N] [--timeout 5s] [--max-body 256M] -o FILE</translation>
+    </message>
+    <message>
+        <source>%1: round %2 has exactly the figures of round %3 although %4 passed: the server may be serving stale values; the capture notes every such round</source>
+        <translation>%1：第 %2 轮的数值与第 %3 轮完全相同，尽管已过去 %4：服务器可能在提供过时的数值；采集文件记下了每一个这样的轮次</translation>
+    </message>
+    <message>
+        <source>Output file; - for standard output (witty JSON).</source>
+        <translation>输出文件；- 表示标准输出（witty JSON）。</translation>
+    </message>
+    <message>
+        <source>a capture is an SQLite file and cannot go to standard output: name a file with -o, or pass --to witty</source>
+        <translation>采集文件是 SQLite 文件，不能写到标准输出：用 -o 指定文件，或加 --to witty</translation>
+    </message>
+    <message>
+        <source>every watched process has exited: the recording stopped after %1, before the %2 asked for</source>
+        <translation>所有被监视的进程都已退出：录制在 %1 后停止，早于要求的 %2</translation>
     </message>
 </context>
 <context>
@@ -2223,10 +2267,6 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <translation>拓扑图和热力图</translation>
     </message>
     <message>
-        <source>%1: input and output are the same file</source>
-        <translation>%1：输入和输出是同一个文件</translation>
-    </message>
-    <message>
         <source> (or cpu, gpu, npu, pci)</source>
         <translation>（或 cpu、gpu、npu、pci）</translation>
     </message>
@@ -2334,6 +2374,10 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>--per-node takes a number from 0 (0 draws every process)</source>
         <translation>--per-node 需要从 0 开始的数字（0 表示绘制所有进程）</translation>
     </message>
+    <message>
+        <source>%1: input and output are the same file; name another file with -o</source>
+        <translation>%1：输入与输出是同一个文件；请用 -o 指定另一个文件</translation>
+    </message>
 </context>
 <context>
     <name>numasight::ExportDialog</name>
@@ -2371,17 +2415,6 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     </message>
 </context>
 <context>
-    <name>numasight::ExportFile</name>
-    <message>
-        <source>cannot write: %1; pick a folder you can write to</source>
-        <translation>无法写入：%1；请选择一个你有写入权限的文件夹</translation>
-    </message>
-    <message>
-        <source>cannot write: %1; check the free space and permissions</source>
-        <translation>无法写入：%1；请检查剩余空间和权限</translation>
-    </message>
-</context>
-<context>
     <name>numasight::ExportFlow</name>
     <message>
         <source>Exported %1 to %2 (%3 in %4)</source>
@@ -2390,10 +2423,6 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
 </context>
 <context>
     <name>numasight::ExportWrite</name>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1：无法写入：%2</translation>
-    </message>
     <message>
         <source>%1: no snapshot to export</source>
         <translation>%1：没有可导出的快照</translation>
@@ -2405,10 +2434,6 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>%1: the %2 matrix cannot be read</source>
         <translation>%1：无法读取 %2 矩阵</translation>
-    </message>
-    <message>
-        <source>cannot write the CSV to standard output</source>
-        <translation>无法将 CSV 写入标准输出</translation>
     </message>
     <message>
         <source>CPU</source>
@@ -3812,6 +3837,22 @@ Changed in the comparison</source>
         <source>hwloc rejected this &lt;topology&gt; document (well-formed XML, but not content hwloc 2.x can import); run `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` for hwloc&apos;s reason</source>
         <translation>hwloc 拒绝了此 &lt;topology&gt; 文档（XML 格式正确，但内容不是 hwloc 2.x 可导入的）；运行 `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` 查看 hwloc 给出的原因</translation>
     </message>
+    <message>
+        <source>the file is larger than the 2 GB hwloc reads</source>
+        <translation>文件大于 hwloc 能读取的 2 GB</translation>
+    </message>
+    <message>
+        <source>libhwloc crashed (signal %1, %2) importing this XML, so it is not read: the topology is malformed (e.g. an object without complete_cpuset); export it again with `lstopo --of xml`</source>
+        <translation>导入此 XML 时 libhwloc 崩溃（信号 %1，%2），因此未读取：拓扑格式有误（例如对象缺少 complete_cpuset）；请用 `lstopo --of xml` 重新导出</translation>
+    </message>
+    <message>
+        <source>could not start a process to import the XML safely: %1</source>
+        <translation>无法启动用于安全导入 XML 的进程：%1</translation>
+    </message>
+    <message>
+        <source>&lt;object type=&quot;%1&quot;&gt; has os_index &quot;%2&quot;, above %3, which no kernel numbers; the file is damaged or was edited</source>
+        <translation>&lt;object type="%1"&gt; 的 os_index 为 "%2"，超过 %3，没有内核会这样编号；文件已损坏或被修改过</translation>
+    </message>
 </context>
 <context>
     <name>numasight::InfoText</name>
@@ -3944,14 +3985,6 @@ Changed in the comparison</source>
     <message>
         <source>thread %1 (%2)</source>
         <translation>线程 %1（%2）</translation>
-    </message>
-    <message>
-        <source>node %1</source>
-        <translation>节点 %1</translation>
-    </message>
-    <message>
-        <source>nodes %1</source>
-        <translation>节点 %1</translation>
     </message>
     <message>
         <source>%1 keeps CPUs %2 (%3)</source>
@@ -4136,6 +4169,26 @@ Changed in the comparison</source>
     <message>
         <source>the change was applied, but its recording cannot be read: %1</source>
         <translation>修改已应用，但无法读取其录制：%1</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>%1 is a zombie: it has exited and waits for its parent to collect it, so nothing is left to change</source>
+        <translation>%1 是僵尸进程：它已退出，正等待父进程回收，已没有可修改的内容</translation>
+    </message>
+    <message>
+        <source>%1 is init, which every process descends from: the CPUs it is bound to pass to everything it starts; refused (numasight-cli apply --force changes it if that is meant)</source>
+        <translation>%1 是 init，所有进程都由它派生：它绑定的 CPU 会传给它启动的一切；已拒绝（如确有此意，numasight-cli apply --force 会修改它）</translation>
+    </message>
+    <message>
+        <source>%1 is a kernel thread: the kernel places its own threads, and one bound away from the CPU it serves stalls that CPU&apos;s work; refused (numasight-cli apply --force changes it if that is meant)</source>
+        <translation>%1 是内核线程：内核自行安排其线程，若将它绑离其服务的 CPU，会使该 CPU 的工作停滞；已拒绝（如确有此意，numasight-cli apply --force 会修改它）</translation>
+    </message>
+    <message>
+        <source>thread %1 (%2) has exited (zombie): skipped</source>
+        <translation>线程 %1（%2）已退出（僵尸）：已跳过</translation>
     </message>
 </context>
 <context>
@@ -4803,10 +4856,6 @@ Changed in the comparison</source>
         <translation>第 %1 行的“Numa node”后面没有矩阵表头：输出被截断</translation>
     </message>
     <message>
-        <source>expected the header &apos;Numa node 0 1 …&apos; of the matrix, got &apos;%1&apos;</source>
-        <translation>应为矩阵表头“Numa node 0 1 …”，实际为“%1”</translation>
-    </message>
-    <message>
         <source>expected a node number in the header, got &apos;%1&apos;</source>
         <translation>表头中应为节点编号，实际为“%1”</translation>
     </message>
@@ -4861,6 +4910,10 @@ Changed in the comparison</source>
     <message>
         <source>mlc measured NUMA node %1, which the topology does not have (its nodes: %2); give the topology of the machine mlc ran on</source>
         <translation>mlc 测量了 NUMA 节点 %1，但拓扑中没有该节点（其节点：%2）；请给出运行 mlc 的机器的拓扑</translation>
+    </message>
+    <message>
+        <source>expected the header &apos;Numa node 0 1 …&apos; (or &apos;Socket 0 1 …&apos;) of the matrix, got &apos;%1&apos;</source>
+        <translation>应为矩阵的表头 'Numa node 0 1 …'（或 'Socket 0 1 …'），实际为 '%1'</translation>
     </message>
 </context>
 <context>
@@ -5060,6 +5113,45 @@ Changed in the comparison</source>
     <message>
         <source>unrecognised file format</source>
         <translation>无法识别的文件格式</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>out of memory while reading the stream</source>
+        <translation>读取数据流时内存不足</translation>
+    </message>
+    <message>
+        <source>a capture or hwloc XML cannot be read from a pipe or device; save it to a regular file first and open that</source>
+        <translation>采集文件或 hwloc XML 不能从管道或设备读取；请先保存为普通文件再打开</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::OutputFile</name>
+    <message>
+        <source>interrupted; nothing was written</source>
+        <translation>已中断；未写入任何内容</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>cannot write: %1; pick a folder you can write to</source>
+        <translation>无法写入：%1；请选择一个可写的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write: %1; check the free space and permissions; the file was left as it was</source>
+        <translation>无法写入：%1；请检查剩余空间和权限；文件保持原样</translation>
+    </message>
+    <message>
+        <source>cannot write: %1; check the free space and permissions</source>
+        <translation>无法写入：%1；请检查剩余空间和权限</translation>
+    </message>
+    <message>
+        <source>standard output</source>
+        <translation>标准输出</translation>
     </message>
 </context>
 <context>
@@ -5298,6 +5390,18 @@ Changed in the comparison</source>
         <source>the topology reader returned no snapshot</source>
         <translation>拓扑读取器没有返回快照</translation>
     </message>
+    <message>
+        <source>pid %1</source>
+        <translation>pid %1</translation>
+    </message>
+    <message>
+        <source>no such process (it exited or never existed); nothing was recorded: give the id of a running process</source>
+        <translation>没有此进程（已退出或从未存在）；未录制任何内容：请给出一个正在运行的进程号</translation>
+    </message>
+    <message>
+        <source>no such process, or its name does not match --comm; nothing was recorded: give the id of a running process</source>
+        <translation>没有此进程，或其名称与 --comm 不符；未录制任何内容：请给出一个正在运行的进程号</translation>
+    </message>
 </context>
 <context>
     <name>numasight::RecorderNotice</name>
@@ -5506,6 +5610,13 @@ Changed in the comparison</source>
     <message>
         <source>Where</source>
         <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::Snapshot</name>
+    <message>
+        <source>two NUMA nodes have OS index %1 in namespace &apos;%2&apos; (%3 and %4); each node number must be unique, so the file is damaged or was edited: write it again from its source</source>
+        <translation>命名空间 '%2' 中有两个 NUMA 节点的 OS 编号都是 %1（%3 和 %4）；每个节点编号必须唯一，因此文件已损坏或被修改过：请从其来源重新写出</translation>
     </message>
 </context>
 <context>
@@ -5939,6 +6050,42 @@ Changed in the comparison</source>
         <source>%1: no complete answer before the next round was due (every %2); the request was dropped</source>
         <translation>%1：在下一轮到期前（每 %2）未收到完整应答；已放弃该请求</translation>
     </message>
+    <message>
+        <source>%1: the answer announces %2 (Content-Length %3), more than the %4 a graph may have; refused (raise --max-body if the graph is that large)</source>
+        <translation>%1：应答声明了 %2（Content-Length %3），超过图所允许的 %4；已拒绝（如果图确实这么大，请调高 --max-body）</translation>
+    </message>
+    <message>
+        <source>%1: the answer is still going after %2, the most a graph may have (an endless or oversized body); refused (raise --max-body if the graph is that large)</source>
+        <translation>%1：应答在 %2 之后仍未结束，已达图所允许的上限（无尽或过大的正文）；已拒绝（如果图确实这么大，请调高 --max-body）</translation>
+    </message>
+    <message>
+        <source>%1: redirected to %2, on another host (%3, not %4); not followed: give that server&apos;s address to attach if it is the one meant</source>
+        <translation>%1：被重定向到另一台主机上的 %2（%3，而不是 %4）；未跟随：如果要连接的是那台服务器，请给出它的地址</translation>
+    </message>
+    <message>
+        <source>%1: redirect loop (%2); the server sends the request round in a circle</source>
+        <translation>%1：重定向循环（%2）；服务器让请求兜圈子</translation>
+    </message>
+    <message>
+        <source>%1: more than %2 redirects; not followed further</source>
+        <translation>%1：重定向超过 %2 次；不再跟随</translation>
+    </message>
+    <message>
+        <source>%1: the answer is larger than %2, the most a graph may have; refused (raise --max-body if the graph is that large)</source>
+        <translation>%1：应答大于 %2，超过图所允许的上限；已拒绝（如果图确实这么大，请调高 --max-body）</translation>
+    </message>
+    <message>
+        <source>round %1 (same figures as round %2)</source>
+        <translation>第 %1 轮（数值与第 %2 轮相同）</translation>
+    </message>
+    <message>
+        <source>%1 served exactly the figures of an earlier round in round %2</source>
+        <translation>%1 在第 %2 轮提供的数值与之前某一轮完全相同</translation>
+    </message>
+    <message>
+        <source>: the server may be serving stale values, not a timeline</source>
+        <translation>：服务器可能在提供过时的数值，而不是时间线</translation>
+    </message>
 </context>
 <context>
     <name>numasight::WittyJsonReader</name>
@@ -6109,6 +6256,14 @@ Changed in the comparison</source>
     <message>
         <source>cannot read the file: permission denied</source>
         <translation>无法读取文件：权限不足</translation>
+    </message>
+    <message>
+        <source>the key &quot;%1&quot; appears twice in one object; each key must appear once</source>
+        <translation>键 "%1" 在同一个对象中出现了两次；每个键只能出现一次</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: &quot;%2&quot; must be between %3 and %4</source>
+        <translation>%1 超出范围："%2" 必须在 %3 与 %4 之间</translation>
     </message>
 </context>
 <context>
