@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-witty-scale IN N -o OUT: makes a large witty-profiler graph from a real one for the import
-// benchmark. Copy k of the workload gets new pids, tids, socket ports and container ids; the hardware
+// benchmark. Copy k of the workload gets new pids, tids, socket addresses and container ids; the hardware
 // (NUMA nodes, NUMA sets, accelerators) and the edges between hardware stay single, as on one machine that
 // runs N times the jobs.
 #include <QCoreApplication>
@@ -15,7 +15,6 @@
 namespace {
 
 constexpr qint64 kPidStride = 4194304; // Linux pid_max: shifted pids never collide with real ones
-constexpr qint64 kPortStride = 65536;
 
 bool isHardware(const QJsonObject& entity)
 {
@@ -43,7 +42,9 @@ QJsonObject copyEntity(QJsonObject e, qint64 k)
         if (e.value(u"process").isObject())
             e.insert(u"process", copyEntity(e.value(u"process").toObject(), k));
     } else if (type == u"SocketEntity") {
-        shift(e, u"socket_port", k * kPortStride);
+        // Ports stay in range (readers refuse one above 65535): each copy gets its own loopback address.
+        e.insert(u"socket_addr",
+                 QStringLiteral("127.%1.%2.%3").arg(1 + (k >> 16)).arg((k >> 8) & 255).arg(k & 255));
     } else if (type == u"ContainerEntity") {
         bool ok = false;
         const qulonglong id = e.value(u"container_id").toString().toULongLong(&ok, 16);
@@ -81,9 +82,10 @@ QJsonObject copyEdge(QJsonObject edge, qint64 k)
 
 int usage()
 {
-    std::fprintf(stderr,
-                 "usage: numasight-witty-scale IN N -o OUT\n"
-                 "  writes IN's graph N times over (new pids, tids, ports, containers; hardware once)\n");
+    std::fprintf(
+        stderr,
+        "usage: numasight-witty-scale IN N -o OUT\n"
+        "  writes IN's graph N times over (new pids, tids, socket addresses, containers; hardware once)\n");
     return 2;
 }
 

@@ -84,8 +84,13 @@ int main(int argc, char** argv)
     for (const auto& [name, run] : numasight::cli::kCommands)
         if (command == QLatin1String(name)) {
             const int code = run(args);
-            // Ctrl-C after the last check still says the command was interrupted, as a shell expects.
-            return code == numasight::Ok && numasight::cli::interrupted() ? numasight::Cancelled : code;
+            // Ctrl-C after the last check still says the command was interrupted, as a shell expects; an
+            // attach without --count has no other way to end, so there Ctrl-C is its normal end and it
+            // decides its exit code itself.
+            const bool interruptIsTheEnd = command == QLatin1String("attach");
+            return code == numasight::Ok && numasight::cli::interrupted() && !interruptIsTheEnd
+                       ? numasight::Cancelled
+                       : code;
         }
     numasight::cli::printError(
         numasight::cli::Cli::tr("unknown command '%1'; run 'numasight-cli --help'").arg(command));

@@ -434,6 +434,18 @@ void WittyHttpPoller::onGraphFinished(QNetworkReply* reply, int index, int round
 
     const QUrl url = endpoint(h.url, QStringLiteral("/graph"));
     const QVariant code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+    if (h.visited.size() > 1 && (!code.isValid() || code.toInt() < 200 || code.toInt() >= 300) &&
+        reply->error() == QNetworkReply::NoError) {
+        // Qt 6.4 ends a chain that comes back to where it began with neither an answer nor a redirect to
+        // check (status 100, no headers), so the loop is named from the chain seen so far.
+        QStringList chain;
+        for (const QUrl& u : h.visited)
+            chain << u.path();
+        chain << QStringLiteral("…");
+        failHost(index, Tr::tr("%1: redirect loop (%2); the server sends the request round in a circle")
+                            .arg(h.visited.first().toString(), chain.join(QStringLiteral(" -> "))));
+        return;
+    }
     if (code.isValid() && code.toInt() != 200) {
         const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
         failHost(index, Tr::tr("%1: HTTP %2%3")

@@ -3851,7 +3851,7 @@ Changed in the comparison</source>
     </message>
     <message>
         <source>&lt;object type=&quot;%1&quot;&gt; has os_index &quot;%2&quot;, above %3, which no kernel numbers; the file is damaged or was edited</source>
-        <translation>&lt;object type="%1"&gt; 的 os_index 为 "%2"，超过 %3，没有内核会这样编号；文件已损坏或被修改过</translation>
+        <translation>&lt;object type=&quot;%1&quot;&gt; 的 os_index 为 &quot;%2&quot;，超过 %3，没有内核会这样编号；文件已损坏或被修改过</translation>
     </message>
 </context>
 <context>
@@ -4913,7 +4913,7 @@ Changed in the comparison</source>
     </message>
     <message>
         <source>expected the header &apos;Numa node 0 1 …&apos; (or &apos;Socket 0 1 …&apos;) of the matrix, got &apos;%1&apos;</source>
-        <translation>应为矩阵的表头 'Numa node 0 1 …'（或 'Socket 0 1 …'），实际为 '%1'</translation>
+        <translation>应为矩阵的表头 &apos;Numa node 0 1 …&apos;（或 &apos;Socket 0 1 …&apos;），实际为 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -5616,7 +5616,7 @@ Changed in the comparison</source>
     <name>numasight::Snapshot</name>
     <message>
         <source>two NUMA nodes have OS index %1 in namespace &apos;%2&apos; (%3 and %4); each node number must be unique, so the file is damaged or was edited: write it again from its source</source>
-        <translation>命名空间 '%2' 中有两个 NUMA 节点的 OS 编号都是 %1（%3 和 %4）；每个节点编号必须唯一，因此文件已损坏或被修改过：请从其来源重新写出</translation>
+        <translation>命名空间 &apos;%2&apos; 中有两个 NUMA 节点的 OS 编号都是 %1（%3 和 %4）；每个节点编号必须唯一，因此文件已损坏或被修改过：请从其来源重新写出</translation>
     </message>
 </context>
 <context>
@@ -6259,11 +6259,11 @@ Changed in the comparison</source>
     </message>
     <message>
         <source>the key &quot;%1&quot; appears twice in one object; each key must appear once</source>
-        <translation>键 "%1" 在同一个对象中出现了两次；每个键只能出现一次</translation>
+        <translation>键 &quot;%1&quot; 在同一个对象中出现了两次；每个键只能出现一次</translation>
     </message>
     <message>
         <source>%1 is out of range: &quot;%2&quot; must be between %3 and %4</source>
-        <translation>%1 超出范围："%2" 必须在 %3 与 %4 之间</translation>
+        <translation>%1 超出范围：&quot;%2&quot; 必须在 %3 与 %4 之间</translation>
     </message>
 </context>
 <context>

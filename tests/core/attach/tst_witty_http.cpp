@@ -425,7 +425,7 @@ void TestWittyHttp::hostile_data()
            "witty-elsewhere.invalid:18090, not @|not followed"
         << 1;
     QTest::newRow("redirect loop") << "loop" << standard
-                                   << "redirect loop (/graph -> /graph/a -> /graph/b -> /graph)" << 3;
+                                   << "redirect loop (/graph -> /graph/a -> /graph/b -> " << 3;
     QTest::newRow("same-host redirect followed") << "here:10.0.0.3" << standard << "" << 2;
 }
 
