@@ -102,6 +102,10 @@ Trial tryImportInChild(const QByteArray& xml, int* signal)
         if (const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC); null >= 0)
             ::dup2(null, STDERR_FILENO);
         ::alarm(60);
+        // A crash here must end the child by its signal, which is how the parent tells a crash from a
+        // refusal; a sanitizer's or a debugger's handler would turn it into an ordinary exit.
+        for (const int fatal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+            ::signal(fatal, SIG_DFL);
         hwloc_topology_t t = nullptr;
         if (hwloc_topology_init(&t) != 0)
             ::_exit(2);
