@@ -58,14 +58,6 @@ cp "$fixtures"/hwloc/*.xml "$seeds/fuzz_hwloc_xml/"
 cp tests/data/mlc/*.txt "$seeds/fuzz_mlc/"
 cp fuzz/seeds/procfs/* "$seeds/fuzz_procfs/"
 
-# The hwloc target meets crashes inside libhwloc 2.9's XML import (issue 13, defect 3), which numasight's
-# reader must keep hwloc from reaching. Until that fix is on this branch, a crash whose top frame is in
-# libhwloc is reported as known and the target goes on for the rest of its time; set FUZZ_STRICT_HWLOC=1 to
-# fail on them too. Every other crash fails the run.
-known_libhwloc_crash() {
-  [[ $1 == fuzz_hwloc_xml && ${FUZZ_STRICT_HWLOC:-0} != 1 ]] && grep -Eq '^ +#0 .*libhwloc\.so' "$2"
-}
-
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/fuzz/lsan.supp}
@@ -94,10 +86,6 @@ for target in "${targets[@]}"; do
     fi
     cat "$run_log" >>"$log"
     input=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$run_log" | tail -n 1)
-    if known_libhwloc_crash "$target" "$run_log"; then
-      echo "fuzz: $target: known crash inside libhwloc (issue 13, defect 3), input saved as $input; going on"
-      continue
-    fi
     status=failed
     echo "fuzz: ========== $target FAILED =========="
     grep -E '^==[0-9]+==ERROR|runtime error|SUMMARY|^ +#[0-9] ' "$run_log" | head -n 30 || true
