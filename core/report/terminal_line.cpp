@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "terminal_line.h"
 
+#include "util/printable_text.h"
+
 namespace numasight {
 
 QString terminalLine(const QString& message, qsizetype maxLength)
@@ -21,13 +23,12 @@ QString terminalLine(const QString& message, qsizetype maxLength)
                 out += QLatin1Char(' ');
             space = false;
         }
-        if (u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0))
-            out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
-        else
-            out += c;
+        out += c;
     }
     while (out.endsWith(QLatin1Char(' ')))
         out.chop(1);
+    // The other controls (ESC, BEL, C1, bidirectional overrides) are shown as every text output shows them.
+    out = printableText(out);
     if (maxLength > 1 && out.size() > maxLength) {
         out.truncate(maxLength - 1);
         if (out.back().isHighSurrogate())

@@ -135,8 +135,8 @@ void TestOutputFile::terminalLine_data()
     QTest::newRow("CRLF at the end") << "bad\r\n"
                                      << "bad";
     QTest::newRow("ESC and BEL") << "a\x1b[2Jb\x07"
-                                 << "a\\x1b[2Jb\\x07";
-    QTest::newRow("C1 CSI") << QStringLiteral("a\u009b2Jb") << "a\\x9b2Jb";
+                                 << "a\\e[2Jb\\a";
+    QTest::newRow("C1 CSI") << QStringLiteral("a\u009b2Jb") << "a\\u009b2Jb";
     QTest::newRow("too long") << QString(1500, QLatin1Char('x'))
                               << QString(999, QLatin1Char('x')) + QChar(0x2026);
 }
