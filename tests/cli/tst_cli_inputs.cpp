@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-cli on hostile inputs: each command refuses them in one line naming the file,
 // with exit 1, in a bounded time and memory, and never dies of them.
+#include "support/fifo_writer.h"
 #include "support/test_process.h"
 
 #include <QDir>
@@ -10,11 +11,7 @@
 #include <QTest>
 
 #include <chrono>
-#include <fcntl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
-#include <thread>
-#include <unistd.h>
 
 using namespace numasight::test;
 
@@ -144,30 +141,13 @@ private slots:
     void fifo()
     {
         const QString path = m_dir.filePath(QStringLiteral("pipe"));
-        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-        const QByteArray bytes = readAll(kWitty);
-        std::thread writer([&] {
-            const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CLOEXEC);
-            if (fd < 0)
-                return;
-            for (qsizetype at = 0; at < bytes.size();) {
-                const ssize_t n = ::write(fd, bytes.constData() + at, size_t(bytes.size() - at));
-                if (n <= 0)
-                    break;
-                at += n;
-            }
-            ::close(fd);
-        });
-        const ProcessRun r = runProcess(QStringLiteral(NUMASIGHT_CLI), {QStringLiteral("info"), path}, 30000);
-        if (r.err == "timed out") {
-            // Unblock the writer, whose open() waits for a reader that is gone.
-            const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-            writer.join();
-            if (fd >= 0)
-                ::close(fd);
-            QFAIL("numasight-cli info FIFO hangs");
+        ProcessRun r;
+        {
+            const numasight::test::FifoWriter writer(path, readAll(kWitty));
+            QVERIFY(writer.made());
+            r = runProcess(QStringLiteral(NUMASIGHT_CLI), {QStringLiteral("info"), path}, 30000);
         }
-        writer.join();
+        QVERIFY2(r.err != "timed out", "numasight-cli info FIFO hangs");
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("NUMA"), r.out.constData());
     }
@@ -175,24 +155,14 @@ private slots:
     void fifoOfXml()
     {
         const QString path = m_dir.filePath(QStringLiteral("xmlpipe"));
-        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-        const QByteArray bytes = readAll(kHwloc + QStringLiteral("16em64t-4s2c2t.xml"));
-        std::thread writer([&] {
-            const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CLOEXEC);
-            if (fd >= 0) {
-                [[maybe_unused]] const ssize_t n = ::write(fd, bytes.constData(), size_t(bytes.size()));
-                ::close(fd);
-            }
-        });
-        const ProcessRun r = runProcess(QStringLiteral(NUMASIGHT_CLI), {QStringLiteral("info"), path}, 30000);
-        if (r.err == "timed out") {
-            const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-            writer.join();
-            if (fd >= 0)
-                ::close(fd);
-            QFAIL("numasight-cli info FIFO hangs");
+        ProcessRun r;
+        {
+            const numasight::test::FifoWriter writer(path,
+                                                     readAll(kHwloc + QStringLiteral("16em64t-4s2c2t.xml")));
+            QVERIFY(writer.made());
+            r = runProcess(QStringLiteral(NUMASIGHT_CLI), {QStringLiteral("info"), path}, 30000);
         }
-        writer.join();
+        QVERIFY2(r.err != "timed out", "numasight-cli info FIFO hangs");
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("xmlpipe: a capture or hwloc XML cannot be read from a pipe"),
                  r.err.constData());

@@ -7,6 +7,7 @@
 #include "readers/open_input.h"
 #include "readers/witty_json_reader.h"
 #include "support/entity_factory.h"
+#include "support/fifo_writer.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,12 +16,8 @@
 #include <QTest>
 
 #include <chrono>
-#include <fcntl.h>
 #include <functional>
 #include <future>
-#include <sys/stat.h>
-#include <thread>
-#include <unistd.h>
 
 using namespace numasight;
 using namespace numasight::test;
@@ -225,23 +222,11 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("pipe"));
-        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-        std::thread writer([&] {
-            const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CLOEXEC);
-            if (fd < 0)
-                return;
-            for (qsizetype at = 0; at < bytes.size();) {
-                const ssize_t n = ::write(fd, bytes.constData() + at, size_t(bytes.size() - at));
-                if (n <= 0)
-                    break;
-                at += n;
-            }
-            ::close(fd);
-        });
+        const test::FifoWriter writer(path, bytes);
+        QVERIFY(writer.made());
         auto reading = std::async(std::launch::async, [&] { return openInput(path); });
         if (reading.wait_for(std::chrono::seconds(30)) != std::future_status::ready)
             qFatal("openInput() on a FIFO hangs"); // the reader thread cannot be stopped: end the test
-        writer.join();
         const auto r = reading.get();
         if (expected.isEmpty()) {
             QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
