@@ -595,6 +595,7 @@ void NodeHeatmapPanel::updatePicture()
     const int current = m_model->heatmapRow(m_filter->mapToSource(m_tree->currentIndex()));
     m_plot->setSelectedRow(
         current >= 0 && size_t(current) < m_positionOfRow.size() ? m_positionOfRow[size_t(current)] : -1);
+    m_needs.reset(); // the rows changed: measure them again
     placeSplitter();
     fitColumns();
     growRows();
@@ -612,8 +613,16 @@ void NodeHeatmapPanel::growRows()
 }
 
 // What the list's columns need: each figure column its widest value (so no number is cut) and its header's
-// whole name; the name column a short process name.
-NodeHeatmapPanel::ColumnNeeds NodeHeatmapPanel::columnNeeds() const
+// whole name; the name column a short process name. Measured once per picture (it walks up to a thousand
+// rows per column), not on every resize.
+const NodeHeatmapPanel::ColumnNeeds& NodeHeatmapPanel::columnNeeds()
+{
+    if (!m_needs)
+        m_needs = measureColumns();
+    return *m_needs;
+}
+
+NodeHeatmapPanel::ColumnNeeds NodeHeatmapPanel::measureColumns() const
 {
     auto* header = static_cast<SortArrowHeader*>(m_tree->header());
     const int readable = header->widthFor(QStringLiteral("0000…"));
@@ -638,7 +647,7 @@ NodeHeatmapPanel::ColumnNeeds NodeHeatmapPanel::columnNeeds() const
 // keeps a few letters and "…" (its tooltip has the whole name). The name takes what is left.
 void NodeHeatmapPanel::fitColumns()
 {
-    const ColumnNeeds needs = columnNeeds();
+    const ColumnNeeds& needs = columnNeeds();
     std::vector<int> widths = needs.values;
     const int width = m_tree->viewport()->width();
     int spare = width - needs.nameMinimum;
@@ -681,7 +690,7 @@ void NodeHeatmapPanel::placeSplitter()
     const int total = m_split->width();
     if (total <= 0)
         return;
-    const ColumnNeeds needs = columnNeeds();
+    const ColumnNeeds& needs = columnNeeds();
     const int chrome = m_tree->width() - m_tree->viewport()->width();
     const int wanted = std::max(std::min(total * 36 / 100, 760), needs.allFull + needs.nameMinimum + chrome);
     const int nodes = m_full ? m_full->columnCount() : 0;

@@ -7,6 +7,7 @@
 
 #include <QSet>
 
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -136,7 +137,8 @@ private:
         int allFull = 0;
         int nameMinimum = 0;
     };
-    ColumnNeeds columnNeeds() const;
+    const ColumnNeeds& columnNeeds();
+    ColumnNeeds measureColumns() const;
     void fitColumns();
     void placeSplitter();
     void growRows();
@@ -178,8 +180,9 @@ private:
     QSet<QString> m_expanded;         // "ns/pid" of unfolded processes, kept across rebuilds
     std::int64_t m_selectedPid = -1, m_selectedTid = -1;
     QString m_selectedNs;
-    bool m_restoring = false;  // selecting from outside or after a rebuild: nothing is emitted
-    bool m_splitMoved = false; // the user placed the splitter: the list keeps its width
+    bool m_restoring = false;           // selecting from outside or after a rebuild: nothing is emitted
+    bool m_splitMoved = false;          // the user placed the splitter: the list keeps its width
+    std::optional<ColumnNeeds> m_needs; // of the rows shown; measured when first needed
 };
 
 } // namespace numasight
