@@ -29,16 +29,22 @@ void shift(QJsonObject& o, QStringView field, qint64 by)
         o.insert(field, v.toInteger() + by);
 }
 
-QJsonObject copyEntity(QJsonObject e, qint64 k)
+// Thread clone j > 0 of copy k: a tid no copy and no other clone uses.
+qint64 threadShift(qint64 k, qint64 j, qint64 copies, qint64 threads)
 {
-    if (k == 0)
+    return j == 0 ? k * kPidStride : (copies + k * threads + j) * kPidStride;
+}
+
+QJsonObject copyEntity(QJsonObject e, qint64 k, qint64 tidShift = -1)
+{
+    if (k == 0 && tidShift <= 0)
         return e;
     const QString type = e.value(u"entity_type").toString();
     if (type == u"ProcessEntity") {
         shift(e, u"pid", k * kPidStride);
         shift(e, u"ppid", k * kPidStride);
     } else if (type == u"ThreadEntity") {
-        shift(e, u"tid", k * kPidStride);
+        shift(e, u"tid", tidShift >= 0 ? tidShift : k * kPidStride);
         if (e.value(u"process").isObject())
             e.insert(u"process", copyEntity(e.value(u"process").toObject(), k));
     } else if (type == u"SocketEntity") {
@@ -66,15 +72,26 @@ bool hardwareOnly(const QJsonObject& edge)
     return true;
 }
 
-QJsonObject copyEdge(QJsonObject edge, qint64 k)
+bool hasThread(const QJsonObject& edge)
+{
+    for (const char16_t* end : {u"source_node", u"target_node"})
+        if (edge.value(QStringView(end)).toObject().value(u"entity_type").toString() == u"ThreadEntity")
+            return true;
+    for (const QJsonValue& v : edge.value(u"nodes").toArray())
+        if (v.toObject().value(u"entity_type").toString() == u"ThreadEntity")
+            return true;
+    return false;
+}
+
+QJsonObject copyEdge(QJsonObject edge, qint64 k, qint64 tidShift = -1)
 {
     for (const char16_t* end : {u"source_node", u"target_node"})
         if (edge.value(QStringView(end)).isObject())
-            edge.insert(QStringView(end), copyEntity(edge.value(QStringView(end)).toObject(), k));
+            edge.insert(QStringView(end), copyEntity(edge.value(QStringView(end)).toObject(), k, tidShift));
     if (edge.value(u"nodes").isArray()) {
         QJsonArray ends;
         for (const QJsonValue& v : edge.value(u"nodes").toArray())
-            ends.append(copyEntity(v.toObject(), k));
+            ends.append(copyEntity(v.toObject(), k, tidShift));
         edge.insert(u"nodes", ends);
     }
     return edge;
@@ -84,8 +101,9 @@ int usage()
 {
     std::fprintf(
         stderr,
-        "usage: numasight-witty-scale IN N -o OUT\n"
-        "  writes IN's graph N times over (new pids, tids, socket addresses, containers; hardware once)\n");
+        "usage: numasight-witty-scale IN N [--threads T] -o OUT\n"
+        "  writes IN's graph N times over (new pids, tids, socket addresses, containers; hardware once);\n"
+        "  --threads T: every thread T times (new tids, each with its own copies of the thread's edges)\n");
     return 2;
 }
 
@@ -94,10 +112,17 @@ int usage()
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments();
+    QStringList args = app.arguments();
+    bool ok = false;
+    qint64 threads = 1;
+    if (const qsizetype at = args.indexOf(QLatin1String("--threads")); at > 0 && at + 1 < args.size()) {
+        threads = args[at + 1].toLongLong(&ok);
+        if (!ok || threads < 1 || threads > 100000)
+            return usage();
+        args.remove(at, 2);
+    }
     if (args.size() != 5 || args[3] != QLatin1String("-o"))
         return usage();
-    bool ok = false;
     const qint64 copies = args[2].toLongLong(&ok);
     if (!ok || copies < 1 || copies > 100000)
         return usage();
@@ -135,8 +160,11 @@ int main(int argc, char** argv)
             const QJsonObject e = v.toObject();
             if (k > 0 && isHardware(e))
                 continue;
-            write(QByteArray(nodeCount++ ? ",\n" : "\n") +
-                  QJsonDocument(copyEntity(e, k)).toJson(QJsonDocument::Compact));
+            const bool thread = e.value(u"entity_type").toString() == u"ThreadEntity";
+            for (qint64 j = 0; j < (thread ? threads : 1); ++j)
+                write(QByteArray(nodeCount++ ? ",\n" : "\n") +
+                      QJsonDocument(copyEntity(e, k, thread ? threadShift(k, j, copies, threads) : -1))
+                          .toJson(QJsonDocument::Compact));
         }
     }
     write("\n],\"edges\":[");
@@ -145,8 +173,11 @@ int main(int argc, char** argv)
             const QJsonObject e = v.toObject();
             if (k > 0 && hardwareOnly(e))
                 continue;
-            write(QByteArray(edgeCount++ ? ",\n" : "\n") +
-                  QJsonDocument(copyEdge(e, k)).toJson(QJsonDocument::Compact));
+            const bool thread = hasThread(e);
+            for (qint64 j = 0; j < (thread ? threads : 1); ++j)
+                write(QByteArray(edgeCount++ ? ",\n" : "\n") +
+                      QJsonDocument(copyEdge(e, k, thread ? threadShift(k, j, copies, threads) : -1))
+                          .toJson(QJsonDocument::Compact));
         }
     }
     write("\n]}\n");

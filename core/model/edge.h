@@ -38,10 +38,10 @@ bool isStructural(EdgeKind kind);
 struct Edge
 {
     EdgeKind kind = EdgeKind::Unknown;
-    QString typeName; // source's own name ("NumaAccessEdge"), edgeKindName() otherwise
+    bool directed = true; // witty writes undirected edges as "nodes": [a, b]
+    QString typeName;     // source's own name ("NumaAccessEdge"), edgeKindName() otherwise
     EntityId source;
     EntityId target;
-    bool directed = true; // witty writes undirected edges as "nodes": [a, b]
     std::optional<double> weight;
     QByteArray payload; // JSON object text of every field other than type, weight and the endpoints
 };

@@ -56,6 +56,7 @@ QString deviceClassName(DeviceClass c);          // "gpu", "npu", "nic", "other"
 struct Entity
 {
     EntityKind kind = EntityKind::Unknown;
+    DeviceClass deviceClass = DeviceClass::None; // devices (here, beside `kind`, to save padding)
     QString typeName; // source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise
     QString ns;       // namespace: "local", or the remote host's address (witty's entity_namespace)
     QString key;      // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
@@ -66,6 +67,7 @@ struct Entity
     // Indexes: packages, NUMA nodes, cores, PUs, caches (level in `osIndex` is not used), accelerators (id).
     int osIndex = -1;
     int logicalIndex = -1;
+    int cacheLevel = 0; // caches
 
     // NUMA nodes: their CPUs; packages/cores/caches: CPUs below; accelerators, NICs: CPU affinity;
     // threads: Cpus_allowed_list when known.
@@ -85,21 +87,19 @@ struct Entity
     std::int64_t tid = -1;
     QString cmdline;
 
-    // Devices.
-    DeviceClass deviceClass = DeviceClass::None;
+    // Devices (and `deviceClass` above).
     QString pciBusId; // "0000:c1:00.0", lower case
     QString vendor;
     NodeId numaNode; // the node the device (or shm, socket owner) is attached to; invalid when unknown
+    int port = -1;   // sockets
 
     // Containers: id and runtime type; sockets: address, port, protocol.
     QString containerId;
     QString containerType;
     QString address;
-    int port = -1;
     QString protocol;
 
-    std::uint64_t cacheBytes = 0; // caches
-    int cacheLevel = 0;
+    std::uint64_t cacheBytes = 0; // caches (and `cacheLevel` above)
 };
 
 } // namespace numasight

@@ -35,9 +35,47 @@ QString Snapshot::identity(QStringView typeName, QStringView ns, QStringView key
     return id;
 }
 
+std::uint32_t Snapshot::identityHash(QStringView typeName, QStringView ns, QStringView key)
+{
+    return std::uint32_t(qHashMulti(0, typeName, ns, key));
+}
+
 EntityId Snapshot::find(QStringView typeName, QStringView ns, QStringView key) const
 {
-    return m_byIdentity.value(identity(typeName, ns, key));
+    if (m_identitySlots.empty())
+        return {};
+    const std::uint32_t h = identityHash(typeName, ns, key);
+    const size_t mask = m_identitySlots.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const std::uint64_t slot = m_identitySlots[i];
+        if (slot == 0)
+            return {};
+        if (std::uint32_t(slot >> 32) != h)
+            continue;
+        const auto index = std::int32_t(std::uint32_t(slot) - 1);
+        const Entity& e = m_entities[size_t(index)];
+        if (e.key == key && e.typeName == typeName && e.ns == ns)
+            return EntityId(index);
+    }
+}
+
+void Snapshot::growIdentitySlots(size_t count)
+{
+    size_t capacity = 16;
+    while (capacity < count * 2)
+        capacity *= 2;
+    if (capacity <= m_identitySlots.size())
+        return;
+    std::vector<std::uint64_t> old = std::move(m_identitySlots);
+    m_identitySlots.assign(capacity, 0);
+    for (const std::uint64_t slot : old) {
+        if (!slot)
+            continue;
+        size_t i = (slot >> 32) & (capacity - 1);
+        while (m_identitySlots[i])
+            i = (i + 1) & (capacity - 1);
+        m_identitySlots[i] = slot;
+    }
 }
 
 std::span<const EntityId> Snapshot::ofKind(EntityKind kind) const
@@ -155,23 +193,35 @@ void SnapshotBuilder::reserve(size_t entities, size_t edges)
 {
     m_snapshot->m_entities.reserve(entities);
     m_snapshot->m_edges.reserve(edges);
-    m_snapshot->m_byIdentity.reserve(qsizetype(entities));
+    m_snapshot->growIdentitySlots(entities);
 }
 
 EntityId SnapshotBuilder::add(Entity entity, bool* inserted)
 {
-    QString id = Snapshot::identity(entity.typeName, entity.ns, entity.key);
-    auto it = m_snapshot->m_byIdentity.constFind(id);
-    if (it != m_snapshot->m_byIdentity.constEnd()) {
+    if (const EntityId known = m_snapshot->find(entity.typeName, entity.ns, entity.key); known.isValid()) {
         if (inserted)
             *inserted = false;
-        return *it;
+        return known;
     }
-    const EntityId eid(std::int32_t(m_snapshot->m_entities.size()));
-    m_snapshot->m_byIdentity.insert(std::move(id), eid);
-    m_snapshot->m_entities.push_back(std::move(entity));
     if (inserted)
         *inserted = true;
+    return addNew(std::move(entity));
+}
+
+EntityId SnapshotBuilder::addNew(Entity entity)
+{
+    Snapshot& s = *m_snapshot;
+    const EntityId eid(std::int32_t(s.m_entities.size()));
+    if ((s.m_identityCount + 1) * 2 > s.m_identitySlots.size())
+        s.growIdentitySlots(std::max<size_t>(s.m_identityCount + 1, s.m_identitySlots.size()));
+    const std::uint32_t h = Snapshot::identityHash(entity.typeName, entity.ns, entity.key);
+    const size_t mask = s.m_identitySlots.size() - 1;
+    size_t i = h & mask;
+    while (s.m_identitySlots[i])
+        i = (i + 1) & mask;
+    s.m_identitySlots[i] = std::uint64_t(h) << 32 | (std::uint64_t(std::uint32_t(eid.value)) + 1);
+    ++s.m_identityCount;
+    s.m_entities.push_back(std::move(entity));
     return eid;
 }
 

@@ -69,8 +69,15 @@ private:
     QDateTime m_takenAt;
     QString m_label;
 
+    // Identity lookup as entities are added: open addressing over (32-bit hash << 32 | index + 1), 0 for
+    // empty, at most half full. The keys stay in the entities; a QHash of identity strings cost about
+    // 130 bytes per entity, more than a small entity's whole JSON.
+    std::vector<std::uint64_t> m_identitySlots;
+    size_t m_identityCount = 0;
+    static std::uint32_t identityHash(QStringView typeName, QStringView ns, QStringView key);
+    void growIdentitySlots(size_t count);
+
     // Lookups built once in SnapshotBuilder::finish().
-    QHash<QString, EntityId> m_byIdentity;
     std::vector<std::vector<EntityId>> m_byKind;
     QHash<QString, std::vector<EntityId>> m_cpuToNode; // per namespace, indexed by CPU OS index
     QHash<QString, QHash<int, EntityId>> m_nodeByOs;   // sparse: OS indexes can be 252-255 (POWER9)
@@ -95,9 +102,12 @@ public:
     // Adds an entity, or returns the existing one with the same identity (folding denormalized copies).
     // `inserted` tells which happened.
     EntityId add(Entity entity, bool* inserted = nullptr);
+    // Adds an entity whose identity the caller knows to be new (a reader with its own identity table).
+    EntityId addNew(Entity entity);
     EntityId find(QStringView typeName, QStringView ns, QStringView key) const;
     Entity& entity(EntityId id) { return m_snapshot->m_entities[size_t(id.value)]; }
     int entityCount() const { return int(m_snapshot->m_entities.size()); }
+    size_t edgeCount() const { return m_snapshot->m_edges.size(); }
     EdgeId addEdge(Edge edge);
     void addDistances(DistanceMatrix matrix);
     const std::vector<DistanceMatrix>& distances() const { return m_snapshot->m_distances; }

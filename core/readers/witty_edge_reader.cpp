@@ -127,15 +127,10 @@ void GraphReader::readEdge(od::value value, const Where* where)
 void GraphReader::resolveDevices()
 {
     // Exactly one node per device, in the order of trust the format note gives.
-    std::vector<EntityId> nodes;
-    for (int i = 0; i < m_builder.entityCount(); ++i)
-        if (m_builder.entity(EntityId(i)).kind == EntityKind::NumaNode)
-            nodes.push_back(EntityId(i));
-    for (int i = 0; i < m_builder.entityCount(); ++i) {
-        Entity& d = m_builder.entity(EntityId(i));
-        if (d.kind != EntityKind::Accelerator)
-            continue;
-        const auto edge = m_deviceNumaSets.find(i);
+    const std::vector<EntityId>& nodes = m_numaNodes;
+    for (const EntityId id : m_accelerators) {
+        Entity& d = m_builder.entity(id);
+        const auto edge = m_deviceNumaSets.find(id.value);
         if (edge != m_deviceNumaSets.end() && edge->second.count() == 1) {
             d.numaNode = NodeId(edge->second.first());
             if (d.nodes.isEmpty())
@@ -161,9 +156,8 @@ void GraphReader::resolveDevices()
 void GraphReader::buildDistances()
 {
     std::map<QString, std::vector<EntityId>> byNamespace;
-    for (int i = 0; i < m_builder.entityCount(); ++i)
-        if (m_builder.entity(EntityId(i)).kind == EntityKind::NumaNode)
-            byNamespace[m_builder.entity(EntityId(i)).ns].push_back(EntityId(i));
+    for (const EntityId id : m_numaNodes)
+        byNamespace[m_builder.entity(id).ns].push_back(id);
     for (auto& [ns, nodes] : byNamespace) {
         std::sort(nodes.begin(), nodes.end(), [&](EntityId a, EntityId b) {
             return m_builder.entity(a).osIndex < m_builder.entity(b).osIndex;

@@ -365,10 +365,15 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
     }
     const std::int32_t idValue = m_builder.entityCount();
     m_ids.insert(identity, idValue);
-    bool inserted = false;
-    const EntityId id = m_builder.add(std::move(e), &inserted);
-    if (!inserted || id.value != idValue)
+    const EntityKind kind = e.kind;
+    // m_ids already told the identity is new: the builder need not look it up again.
+    const EntityId id = m_builder.addNew(std::move(e));
+    if (id.value != idValue)
         fail(c.begin, where, Tr::tr("internal error: identity clash"));
+    if (kind == EntityKind::NumaNode)
+        m_numaNodes.push_back(id);
+    else if (kind == EntityKind::Accelerator)
+        m_accelerators.push_back(id);
     m_slots.push_back({origin == Origin::Nodes});
     if (!c.numa.distances.empty() && c.info.kind == EntityKind::NumaNode)
         m_distanceRows[id.value] = std::move(c.numa.distances);

@@ -33,6 +33,12 @@ struct Failure
     LoadError error;
 };
 
+// Thrown when counting a list's elements meets an error: the document is read again without counting, so
+// that the error is the one reading finds first, with its own message and place.
+struct CountFailed
+{
+};
+
 // A JSON path built on the stack and only turned into text when an error needs it.
 struct Where
 {
@@ -232,11 +238,17 @@ struct SlotInfo
 class GraphReader
 {
 public:
-    GraphReader(const char* base, size_t size, const QString& file, const Progress& progress)
+    // `mappedFile`: `base` maps the file read-only, so pages behind the cursor can be handed back (they
+    // read again from the page cache if an error message needs them). `countLists`: size the model from
+    // the element counts of the nodes and edges lists before reading them.
+    GraphReader(const char* base, size_t size, const QString& file, const Progress& progress,
+                bool mappedFile = false, bool countLists = true)
         : m_base(base)
         , m_size(size)
         , m_file(file)
         , m_progress(progress)
+        , m_mappedFile(mappedFile)
+        , m_countLists(countLists)
     {
     }
 
@@ -264,8 +276,9 @@ private:
 
     void readGraph(od::object graph, const Where* where);
     // Reads each element of `list`, which must be an array (of `expected`), with `read(value, where)`.
-    template <class Read>
-    void readArray(od::value list, const Where* where, const QString& expected, Read read);
+    template <class Count, class Read>
+    void readArray(od::value list, const Where* where, const QString& expected, Count count, Read read);
+    void releaseBehind(const char* at);
     void readNodes(od::value nodes, const Where* where);
     void readEdges(od::value edges, const Where* where);
     EntityId readEntity(od::value value, const Where* where, Origin origin, const char* end = nullptr);
@@ -299,6 +312,7 @@ private:
     SnapshotBuilder m_builder;
     witty::IdentityTable m_ids;
     std::vector<SlotInfo> m_slots;
+    std::vector<EntityId> m_numaNodes, m_accelerators; // as added: the end's passes skip the other entities
     std::unordered_map<std::int32_t, std::vector<std::pair<int, double>>> m_distanceRows;
     std::unordered_map<std::int32_t, NodeSet> m_deviceNumaSets; // from AffinitativeToNuma edges
     StringCache m_typeNames, m_namespaces, m_edgeTypes;         // a handful of distinct values each
@@ -306,6 +320,9 @@ private:
     std::string m_compact;
     std::string m_payload;
     size_t m_items = 0;
+    bool m_mappedFile = false;
+    bool m_countLists = true;
+    const char* m_released = nullptr; // mapped pages before this were handed back
 };
 
 } // namespace numasight::wittyread

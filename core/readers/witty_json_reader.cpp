@@ -2,6 +2,7 @@
 // readWittyJson(), readWittyJsonFile(): witty-profiler graphs (one document, an envelope, or JSON Lines) into
 // snapshots with simdjson On-Demand. Documents, envelopes, the nodes and edges lists, errors and progress
 // here; one entity in witty_entity_reader.cpp, one edge in witty_edge_reader.cpp.
+#include "util/memory_budget.h"
 #include "witty_graph_reader.h"
 
 #include <QCoreApplication>
@@ -63,6 +64,8 @@ void GraphReader::failSimdjson(error_code error, const Where* where, const char*
     case simdjson::NUMBER_ERROR:
         message = Tr::tr("malformed or out-of-range number");
         break;
+    case simdjson::MEMALLOC:
+        throw std::bad_alloc();
     case simdjson::STRING_ERROR:
         message = Tr::tr("malformed string (bad escape sequence)");
         break;
@@ -122,10 +125,31 @@ std::string_view GraphReader::compact(std::string_view raw, const Where* where)
     return {m_compact.data(), length};
 }
 
+// The file's pages behind the cursor are handed back as the model grows: a mapped page counts in the
+// process's memory until it is unmapped, and the model keeps its own copies of what it needs.
+void GraphReader::releaseBehind(const char* at)
+{
+    constexpr size_t kStep = size_t(32) << 20;
+    constexpr size_t kMargin = size_t(4) << 20; // the current object and the next ones stay
+    if (!m_mappedFile || !at || at < m_base)
+        return;
+    if (!m_released)
+        m_released = m_base;
+    if (size_t(at - m_released) < kStep + kMargin)
+        return;
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    const auto upTo =
+        reinterpret_cast<const char*>((reinterpret_cast<std::uintptr_t>(at) - kMargin) / page * page);
+    if (upTo > m_released &&
+        ::madvise(const_cast<char*>(m_released), size_t(upTo - m_released), MADV_DONTNEED) == 0)
+        m_released = upTo;
+}
+
 void GraphReader::tick(const char* at)
 {
     if (++m_items % kProgressEvery != 0)
         return;
+    releaseBehind(at);
     if (m_progress.isCancelled())
         throw Failure{LoadError::cancel(m_file)};
     if (at && m_size)
@@ -172,9 +196,12 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
         failSimdjson(e, nullptr, begin);
     }
     m_doc = &doc;
-    // witty graphs run about 1.5–3 kB of JSON per entity and 0.7–1.5 kB per edge.
-    m_builder.reserve(length / 1500 + 16, length / 700 + 16);
-    m_ids.reserve(length / 1500 + 16);
+    // witty graphs run about 1.5–3 kB of JSON per entity and 0.7–1.5 kB per edge; the lists' own counts
+    // size the model when they can be had.
+    if (!m_countLists) {
+        m_builder.reserve(length / 1500 + 16, length / 700 + 16);
+        m_ids.reserve(length / 1500 + 16);
+    }
 
     od::json_type rootType;
     if (const error_code e = doc.type().get(rootType))
@@ -298,13 +325,22 @@ void GraphReader::readGraph(od::object graph, const Where* where)
         fail(here(), where, Tr::tr("no \"nodes\" or \"edges\" array in the envelope's content"));
 }
 
-template <class Read>
-void GraphReader::readArray(od::value list, const Where* where, const QString& expected, Read read)
+template <class Count, class Read>
+void GraphReader::readArray(od::value list, const Where* where, const QString& expected, Count count,
+                            Read read)
 {
     const od::json_type t = take(list.type(), where);
     if (t != od::json_type::array)
         failType(list, t, where, expected);
     od::array array = take(list.get_array(), where);
+    if (m_countLists) {
+        // Sized once instead of grown by doubling: growing a vector of entities holds the old and the new
+        // block at once, half again as much memory as the model when entities are small.
+        size_t n = 0;
+        if (array.count_elements().get(n) != simdjson::SUCCESS)
+            throw CountFailed{};
+        count(n);
+    }
     qint64 index = 0;
     for (auto element : array) {
         const Where w{where, nullptr, index++};
@@ -315,14 +351,23 @@ void GraphReader::readArray(od::value list, const Where* where, const QString& e
 
 void GraphReader::readNodes(od::value nodes, const Where* where)
 {
-    readArray(nodes, where, Tr::tr("an array of entities"),
-              [this](od::value& v, const Where* w) { readEntity(v, w, Origin::Nodes); });
+    readArray(
+        nodes, where, Tr::tr("an array of entities"),
+        [this](size_t n) {
+            const size_t total = size_t(m_builder.entityCount()) + n;
+            m_builder.reserve(total, 0);
+            m_ids.reserve(total);
+            m_slots.reserve(total);
+        },
+        [this](od::value& v, const Where* w) { readEntity(v, w, Origin::Nodes); });
 }
 
 void GraphReader::readEdges(od::value edges, const Where* where)
 {
-    readArray(edges, where, Tr::tr("an array of edges"),
-              [this](od::value& v, const Where* w) { readEdge(v, w); });
+    readArray(
+        edges, where, Tr::tr("an array of edges"),
+        [this](size_t n) { m_builder.reserve(0, m_builder.edgeCount() + n); },
+        [this](od::value& v, const Where* w) { readEdge(v, w); });
 }
 
 namespace {
@@ -331,7 +376,21 @@ struct Buffer
 {
     const char* data = nullptr;
     size_t size = 0;
+    bool mappedFile = false;
 };
+
+// Reads one document, again without counting the lists when counting met an error first.
+SnapshotPtr readOne(const Buffer& buffer, const char* begin, size_t length, const QString& fileName,
+                    const Progress& progress, SourceInfo& source, SourceFormat* format)
+{
+    try {
+        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, true);
+        return reader.readDocument(begin, length, source, format, true);
+    } catch (const CountFailed&) {
+        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, false);
+        return reader.readDocument(begin, length, source, format, true);
+    }
+}
 
 Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Progress& progress)
 {
@@ -370,9 +429,9 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
         }
         const std::vector<witty::Line> lines = witty::jsonLines(begin, buffer.size, first);
         if (lines.size() <= 1) {
-            GraphReader reader(begin, buffer.size, fileName, progress);
             SourceFormat format = SourceFormat::WittyJson;
-            auto snapshot = reader.readDocument(first, size_t(end - first), capture->source, &format, true);
+            auto snapshot =
+                readOne(buffer, first, size_t(end - first), fileName, progress, capture->source, &format);
             capture->source.format = format;
             capture->snapshots.push_back(std::move(snapshot));
         } else {
@@ -382,11 +441,10 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
                 Progress inner;
                 inner.cancelled = progress.cancelled;
                 inner.report = [&](double) {};
-                GraphReader reader(begin, buffer.size, fileName, inner);
                 SourceFormat ignored = SourceFormat::WittyJson;
                 SourceInfo lineSource;
                 capture->snapshots.push_back(
-                    reader.readDocument(line.begin, line.size, lineSource, &ignored, true));
+                    readOne(buffer, line.begin, line.size, fileName, inner, lineSource, &ignored));
                 if (capture->source.extra.isEmpty())
                     capture->source.extra = lineSource.extra;
                 if (capture->source.hostname.isEmpty())
@@ -401,7 +459,10 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
     } catch (const std::bad_alloc&) {
         LoadError e;
         e.file = fileName;
-        e.message = Tr::tr("out of memory while reading the graph");
+        e.message = Tr::tr("out of memory: reading this %1 MB graph needs more memory than this process may "
+                           "use; close other programs, raise the limit (ulimit -v, the container's memory "
+                           "limit) or open the file on a machine with more memory")
+                        .arg(double(buffer.size) / 1e6, 0, 'f', 1);
         return e;
     }
     progress(1.0);
@@ -480,11 +541,19 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
         return ioError(Tr::tr("is a directory, not a witty-profiler JSON file"));
     if (!info.isReadable())
         return ioError(Tr::tr("cannot read the file: permission denied"));
+    // Refused before the first byte when it surely cannot fit: the kernel would otherwise kill the process
+    // (and the window with it) part way. The file stays mapped while it is parsed and the parser indexes it,
+    // so half as much again as the file is the least any graph needs.
+    constexpr double kLeastBytesPerFileByte = 1.5;
+    if (const QString shortfall =
+            memoryShortfall(std::uint64_t(info.size()), kLeastBytesPerFileByte, memoryBudget());
+        !shortfall.isEmpty())
+        return ioError(shortfall);
     const QByteArray native = QFile::encodeName(path);
     // Mapping avoids copying a 200 MB graph into fresh anonymous memory (a third of the import time went
     // to that copy and its page faults); files that cannot be mapped (pipes, /proc) are read instead.
     if (wittyread::MappedFile mapped(native.constData()); mapped.data())
-        return wittyread::readBuffer({mapped.data(), mapped.size()}, path, progress);
+        return wittyread::readBuffer({mapped.data(), mapped.size(), true}, path, progress);
     simdjson::padded_string text;
     if (const simdjson::error_code e =
             simdjson::padded_string::load(std::string_view(native.constData(), size_t(native.size())))

@@ -229,10 +229,18 @@ std::vector<Line> jsonLines(const char* text, size_t size, const char* firstNonB
 
 namespace numasight::witty {
 
-std::uint64_t IdentityTable::hashOf(std::string_view key)
+std::uint32_t IdentityTable::hashOf(std::string_view key)
 {
-    // Never 0, so an empty slot needs no separate flag.
-    return std::hash<std::string_view>()(key) | 1;
+    return std::uint32_t(std::hash<std::string_view>()(key));
+}
+
+void IdentityTable::place(Slot slot)
+{
+    const size_t mask = m_slots.size() - 1;
+    size_t i = slot.hash & mask;
+    while (m_slots[i].entry)
+        i = (i + 1) & mask;
+    m_slots[i] = slot;
 }
 
 void IdentityTable::reserve(size_t count)
@@ -244,44 +252,37 @@ void IdentityTable::reserve(size_t count)
         return;
     std::vector<Slot> old = std::move(m_slots);
     m_slots.assign(capacity, Slot{});
-    for (const Slot& s : old) {
-        if (!s.hash)
-            continue;
-        size_t i = s.hash & (capacity - 1);
-        while (m_slots[i].hash)
-            i = (i + 1) & (capacity - 1);
-        m_slots[i] = s;
-    }
+    for (const Slot& s : old)
+        if (s.entry)
+            place(s);
+    m_entries.reserve(count);
 }
 
 std::int32_t IdentityTable::find(std::string_view key) const
 {
     if (m_slots.empty())
         return -1;
-    const std::uint64_t h = hashOf(key);
+    const std::uint32_t h = hashOf(key);
     const size_t mask = m_slots.size() - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
         const Slot& s = m_slots[i];
-        if (!s.hash)
+        if (!s.entry)
             return -1;
-        if (s.hash == h && s.length == key.size() &&
-            std::memcmp(m_arena.data() + s.offset, key.data(), key.size()) == 0)
-            return s.id;
+        if (s.hash != h)
+            continue;
+        const Entry& e = m_entries[s.entry - 1];
+        if (e.length == key.size() && std::memcmp(m_arena.data() + e.offset, key.data(), key.size()) == 0)
+            return e.id;
     }
 }
 
 void IdentityTable::insert(std::string_view key, std::int32_t id)
 {
-    if ((m_count + 1) * 2 > m_slots.size())
-        reserve(std::max<size_t>(m_count + 1, m_slots.size()));
-    const std::uint64_t h = hashOf(key);
-    const size_t mask = m_slots.size() - 1;
-    size_t i = h & mask;
-    while (m_slots[i].hash)
-        i = (i + 1) & mask;
-    m_slots[i] = Slot{h, m_arena.size(), std::uint32_t(key.size()), id};
+    if ((m_entries.size() + 1) * 2 > m_slots.size())
+        reserve(std::max<size_t>(m_entries.size() + 1, m_slots.size()));
+    m_entries.push_back(Entry{m_arena.size(), std::uint32_t(key.size()), id});
+    place(Slot{hashOf(key), std::uint32_t(m_entries.size())});
     m_arena.append(key);
-    ++m_count;
 }
 
 } // namespace numasight::witty

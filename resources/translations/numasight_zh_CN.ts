@@ -4770,6 +4770,13 @@ Changed in the comparison</source>
     </message>
 </context>
 <context>
+    <name>numasight::MemoryBudget</name>
+    <message>
+        <source>out of memory: opening this %1 MB file needs at least %2 MB and %3 MB is available (%4); close other programs, raise the limit or open the file on a machine with more memory</source>
+        <translation>内存不足：打开这个 %1 MB 的文件至少需要 %2 MB，而可用的只有 %3 MB（%4）；请关闭其他程序、提高限制，或在内存更大的机器上打开该文件</translation>
+    </message>
+</context>
+<context>
     <name>numasight::MessageBar</name>
     <message>
         <source>Dismiss</source>
@@ -6242,10 +6249,6 @@ Changed in the comparison</source>
         <translation>不是 witty-profiler 图：应为 &apos;{&apos;（JSON 对象），实际为字节 0x%1</translation>
     </message>
     <message>
-        <source>out of memory while reading the graph</source>
-        <translation>读取图时内存不足</translation>
-    </message>
-    <message>
         <source>no such file: check the path</source>
         <translation>文件不存在：请检查路径</translation>
     </message>
@@ -6264,6 +6267,10 @@ Changed in the comparison</source>
     <message>
         <source>%1 is out of range: &quot;%2&quot; must be between %3 and %4</source>
         <translation>%1 超出范围：&quot;%2&quot; 必须在 %3 与 %4 之间</translation>
+    </message>
+    <message>
+        <source>out of memory: reading this %1 MB graph needs more memory than this process may use; close other programs, raise the limit (ulimit -v, the container&apos;s memory limit) or open the file on a machine with more memory</source>
+        <translation>内存不足：读取这个 %1 MB 的图所需的内存超过了本进程可用的内存；请关闭其他程序、提高限制（ulimit -v、容器的内存限制），或在内存更大的机器上打开该文件</translation>
     </message>
 </context>
 <context>

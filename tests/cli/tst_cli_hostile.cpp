@@ -21,6 +21,7 @@
 #include <csignal>
 #include <memory>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace numasight::test;
@@ -158,6 +159,8 @@ private slots:
     void csvInjection();
     void longName();
     void oneLineErrors();
+    void outOfMemory_data();
+    void outOfMemory();
 
 private:
     QString path(const QString& name) const { return m_dir.filePath(name); }
@@ -484,6 +487,55 @@ void TestCliHostile::oneLineErrors()
         QCOMPARE(r.err.count('\n'), 1);
         QVERIFY2(!r.err.contains('\r') && !r.err.contains('\x1b'), r.err.constData());
     }
+}
+
+// Defect 16: a graph too large for the memory the process may use ends in one line naming the file and what
+// to do, exit 1, instead of a crash or a kill. The files are sparse: a valid start, then zeros the parser's
+// buffers must be sized for.
+void TestCliHostile::outOfMemory_data()
+{
+    QTest::addColumn<QByteArray>("head");
+    QTest::addColumn<qint64>("size");
+    QTest::addColumn<qint64>("limit"); // RLIMIT_AS of the command
+    QTest::addColumn<QString>("why");  // which check speaks: the parser's allocation, or the budget before it
+    const qint64 gib = qint64(1) << 30;
+    QTest::newRow("graph, parser cannot allocate")
+        << QByteArray("{\"nodes\":[") << qint64(200'000'000) << gib << QStringLiteral("ulimit -v");
+    QTest::newRow("envelope, parser cannot allocate")
+        << QByteArray("{\"env\":{},\"content\":{\"nodes\":[") << qint64(200'000'000) << gib
+        << QStringLiteral("ulimit -v");
+    QTest::newRow("graph, refused before reading")
+        << QByteArray("{\"nodes\":[") << qint64(900'000'000) << gib << QStringLiteral("needs at least");
+}
+
+void TestCliHostile::outOfMemory()
+{
+#if defined(__SANITIZE_ADDRESS__)
+    QSKIP("AddressSanitizer reserves terabytes of address space: an address-space limit stops it, not the "
+          "reader");
+#endif
+    QFETCH(QByteArray, head);
+    QFETCH(qint64, size);
+    QFETCH(qint64, limit);
+    QFETCH(QString, why);
+    const QString file = path(QStringLiteral("huge.json"));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(head), head.size());
+        QVERIFY(f.resize(size));
+    }
+    const ProcessRun r =
+        runProcess(QStringLiteral(NUMASIGHT_CLI), {QStringLiteral("info"), file}, 120000, [limit] {
+            const rlimit l{rlim_t(limit), rlim_t(limit)};
+            setrlimit(RLIMIT_AS, &l);
+        });
+    QFile::remove(file);
+    const QString err = QString::fromUtf8(r.err);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(err.contains(file) && err.contains(QLatin1String("out of memory")) && err.contains(why),
+             qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCliHostile)

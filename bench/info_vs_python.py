@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""`numasight-cli info --json FILE` against python3's json.load of the same FILE, end to end.
+
+Both run as fresh processes (start, read, parse or model, output, exit), best of --repeat each, with each
+process's peak resident memory (ru_maxrss). Inputs: the real witty-profiler capture scaled by
+numasight-witty-scale (as written by witty: entities plus edges that repeat them), the same with many threads
+per process, and two shapes of small entities (threads only, sockets only), whose model is large against
+their JSON.
+
+usage: bench/info_vs_python.py BUILD_DIR [--repeat N] [--scale N] [--keep DIR]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def measure(cmd, repeat):
+    best = float("inf")
+    peak = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        err = proc.stderr.read().decode(errors="replace").strip()
+        proc.stderr.close()
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            sys.exit(f"{' '.join(cmd)} failed ({code}): {err}")
+        best = min(best, wall)
+        peak = max(peak, usage.ru_maxrss * 1024 / 1e6)  # kB to MB
+    return best, peak
+
+
+def write_small_threads(path, count):
+    with open(path, "w") as f:
+        f.write('{"nodes":[\n{"entity_type":"ProcessEntity","entity_namespace":"local","pid":7,"ppid":1,'
+                '"name":"worker"}')
+        for i in range(count):
+            f.write(',\n{"entity_type":"ThreadEntity","entity_namespace":"local","tid":%d,"process":'
+                    '{"entity_type":"ProcessEntity","entity_namespace":"local","pid":7}}' % (100 + i))
+        f.write('\n],"edges":[]}\n')
+
+
+def write_small_sockets(path, count):
+    with open(path, "w") as f:
+        f.write('{"nodes":[')
+        for i in range(count):
+            f.write(('\n' if i == 0 else ',\n') +
+                    '{"entity_type":"SocketEntity","socket_addr":"10.%d.%d.%d","socket_port":%d,'
+                    '"socket_type":"TCP"}' % (i >> 16, (i >> 8) & 255, i & 255, 1024 + (i % 60000)))
+        f.write('\n],"edges":[]}\n')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("build")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--scale", type=int, default=1000, help="copies of the witty capture (default 1000)")
+    ap.add_argument("--keep", help="write the inputs here and keep them")
+    args = ap.parse_args()
+
+    cli = os.path.join(args.build, "app", "numasight-cli")
+    scale = os.path.join(args.build, "bench", "numasight-witty-scale")
+    fixtures = os.environ.get("NUMASIGHT_FIXTURES", os.path.join(HERE, "..", "..", "shared", "fixtures"))
+    witty = os.path.join(fixtures, "witty-profiler", "graph.json")
+    tmp = args.keep or tempfile.mkdtemp(prefix="numasight-info-bench-")
+    os.makedirs(tmp, exist_ok=True)
+
+    inputs = []
+    def scaled(name, extra):
+        path = os.path.join(tmp, name)
+        if not os.path.exists(path):
+            subprocess.run([scale, witty] + extra + ["-o", path], check=True, stdout=subprocess.DEVNULL)
+        inputs.append((name, path))
+    scaled(f"witty-x{args.scale}.json", [str(args.scale)])
+    scaled(f"witty-x{args.scale // 25}-threads30.json", [str(max(1, args.scale // 25)), "--threads", "30"])
+    for name, writer, count in (("small-threads.json", write_small_threads, args.scale * 1000),
+                                ("small-sockets.json", write_small_sockets, args.scale * 1000)):
+        path = os.path.join(tmp, name)
+        if not os.path.exists(path):
+            writer(path, count)
+        inputs.append((name, path))
+
+    python = [sys.executable, "-c", "import json, sys\nwith open(sys.argv[1]) as f: json.load(f)"]
+    print(f"best of {args.repeat}, fresh processes; peak = largest ru_maxrss of the runs")
+    print(f"{'input':30} {'MB':>7} {'python s':>9} {'peak MB':>8} {'numasight s':>12} {'peak MB':>8} "
+          f"{'speed-up':>9} {'peak/file':>9}")
+    for name, path in inputs:
+        size_mb = os.path.getsize(path) / 1e6
+        py_s, py_peak = measure(python + [path], args.repeat)
+        ns_s, ns_peak = measure([cli, "info", "--json", path], args.repeat)
+        print(f"{name:30} {size_mb:7.1f} {py_s:9.2f} {py_peak:8.0f} {ns_s:12.3f} {ns_peak:8.0f} "
+              f"{py_s / ns_s:8.1f}x {ns_peak / size_mb:8.2f}x", flush=True)
+    if not args.keep:
+        for _, path in inputs:
+            os.unlink(path)
+        os.rmdir(tmp)
+
+
+if __name__ == "__main__":
+    main()
