@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "snapshot.h"
 
+#include "util/huge_pages.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -67,6 +69,9 @@ void Snapshot::growIdentitySlots(size_t count)
     if (capacity <= m_identitySlots.size())
         return;
     std::vector<std::uint64_t> old = std::move(m_identitySlots);
+    m_identitySlots = {};
+    m_identitySlots.reserve(capacity);
+    adviseHugePages(m_identitySlots);
     m_identitySlots.assign(capacity, 0);
     for (const std::uint64_t slot : old) {
         if (!slot)
@@ -191,9 +196,16 @@ SnapshotBuilder::SnapshotBuilder()
 
 void SnapshotBuilder::reserve(size_t entities, size_t edges)
 {
-    m_snapshot->m_entities.reserve(entities);
-    m_snapshot->m_edges.reserve(edges);
-    m_snapshot->growIdentitySlots(entities);
+    Snapshot& s = *m_snapshot;
+    if (entities > s.m_entities.capacity()) {
+        s.m_entities.reserve(entities);
+        adviseHugePages(s.m_entities);
+    }
+    if (edges > s.m_edges.capacity()) {
+        s.m_edges.reserve(edges);
+        adviseHugePages(s.m_edges);
+    }
+    s.growIdentitySlots(entities);
 }
 
 EntityId SnapshotBuilder::add(Entity entity, bool* inserted)

@@ -270,6 +270,11 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
         fail(begin, nullptr,
              Tr::tr("no \"nodes\" or \"edges\" array: this JSON is not a witty-profiler graph"));
     m_doc = nullptr;
+    return finishDocument();
+}
+
+SnapshotPtr GraphReader::finishDocument()
+{
     resolveDevices();
     buildDistances();
     SnapshotPtr snapshot = m_builder.finish();
@@ -379,10 +384,28 @@ struct Buffer
     bool mappedFile = false;
 };
 
-// Reads one document, again without counting the lists when counting met an error first.
+// Reads one document: element by element when it has the plain shape and reads without an error, else whole
+// (again without counting the lists when counting met an error first). The whole-document reader is the one
+// that speaks for a file with a problem, so every error keeps its one message and place.
 SnapshotPtr readOne(const Buffer& buffer, const char* begin, size_t length, const QString& fileName,
                     const Progress& progress, SourceInfo& source, SourceFormat* format)
 {
+    try {
+        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, true);
+        SourceInfo elementSource = source;
+        SourceFormat elementFormat = *format;
+        SnapshotPtr snapshot = reader.readByElement(begin, length, elementSource, &elementFormat, true);
+        source = std::move(elementSource);
+        *format = elementFormat;
+        ++wittyReadPaths().byElement;
+        return snapshot;
+    } catch (const Failure& f) {
+        if (f.error.cancelled)
+            throw;
+    } catch (const NotPlain&) {
+    } catch (const CountFailed&) {
+    }
+    ++wittyReadPaths().whole;
     try {
         GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, true);
         return reader.readDocument(begin, length, source, format, true);
@@ -518,6 +541,12 @@ private:
 } // namespace
 
 } // namespace wittyread
+
+WittyReadPaths& wittyReadPaths()
+{
+    static thread_local WittyReadPaths paths;
+    return paths;
+}
 
 Result<CapturePtr> readWittyJson(QByteArrayView data, const QString& fileName, const Progress& progress)
 {

@@ -18,4 +18,13 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
 // `data` must stay valid for the call; `fileName` is only used in messages.
 Result<CapturePtr> readWittyJson(QByteArrayView data, const QString& fileName, const Progress& progress = {});
 
+// How this thread's witty documents were read so far: element by element (the usual shape, valid), or whole
+// (anything else, and every document with an error). For tests and benchmarks.
+struct WittyReadPaths
+{
+    int byElement = 0;
+    int whole = 0;
+};
+WittyReadPaths& wittyReadPaths();
+
 } // namespace numasight

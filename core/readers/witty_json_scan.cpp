@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "witty_json_scan.h"
 
+#include "util/huge_pages.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstring>
@@ -251,11 +253,17 @@ void IdentityTable::reserve(size_t count)
     if (capacity <= m_slots.size())
         return;
     std::vector<Slot> old = std::move(m_slots);
+    m_slots = {};
+    m_slots.reserve(capacity);
+    adviseHugePages(m_slots);
     m_slots.assign(capacity, Slot{});
     for (const Slot& s : old)
         if (s.entry)
             place(s);
-    m_entries.reserve(count);
+    if (count > m_entries.capacity()) {
+        m_entries.reserve(count);
+        adviseHugePages(m_entries);
+    }
 }
 
 std::int32_t IdentityTable::find(std::string_view key) const

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/jobs/heatmap_export_job.h"
 
+#include "report/output_file.h"
 #include "views/common/export_file.h"
 
 #include <QCoreApplication>
-#include <QSaveFile>
 
 namespace numasight {
 
@@ -27,12 +27,9 @@ void HeatmapExportJob::startCsv(std::function<QByteArray()> csv, const QString& 
                 return exportError(
                     path, QCoreApplication::translate("numasight::HeatmapExportJob",
                                                       "nothing to export: the heatmap has no numbers yet"));
-            QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-                return exportError(
-                    path, QCoreApplication::translate("numasight::HeatmapExportJob",
-                                                      "cannot write: %1; pick a folder you can write to")
-                              .arg(file.errorString()));
+            OutputFile file(path);
+            if (!file.open() || !file.write(bytes) || !file.commit())
+                return exportError(path, file.reason());
             return qint64(bytes.size());
         },
         path);

@@ -2,9 +2,9 @@
 #include "views/jobs/save_job.h"
 
 #include "capture/capture_writer.h"
+#include "report/output_file.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 namespace numasight {
 
@@ -13,9 +13,11 @@ QString copyFileAtomically(const QString& from, const QString& to)
     QFile in(from);
     if (!in.open(QIODevice::ReadOnly))
         return QObject::tr("%1: cannot read: %2").arg(from, in.errorString());
-    QSaveFile out(to);
-    if (!out.open(QIODevice::WriteOnly))
-        return QObject::tr("%1: cannot write: %2").arg(to, out.errorString());
+    // Every write, the sync and the rename checked: a full disk must leave the old file, not half of a new
+    // one.
+    OutputFile out(to);
+    if (!out.open())
+        return out.errorString();
     QByteArray buffer(1 << 20, Qt::Uninitialized);
     for (;;) {
         const qint64 n = in.read(buffer.data(), buffer.size());
@@ -23,11 +25,11 @@ QString copyFileAtomically(const QString& from, const QString& to)
             return QObject::tr("%1: cannot read: %2").arg(from, in.errorString());
         if (n == 0)
             break;
-        if (out.write(buffer.constData(), n) != n)
-            return QObject::tr("%1: cannot write: %2").arg(to, out.errorString());
+        if (!out.write(buffer.constData(), n))
+            return out.errorString();
     }
     if (!out.commit())
-        return QObject::tr("%1: cannot write: %2").arg(to, out.errorString());
+        return out.errorString();
     return {};
 }
 

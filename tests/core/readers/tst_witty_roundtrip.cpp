@@ -222,6 +222,89 @@ private slots:
             compareSnapshots(*original->snapshots.front(), *s);
     }
 
+    // The usual shape is read element by element, anything else whole; both must give the same capture.
+    // The whole reader is made to speak by a root field the element reader does not take ("x-unread").
+    void elementAndWholeAgree_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QFile f(fixturePath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray fixture = f.readAll();
+        const CapturePtr original = readFixture();
+        QVERIFY(original);
+        SourceInfo source = original->source;
+        source.extra.insert(QStringLiteral("hostname"), QStringLiteral("ascend-07"));
+        source.extra.insert(QStringLiteral("numa_info"), QStringLiteral("{\"a\":[1,2]}"));
+        WittyWriteOptions envelope;
+        envelope.envelope = true;
+        WittyWriteOptions indented;
+        indented.indent = true;
+        QByteArray escapes = fixture;
+        // A quote after an escaped backslash ends the string; an escaped quote does not.
+        escapes.replace("\"containerd-shim\"", "\"shim \\\"q\\\" \\u00e9 {x} [y] }] \\\\\"");
+        QTest::newRow("the real capture") << fixture;
+        QTest::newRow("compact") << writeWittyGraph(*original->snapshots.front(), source, {});
+        QTest::newRow("indented") << writeWittyGraph(*original->snapshots.front(), source, indented);
+        QTest::newRow("envelope") << writeWittyGraph(*original->snapshots.front(), source, envelope);
+        QTest::newRow("escapes and brackets in strings") << escapes;
+        QTest::newRow("edges before nodes") << QByteArray(
+            "{\"edges\":[{\"edge_type\":\"OwnEdge\",\"weight\":0,\"source_node\":{\"entity_type\":"
+            "\"ProcessEntity\",\"pid\":5},\"target_node\":{\"entity_type\":\"ThreadEntity\",\"tid\":6,"
+            "\"process\":{\"entity_type\":\"ProcessEntity\",\"pid\":5}}}],\n \"nodes\" : [ ] }");
+    }
+    void elementAndWholeAgree()
+    {
+        QFETCH(QByteArray, text);
+        const qsizetype open = text.indexOf('{');
+        QByteArray unread = text;
+        unread.insert(open + 1, "\"x-unread\":[{\"nodes\":1}],");
+
+        const WittyReadPaths before = wittyReadPaths();
+        auto a = readWittyJson(text, QStringLiteral("a.json"));
+        QVERIFY2(a.ok(), qPrintable(a.ok() ? QString() : a.error().toString()));
+        QCOMPARE(wittyReadPaths().byElement, before.byElement + 1);
+        QCOMPARE(wittyReadPaths().whole, before.whole);
+        auto b = readWittyJson(unread, QStringLiteral("b.json"));
+        QVERIFY2(b.ok(), qPrintable(b.ok() ? QString() : b.error().toString()));
+        QCOMPARE(wittyReadPaths().whole, before.whole + 1);
+
+        const Capture& x = *a.value();
+        const Capture& y = *b.value();
+        QCOMPARE(x.source.format, y.source.format);
+        QCOMPARE(x.source.hostname, y.source.hostname);
+        QCOMPARE(x.source.extra, y.source.extra);
+        QCOMPARE(x.snapshots.size(), y.snapshots.size());
+        const Snapshot& s = *x.snapshots.front();
+        const Snapshot& t = *y.snapshots.front();
+        compareSnapshots(s, t);
+        // Same order too: ids, attributes and payloads byte for byte.
+        QCOMPARE(s.entities().size(), t.entities().size());
+        for (size_t i = 0; i < s.entities().size(); ++i) {
+            QCOMPARE(s.entities()[i].attributes, t.entities()[i].attributes);
+            QCOMPARE(s.entities()[i].parent, t.entities()[i].parent);
+        }
+        QCOMPARE(s.edges().size(), t.edges().size());
+        for (size_t i = 0; i < s.edges().size(); ++i) {
+            QCOMPARE(s.edges()[i].payload, t.edges()[i].payload);
+            QCOMPARE(s.edges()[i].source, t.edges()[i].source);
+            QCOMPARE(s.edges()[i].target, t.edges()[i].target);
+        }
+    }
+
+    // Errors are always the whole reader's: an element that cannot be read sends the document there.
+    void errorsComeFromTheWholeReader()
+    {
+        const QByteArray bad =
+            "{\"nodes\":[{\"entity_type\":\"ProcessEntity\",\"pid\":\"abc\"}],\"edges\":[]}";
+        const WittyReadPaths before = wittyReadPaths();
+        auto r = readWittyJson(bad, QStringLiteral("bad.json"));
+        QVERIFY(!r.ok());
+        QCOMPARE(wittyReadPaths().byElement, before.byElement);
+        QCOMPARE(wittyReadPaths().whole, before.whole + 1);
+        QVERIFY2(r.error().toString().contains(QLatin1String("nodes[0].pid")),
+                 qPrintable(r.error().toString()));
+    }
+
     void hwlocSnapshot()
     {
         // A topology as the hwloc reader describes one: 2 nodes with a distance matrix, a GPU on node 1, and

@@ -11,6 +11,7 @@
 #include "measure/measurement.h"
 #include "readers/open_input.h"
 #include "report/heatmap_csv.h"
+#include "support/file_size_limit.h"
 #include "support/heatmap_view_support.h"
 #include "support/recording_fixture.h"
 #include "support/test_fixtures.h"
@@ -96,6 +97,7 @@ private slots:
     void measureThisMachine();
     void exportDialogSizeAndDpi_data();
     void exportDialogSizeAndDpi();
+    void csvExportOnFullDisk();
 
 private:
     QTemporaryDir m_dir;
@@ -516,6 +518,35 @@ void TestHeatmapWindow::exportDialogSizeAndDpi()
     QCOMPARE(again->dpi(), dpi);
     QCOMPARE(again->chosenSize(), size);
     again->reject();
+}
+
+// A CSV export onto a full disk (a file size limit here) fails naming the file, and the CSV exported before
+// stays whole.
+void TestHeatmapWindow::csvExportOnFullDisk()
+{
+    const NodeHeatmapPtr heatmap = cpuHeatmap(*m_witty->snapshots.back());
+    const QString path = m_dir.filePath(QStringLiteral("full.csv"));
+    const QByteArray old = "the CSV exported before\n";
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(f.write(old), old.size());
+    }
+    HeatmapExportJob job;
+    QSignalSpy failed(&job, &HeatmapExportJob::failed);
+    QSignalSpy exported(&job, &HeatmapExportJob::exported);
+    {
+        const numasight::test::FileSizeLimit full(512);
+        QVERIFY(full.ok());
+        job.startCsv([heatmap] { return heatmapCsv(*heatmap); }, path);
+        QVERIFY(failed.wait(kTimeout));
+    }
+    QCOMPARE(exported.count(), 0);
+    const QString message = failed.first().first().toString();
+    QVERIFY2(message.contains(path) && message.contains(QLatin1String("cannot write")), qPrintable(message));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), old);
 }
 
 QTEST_MAIN(TestHeatmapWindow)

@@ -5,6 +5,7 @@
 #include "readers/open_input.h"
 #include "record/machine_identity.h"
 #include "support/capture_samples.h"
+#include "support/file_size_limit.h"
 #include "support/recording_fixture.h"
 #include "support/witty_test_server.h"
 #include "views/jobs/save_job.h"
@@ -75,6 +76,8 @@ private slots:
     void moveRecordingKeepsFiles_data();
     void moveRecordingKeepsFiles();
     void recorderWarningsLogged();
+    void saveOnFullDisk_data();
+    void saveOnFullDisk();
 
 private:
     QTemporaryDir m_dir;
@@ -480,6 +483,54 @@ void TestSession::recorderWarningsLogged()
     QVERIFY(logged[1].at(0).toString().contains(QStringLiteral("Cannot read fd")));
     QVERIFY(messages.isEmpty());
     session.stopAndWait();
+}
+
+// Save As… copies the recording through a temporary that replaces the target only when the disk took every
+// byte: a full disk (here a file size limit) leaves the old file as it was and no temporary behind.
+void TestSession::saveOnFullDisk_data()
+{
+    QTest::addColumn<int>("limit");
+    QTest::addColumn<bool>("targetExists");
+    QTest::newRow("old file kept") << 64 * 1024 << true;
+    QTest::newRow("no half file") << 64 * 1024 << false;
+    QTest::newRow("nothing fits") << 0 << true;
+}
+
+void TestSession::saveOnFullDisk()
+{
+    QFETCH(int, limit);
+    QFETCH(bool, targetExists);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString source = dir.filePath(QStringLiteral("recording.numasight"));
+    const QString target = dir.filePath(QStringLiteral("saved.numasight"));
+    {
+        QFile f(source);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.write(QByteArray(300 * 1024, 'r')) == 300 * 1024);
+    }
+    const QByteArray old = "the capture saved before\n";
+    if (targetExists) {
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(old), old.size());
+    }
+    QString error;
+    {
+        const numasight::test::FileSizeLimit full{rlim_t(limit)};
+        QVERIFY(full.ok());
+        error = copyFileAtomically(source, target);
+    }
+    QVERIFY2(error.contains(target) && error.contains(QLatin1String("cannot write")), qPrintable(error));
+    QCOMPARE(error.count(QLatin1Char('\n')), 0);
+    if (targetExists) {
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), old);
+    } else {
+        QVERIFY(!QFileInfo::exists(target));
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), targetExists ? 2 : 1);
 }
 
 QTEST_MAIN(TestSession)
