@@ -15,6 +15,22 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(numasight::WittyJsonReader)
 };
+// Each set is a bitmap as wide as its largest member: "0-1048575" in a few thousand distinct sets of a small
+// file would cost gigabytes. No machine numbers NUMA nodes above kMaxNodeOsIndex or CPUs above this.
+constexpr int kMaxCpuOsIndex = 65535;
+
+QString setBeyond(const IndexSet& set, int max, bool nodes)
+{
+    if (set.last() <= max)
+        return {};
+    return nodes ? Tr::tr("node %1 is above %2, the largest NUMA node number a machine can have")
+                       .arg(set.last())
+                       .arg(max)
+                 : Tr::tr("CPU %1 is above %2, the largest CPU number a machine can have")
+                       .arg(set.last())
+                       .arg(max);
+}
+
 } // namespace
 
 namespace wittyread {
@@ -424,6 +440,10 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
                                        const Where w{where, "cpu_set"};
                                        fail(c.f[FCpuSet].raw.data(), &w, what);
                                    });
+        if (const QString beyond = setBeyond(e.cpus, kMaxCpuOsIndex, false); !beyond.isEmpty()) {
+            const Where w{where, "cpu_set"};
+            fail(c.f[FCpuSet].raw.data(), &w, beyond);
+        }
         e.nodes = NodeSet{e.osIndex};
         e.memoryBytes = c.numa.memTotalKb.value_or(0) * 1024;
         e.memoryFreeBytes = c.numa.memFreeKb.value_or(0) * 1024;
@@ -436,6 +456,10 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
             const Where w{where, "numa_id_str"};
             fail(c.f[FNumaIdStr].raw.data(), &w, what);
         });
+        if (const QString beyond = setBeyond(e.nodes, kMaxNodeOsIndex, true); !beyond.isEmpty()) {
+            const Where w{where, "numa_id_str"};
+            fail(c.f[FNumaIdStr].raw.data(), &w, beyond);
+        }
         e.name = e.key;
         break;
     case EntityKind::Accelerator: {
@@ -451,6 +475,10 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
                     const Where w{where, "cpu_affinity"};
                     fail(aff.raw.data(), &w, what);
                 });
+        if (const QString beyond = setBeyond(e.cpus, kMaxCpuOsIndex, false); !beyond.isEmpty()) {
+            const Where w{where, "cpu_affinity"};
+            fail(aff.raw.data(), &w, beyond);
+        }
         const FieldValue& numa = c.f[FNumaAffinity];
         if (numa.present && numa.type == od::json_type::number) {
             const int n = boundedField(c, FNumaAffinity, where, false, -1, kMaxNodeOsIndex);
@@ -461,6 +489,10 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
                 const Where w{where, "numa_affinity"};
                 fail(numa.raw.data(), &w, what);
             });
+            if (const QString beyond = setBeyond(e.nodes, kMaxNodeOsIndex, true); !beyond.isEmpty()) {
+                const Where w{where, "numa_affinity"};
+                fail(numa.raw.data(), &w, beyond);
+            }
         }
         break;
     }

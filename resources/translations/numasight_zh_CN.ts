@@ -167,10 +167,6 @@ Double-click to fold</source>
         <translation>%1：无法读取：%2</translation>
     </message>
     <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1：无法写入：%2</translation>
-    </message>
-    <message>
         <source>The duration is shorter than one interval.</source>
         <translation>持续时间短于一个采样间隔。</translation>
     </message>
@@ -3457,10 +3453,6 @@ Combined: processes inside the node where they run</source>
         <source>nothing to export: the heatmap has no numbers yet</source>
         <translation>没有可导出的内容：热力图还没有数值</translation>
     </message>
-    <message>
-        <source>cannot write: %1; pick a folder you can write to</source>
-        <translation>无法写入：%1；请选择一个你有写入权限的文件夹</translation>
-    </message>
 </context>
 <context>
     <name>numasight::HeatmapPanelBase</name>
@@ -6271,6 +6263,14 @@ Changed in the comparison</source>
     <message>
         <source>out of memory: reading this %1 MB graph needs more memory than this process may use; close other programs, raise the limit (ulimit -v, the container&apos;s memory limit) or open the file on a machine with more memory</source>
         <translation>内存不足：读取这个 %1 MB 的图所需的内存超过了本进程可用的内存；请关闭其他程序、提高限制（ulimit -v、容器的内存限制），或在内存更大的机器上打开该文件</translation>
+    </message>
+    <message>
+        <source>node %1 is above %2, the largest NUMA node number a machine can have</source>
+        <translation>节点 %1 超过了 %2，即机器可能拥有的最大 NUMA 节点编号</translation>
+    </message>
+    <message>
+        <source>CPU %1 is above %2, the largest CPU number a machine can have</source>
+        <translation>CPU %1 超过了 %2，即机器可能拥有的最大 CPU 编号</translation>
     </message>
 </context>
 <context>

@@ -635,6 +635,21 @@ private slots:
         QTest::newRow("invalid UTF-8") << bad << "invalid UTF-8 (byte 0xff at offset 69)" << 1 << 70;
         QTest::newRow("truncated UTF-8") << QByteArray("{\"nodes\": [], \"n\": \"\xe2\x82\"}")
                                          << "invalid UTF-8 (byte 0xe2 at offset 20)" << 1 << 21;
+        // Sets are bitmaps as wide as their largest member: numbers no machine has are refused, not
+        // allocated.
+        QTest::newRow("NUMA set beyond any machine")
+            << QByteArray(R"({"nodes": [{"entity_type": "NumaSetEntity", "numa_id_str": "0-1048575"}]})")
+            << "at nodes[0].numa_id_str: node 1048575 is above 4095" << 1 << 60;
+        QTest::newRow("node CPUs beyond any machine")
+            << QByteArray(
+                   R"({"nodes": [{"entity_type": "NumaEntity", "numa_id": 0, "cpu_set": "0-3,70000"}]})")
+            << "at nodes[0].cpu_set: CPU 70000 is above 65535" << 1 << 67;
+        QTest::newRow("NPU CPUs beyond any machine")
+            << QByteArray(R"({"nodes": [{"entity_type": "NPUEntity", "id": 0, "cpu_affinity": "100000"}]})")
+            << "at nodes[0].cpu_affinity: CPU 100000 is above 65535" << 1 << 66;
+        QTest::newRow("NPU node beyond any machine")
+            << QByteArray(R"({"nodes": [{"entity_type": "NPUEntity", "id": 0, "numa_affinity": "0,4096"}]})")
+            << "at nodes[0].numa_affinity: node 4096 is above 4095" << 1 << 67;
     }
     void malformed()
     {
