@@ -89,10 +89,17 @@ enum class Trial
     Imported,
     Refused,
     Crashed,
-    Failed
+    Failed,
+    TimedOut
 };
 
-Trial tryImportInChild(const QByteArray& xml, int* signal)
+// The child gets this long; a child that hung is tried again, because a fork() taken while another thread
+// held an allocator lock leaves the child waiting on it for ever (seen under AddressSanitizer, whose
+// allocator is not fork-safe), and the next fork() finds the lock free.
+constexpr unsigned kTrialSeconds = 15;
+constexpr int kTrialAttempts = 3;
+
+Trial tryImportInChildOnce(const QByteArray& xml, int* signal)
 {
     const pid_t pid = ::fork();
     if (pid < 0)
@@ -101,7 +108,7 @@ Trial tryImportInChild(const QByteArray& xml, int* signal)
         // hwloc's warnings belong to the real import; a hang must not outlive its parent's patience.
         if (const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC); null >= 0)
             ::dup2(null, STDERR_FILENO);
-        ::alarm(60);
+        ::alarm(kTrialSeconds);
         // A crash here must end the child by its signal, which is how the parent tells a crash from a
         // refusal; a sanitizer's or a debugger's handler would turn it into an ordinary exit.
         for (const int fatal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
@@ -121,6 +128,8 @@ Trial tryImportInChild(const QByteArray& xml, int* signal)
     while (waited < 0 && errno == EINTR);
     if (waited != pid)
         return Trial::Failed;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        return Trial::TimedOut;
     if (WIFSIGNALED(status)) {
         *signal = WTERMSIG(status);
         return Trial::Crashed;
@@ -128,6 +137,14 @@ Trial tryImportInChild(const QByteArray& xml, int* signal)
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return Trial::Imported;
     return WIFEXITED(status) && WEXITSTATUS(status) == 1 ? Trial::Refused : Trial::Failed;
+}
+
+Trial tryImportInChild(const QByteArray& xml, int* signal)
+{
+    Trial trial = Trial::TimedOut;
+    for (int attempt = 0; attempt < kTrialAttempts && trial == Trial::TimedOut; ++attempt)
+        trial = tryImportInChildOnce(xml, signal);
+    return trial;
 }
 
 Result<CapturePtr> load(Input input, const QString& what, const Progress& progress)
@@ -188,6 +205,11 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
         case Trial::Failed:
             return fail(Tr::tr("could not start a process to import the XML safely: %1")
                             .arg(QString::fromLocal8Bit(strerror(errno))));
+        case Trial::TimedOut:
+            return fail(Tr::tr("libhwloc did not finish importing this XML in %1 tries of %2 s, so it is not "
+                               "read: export the topology again with `lstopo --of xml`")
+                            .arg(kTrialAttempts)
+                            .arg(kTrialSeconds));
         }
         if (hwloc_topology_set_xmlbuffer(t, xml.constData(), int(xml.size() + 1)) != 0)
             return diagnoseHwlocXml(what);

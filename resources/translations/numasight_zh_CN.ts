@@ -3845,6 +3845,10 @@ Changed in the comparison</source>
         <source>&lt;object type=&quot;%1&quot;&gt; has os_index &quot;%2&quot;, above %3, which no kernel numbers; the file is damaged or was edited</source>
         <translation>&lt;object type=&quot;%1&quot;&gt; 的 os_index 为 &quot;%2&quot;，超过 %3，没有内核会这样编号；文件已损坏或被修改过</translation>
     </message>
+    <message>
+        <source>libhwloc did not finish importing this XML in %1 tries of %2 s, so it is not read: export the topology again with `lstopo --of xml`</source>
+        <translation>libhwloc 在 %1 次尝试（每次 %2 秒）内都没有完成导入这个 XML，因此不读取它：请用 `lstopo --of xml` 重新导出拓扑</translation>
+    </message>
 </context>
 <context>
     <name>numasight::InfoText</name>
