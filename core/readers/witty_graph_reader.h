@@ -33,12 +33,6 @@ struct Failure
     LoadError error;
 };
 
-// Thrown when counting a list's elements meets an error: the document is read again without counting, so
-// that the error is the one reading finds first, with its own message and place.
-struct CountFailed
-{
-};
-
 // Thrown by readByElement() at anything but the plain shape of a valid graph, or at any error: the document
 // is then read whole, by the reader whose messages and places the tests pin down.
 struct NotPlain
@@ -245,16 +239,14 @@ class GraphReader
 {
 public:
     // `mappedFile`: `base` maps the file read-only, so pages behind the cursor can be handed back (they
-    // read again from the page cache if an error message needs them). `countLists`: size the model from
-    // the element counts of the nodes and edges lists before reading them.
+    // read again from the page cache if an error message needs them).
     GraphReader(const char* base, size_t size, const QString& file, const Progress& progress,
-                bool mappedFile = false, bool countLists = true)
+                bool mappedFile = false)
         : m_base(base)
         , m_size(size)
         , m_file(file)
         , m_progress(progress)
         , m_mappedFile(mappedFile)
-        , m_countLists(countLists)
     {
     }
 
@@ -288,8 +280,8 @@ private:
 
     void readGraph(od::object graph, const Where* where);
     // Reads each element of `list`, which must be an array (of `expected`), with `read(value, where)`.
-    template <class Count, class Read>
-    void readArray(od::value list, const Where* where, const QString& expected, Count count, Read read);
+    template <class Read>
+    void readArray(od::value list, const Where* where, const QString& expected, Read read);
     void releaseBehind(const char* at);
     void readNodes(od::value nodes, const Where* where);
     void readEdges(od::value edges, const Where* where);
@@ -338,7 +330,6 @@ private:
     std::string m_payload;
     size_t m_items = 0;
     bool m_mappedFile = false;
-    bool m_countLists = true;
     const char* m_released = nullptr; // mapped pages before this were handed back
 };
 

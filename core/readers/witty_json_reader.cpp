@@ -196,12 +196,10 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
         failSimdjson(e, nullptr, begin);
     }
     m_doc = &doc;
-    // witty graphs run about 1.5–3 kB of JSON per entity and 0.7–1.5 kB per edge; the lists' own counts
-    // size the model when they can be had.
-    if (!m_countLists) {
-        m_builder.reserve(length / 1500 + 16, length / 700 + 16);
-        m_ids.reserve(length / 1500 + 16);
-    }
+    // witty graphs run about 1.5–3 kB of JSON per entity and 0.7–1.5 kB per edge. (The usual shape is read
+    // by readByElement(), which sizes the model from the lists' own lengths; this reader is for the rest.)
+    m_builder.reserve(length / 1500 + 16, length / 700 + 16);
+    m_ids.reserve(length / 1500 + 16);
 
     od::json_type rootType;
     if (const error_code e = doc.type().get(rootType))
@@ -330,22 +328,13 @@ void GraphReader::readGraph(od::object graph, const Where* where)
         fail(here(), where, Tr::tr("no \"nodes\" or \"edges\" array in the envelope's content"));
 }
 
-template <class Count, class Read>
-void GraphReader::readArray(od::value list, const Where* where, const QString& expected, Count count,
-                            Read read)
+template <class Read>
+void GraphReader::readArray(od::value list, const Where* where, const QString& expected, Read read)
 {
     const od::json_type t = take(list.type(), where);
     if (t != od::json_type::array)
         failType(list, t, where, expected);
     od::array array = take(list.get_array(), where);
-    if (m_countLists) {
-        // Sized once instead of grown by doubling: growing a vector of entities holds the old and the new
-        // block at once, half again as much memory as the model when entities are small.
-        size_t n = 0;
-        if (array.count_elements().get(n) != simdjson::SUCCESS)
-            throw CountFailed{};
-        count(n);
-    }
     qint64 index = 0;
     for (auto element : array) {
         const Where w{where, nullptr, index++};
@@ -356,23 +345,14 @@ void GraphReader::readArray(od::value list, const Where* where, const QString& e
 
 void GraphReader::readNodes(od::value nodes, const Where* where)
 {
-    readArray(
-        nodes, where, Tr::tr("an array of entities"),
-        [this](size_t n) {
-            const size_t total = size_t(m_builder.entityCount()) + n;
-            m_builder.reserve(total, 0);
-            m_ids.reserve(total);
-            m_slots.reserve(total);
-        },
-        [this](od::value& v, const Where* w) { readEntity(v, w, Origin::Nodes); });
+    readArray(nodes, where, Tr::tr("an array of entities"),
+              [this](od::value& v, const Where* w) { readEntity(v, w, Origin::Nodes); });
 }
 
 void GraphReader::readEdges(od::value edges, const Where* where)
 {
-    readArray(
-        edges, where, Tr::tr("an array of edges"),
-        [this](size_t n) { m_builder.reserve(0, m_builder.edgeCount() + n); },
-        [this](od::value& v, const Where* w) { readEdge(v, w); });
+    readArray(edges, where, Tr::tr("an array of edges"),
+              [this](od::value& v, const Where* w) { readEdge(v, w); });
 }
 
 namespace {
@@ -384,14 +364,14 @@ struct Buffer
     bool mappedFile = false;
 };
 
-// Reads one document: element by element when it has the plain shape and reads without an error, else whole
-// (again without counting the lists when counting met an error first). The whole-document reader is the one
-// that speaks for a file with a problem, so every error keeps its one message and place.
+// Reads one document: element by element when it has the plain shape and reads without an error, else whole.
+// The whole-document reader is the one that speaks for a file with a problem, so every error keeps its one
+// message and place.
 SnapshotPtr readOne(const Buffer& buffer, const char* begin, size_t length, const QString& fileName,
                     const Progress& progress, SourceInfo& source, SourceFormat* format)
 {
     try {
-        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, true);
+        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile);
         SourceInfo elementSource = source;
         SourceFormat elementFormat = *format;
         SnapshotPtr snapshot = reader.readByElement(begin, length, elementSource, &elementFormat, true);
@@ -403,16 +383,10 @@ SnapshotPtr readOne(const Buffer& buffer, const char* begin, size_t length, cons
         if (f.error.cancelled)
             throw;
     } catch (const NotPlain&) {
-    } catch (const CountFailed&) {
     }
     ++wittyReadPaths().whole;
-    try {
-        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, true);
-        return reader.readDocument(begin, length, source, format, true);
-    } catch (const CountFailed&) {
-        GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile, false);
-        return reader.readDocument(begin, length, source, format, true);
-    }
+    GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.mappedFile);
+    return reader.readDocument(begin, length, source, format, true);
 }
 
 Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Progress& progress)
