@@ -88,7 +88,7 @@ for target in "${targets[@]}"; do
     input=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$run_log" | tail -n 1)
     status=failed
     echo "fuzz: ========== $target FAILED =========="
-    grep -E '^==[0-9]+==ERROR|runtime error|SUMMARY|^ +#[0-9] ' "$run_log" | head -n 30 || true
+    grep -E '^==[0-9]+==ERROR|runtime error|SUMMARY|^ +#[0-9]+ ' "$run_log" | head -n 40 || true
     echo "fuzz: the crashing input is saved as ${input:-(none: see the log)}"
     echo "fuzz: reproduce with: $bin ${input:-<input>}    (log: $log)"
     break

@@ -113,6 +113,8 @@ Trial tryImportInChildOnce(const QByteArray& xml, int* signal)
         // hwloc's warnings belong to the real import; a hang must not outlive its parent's patience.
         if (const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC); null >= 0)
             ::dup2(null, STDERR_FILENO);
+        // The alarm must end the child whatever handler the parent had (a fuzzer's watchdog, say).
+        ::signal(SIGALRM, SIG_DFL);
         ::alarm(kTrialSeconds);
         // A crash here must end the child by its signal, which is how the parent tells a crash from a
         // refusal; a sanitizer's or a debugger's handler would turn it into an ordinary exit.

@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QXmlStreamReader>
 
+#include <hwloc.h>
+
 namespace numasight {
 
 namespace {
@@ -41,6 +43,17 @@ LoadError readerError(const QString& path, const QXmlStreamReader& xml, const QS
     e.column = int(xml.columnNumber());
     e.message = QStringLiteral("%1: %2").arg(what, xml.errorString());
     return e;
+}
+
+// hwloc reads the type attribute loosely ("pu", "Pu", "node", "numa" all count), so the file's spelling is
+// classified by hwloc's own parser, not compared with the names lstopo writes.
+hwloc_obj_type_t objectType(QStringView type)
+{
+    const QByteArray text = type.left(64).toLatin1();
+    hwloc_obj_type_t parsed = HWLOC_OBJ_TYPE_MAX;
+    if (text.isEmpty() || hwloc_type_sscanf(text.constData(), &parsed, nullptr, 0) != 0)
+        return HWLOC_OBJ_TYPE_MAX;
+    return parsed;
 }
 
 QString printable(QByteArray bytes)
@@ -104,21 +117,28 @@ std::optional<LoadError> precheckHwlocXml(const QString& path, const QByteArray&
         if (xml.isStartElement() && xml.name() == QLatin1String("object")) {
             const auto attributes = xml.attributes();
             const QStringView type = attributes.value(QLatin1String("type"));
-            const int limit = type == QLatin1String("NUMANode") ? kMaxNodeOsIndex
-                              : type == QLatin1String("PU")     ? kMaxPuOsIndex
-                                                                : -1;
             const QStringView osIndex = attributes.value(QLatin1String("os_index"));
+            const hwloc_obj_type_t parsed = objectType(type);
+            const int limit = parsed == HWLOC_OBJ_NUMANODE ? kMaxNodeOsIndex
+                              : parsed == HWLOC_OBJ_PU     ? kMaxPuOsIndex
+                                                           : -1;
             bool ok = false;
             const qulonglong value = osIndex.toULongLong(&ok);
-            // 4294967295 is HWLOC_UNKNOWN_INDEX, which hwloc reads as "no OS index".
-            if (limit >= 0 && !osIndex.isEmpty() && (!ok || value > qulonglong(limit)) &&
-                value != 0xffffffffULL) {
+            // A PU or node without one is numbered 4294967295 (HWLOC_UNKNOWN_INDEX) by hwloc, which then
+            // builds a 512 MB bitmap for it: a second or more and a gigabyte for one missing attribute.
+            if (limit >= 0 && (!ok || value > qulonglong(limit))) {
                 e.line = int(xml.lineNumber());
                 e.column = int(xml.columnNumber());
-                e.message = Tr::tr("<object type=\"%1\"> has os_index \"%2\", above %3, which no kernel "
-                                   "numbers; the file is damaged or was edited")
-                                .arg(type, osIndex.left(20))
-                                .arg(limit);
+                e.message =
+                    osIndex.isEmpty()
+                        ? Tr::tr("<object type=\"%1\"> has no os_index, which hwloc writes for every "
+                                 "%2; the file is damaged or was edited")
+                              .arg(type.left(20), parsed == HWLOC_OBJ_PU ? QStringLiteral("PU")
+                                                                         : QStringLiteral("NUMA node"))
+                        : Tr::tr("<object type=\"%1\"> has os_index \"%2\", above %3, which no kernel "
+                                 "numbers; the file is damaged or was edited")
+                              .arg(type.left(20), osIndex.left(20))
+                              .arg(limit);
                 return e;
             }
         }

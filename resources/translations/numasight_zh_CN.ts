@@ -3849,6 +3849,10 @@ Changed in the comparison</source>
         <source>libhwloc did not finish importing this XML in %1 tries of %2 s, so it is not read: export the topology again with `lstopo --of xml`</source>
         <translation>libhwloc 在 %1 次尝试（每次 %2 秒）内都没有完成导入这个 XML，因此不读取它：请用 `lstopo --of xml` 重新导出拓扑</translation>
     </message>
+    <message>
+        <source>&lt;object type=&quot;%1&quot;&gt; has no os_index, which hwloc writes for every %2; the file is damaged or was edited</source>
+        <translation>&lt;object type=&quot;%1&quot;&gt; 没有 os_index，而 hwloc 会为每个 %2 写出它；文件已损坏或被编辑过</translation>
+    </message>
 </context>
 <context>
     <name>numasight::InfoText</name>

@@ -291,6 +291,26 @@ private slots:
         QTest::newRow("PU OS index 99999999999")
             << s4 << change("type=\"PU\" os_index=\"\\d+\"", "type=\"PU\" os_index=\"99999999999\"")
             << QStringLiteral("<object type=\"PU\"> has os_index \"99999999999\"");
+        // hwloc reads the type loosely: these spellings are a PU and a NUMA node to it (fuzzing found "pu"
+        // with a huge index taking seconds and a quarter of a gigabyte in hwloc's importer).
+        QTest::newRow("pu spelt in lower case, OS index 2000000000")
+            << s4 << change("type=\"PU\" os_index=\"\\d+\"", "type=\"pu\" os_index=\"2000000000\"")
+            << QStringLiteral("<object type=\"pu\"> has os_index \"2000000000\", above 1048576");
+        QTest::newRow("NUMA node spelt \"node\", OS index 70000")
+            << n2
+            << change("type=\"NUMANode\"([^>]*?)os_index=\"\\d+\"", "type=\"node\"\\1os_index=\"70000\"")
+            << QStringLiteral("<object type=\"node\"> has os_index \"70000\", above 4095");
+        // Both found by fuzzing: a gigabyte and seconds inside hwloc for one attribute lost or mistyped.
+        QTest::newRow("PU without os_index")
+            << s4 << change("type=\"PU\" os_index=\"\\d+\"", "type=\"PU\" osi_ndex=\"92\"")
+            << QStringLiteral("<object type=\"PU\"> has no os_index");
+        QTest::newRow("NUMA node OS index 4294967295 (hwloc's unknown index)")
+            << n2
+            << change("type=\"NUMANode\"([^>]*?)os_index=\"\\d+\"",
+                      "type=\"NUMANode\"\\1os_index=\"4294967295\"")
+            << QStringLiteral("has os_index \"4294967295\", above 4095");
+        QTest::newRow("PCI device with a large OS index is fine")
+            << n2 << change("(type=\"PCIDev\")", "\\1 os_index=\"3000000000\"") << QString();
         QTest::newRow("two NUMA nodes with one OS index")
             << n2 << change("(type=\"NUMANode\"[^>]*?)os_index=\"1\"", "\\1os_index=\"0\"")
             << QStringLiteral("two NUMA nodes have OS index 0");
