@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GraphReader::readByElement(): the nodes and edges lists read one element at a time. A byte-level walk finds
+// GraphReader::readByElement(): the nodes and edges lists read one element at a time. A bracket scan finds
 // where each element ends (it follows strings and nesting only); simdjson then indexes and validates that one
 // element, so its index never covers more than one entity or edge. Anything but the plain shape, and any
 // error, hands the document to readDocument(), which reads it whole and says what is wrong.
+#include "util/json_brackets.h"
 #include "witty_graph_reader.h"
 
 #include <cstring>
@@ -156,12 +157,20 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
         p = q + 1;
         return;
     }
+    JsonBracketScanner brackets(q, end);
     for (;;) {
-        if (q == end || *q != '{')
+        // Only blanks and a comma lie between one element and the next, so the next bracket is this one.
+        if (q == end || *q != '{' || brackets.next() != q)
             throw NotPlain{};
-        const char* e = containerEnd(q, end);
-        if (!e)
-            throw NotPlain{};
+        size_t depth = 1;
+        const char* closing = nullptr;
+        while (depth != 0) {
+            closing = brackets.next();
+            if (!closing)
+                throw NotPlain{};
+            depth = *closing == '{' || *closing == '[' ? depth + 1 : depth - 1;
+        }
+        const char* e = closing + 1;
         ends.push_back(e);
         if ((ends.size() & 0xffff) == 0 && m_progress.isCancelled())
             throw Failure{LoadError::cancel(m_file)};
