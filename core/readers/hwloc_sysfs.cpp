@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_sysfs.h"
 
+#include "util/json_text.h"
+
+#include <QDir>
 #include <QFile>
 
 #include <algorithm>
@@ -11,6 +14,8 @@ namespace {
 
 // sysfs files are a few KiB; a hostile fake tree must not make us read gigabytes.
 constexpr qint64 kMaxSysfsFile = 1 << 20;
+// The kernel prints about 40; a fake tree's endless file stops here.
+constexpr size_t kMaxMeminfoLines = 200;
 
 QList<QByteArray> readLines(const QString& path)
 {
@@ -33,8 +38,11 @@ void parseNodeMeminfo(const QByteArray& text, int node, NodeSysfsStats& into)
 {
     for (const QByteArray& line : text.split('\n')) {
         const QList<QByteArray> f = line.simplified().split(' ');
-        if (f.size() < 4 || f[0] != "Node" || f[1] != QByteArray::number(node))
+        if (f.size() < 4 || f[0] != "Node" || f[1] != QByteArray::number(node) || !f[2].endsWith(':') ||
+            f[2].size() < 2 || into.meminfo.size() >= kMaxMeminfoLines)
             continue;
+        into.meminfo.emplace_back(QString::fromLatin1(f[2].chopped(1)),
+                                  QString::fromLatin1(f.mid(3).join(' ')));
         const auto kb = toU64(f[3]);
         const bool inKb = f.size() < 5 || f[4] == "kB";
         if (!kb || !inKb || *kb > (UINT64_MAX >> 10))
@@ -46,6 +54,34 @@ void parseNodeMeminfo(const QByteArray& text, int node, NodeSysfsStats& into)
     }
 }
 
+QByteArray withNodeSysfsAttributes(const QByteArray& attributes, const NodeSysfsStats& stats)
+{
+    if (stats.meminfo.empty() && stats.memoryBlocks.isEmpty())
+        return attributes;
+    QByteArray out = attributes.trimmed();
+    if (out.size() < 2 || !out.endsWith('}'))
+        out = "{}";
+    out.chop(1);
+    if (!stats.meminfo.empty()) {
+        appendJsonKey(out, "mem_info");
+        out += '{';
+        for (const auto& [key, value] : stats.meminfo) {
+            if (out.back() != '{')
+                out += ',';
+            appendJsonString(out, key);
+            out += ':';
+            appendJsonString(out, value);
+        }
+        out += '}';
+    }
+    if (!stats.memoryBlocks.isEmpty()) {
+        appendJsonKey(out, "memory_set");
+        appendJsonString(out, stats.memoryBlocks);
+    }
+    out += '}';
+    return out;
+}
+
 NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node)
 {
     NodeSysfsStats stats;
@@ -54,6 +90,27 @@ NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node)
     QFile meminfo(dir + QLatin1String("meminfo"));
     if (meminfo.open(QIODevice::ReadOnly))
         parseNodeMeminfo(meminfo.read(kMaxSysfsFile), node, stats);
+    // Memory blocks are directories memory<M> (with a sysfs block size of 128 MiB to 2 GiB, a few thousand
+    // at most per node).
+    std::vector<qulonglong> blocks;
+    const QStringList entries = QDir(dir).entryList({QStringLiteral("memory*")}, QDir::Dirs | QDir::System);
+    for (const QString& name : entries) {
+        bool ok = false;
+        const qulonglong id = QStringView(name).mid(6).toULongLong(&ok);
+        if (ok && name.size() > 6 && name.at(6).isDigit())
+            blocks.push_back(id);
+    }
+    std::sort(blocks.begin(), blocks.end());
+    for (size_t i = 0; i < blocks.size();) {
+        size_t j = i;
+        while (j + 1 < blocks.size() && blocks[j + 1] == blocks[j] + 1)
+            ++j;
+        if (!stats.memoryBlocks.isEmpty())
+            stats.memoryBlocks += QLatin1Char(',');
+        stats.memoryBlocks +=
+            j == i ? QString::number(blocks[i]) : QStringLiteral("%1-%2").arg(blocks[i]).arg(blocks[j]);
+        i = j + 1;
+    }
     // "numa_hit 123"
     for (const QByteArray& line : readLines(dir + QLatin1String("numastat"))) {
         const QList<QByteArray> f = line.simplified().split(' ');
@@ -76,6 +133,7 @@ void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot)
             e.memoryFreeBytes = *stats.memFreeBytes;
         if (!stats.numastat.isEmpty())
             e.numastat = std::move(stats.numastat);
+        e.attributes = withNodeSysfsAttributes(e.attributes, stats);
     }
 }
 

@@ -6,7 +6,12 @@
 #include "witty_recording_export.h"
 #include "witty_schema.h"
 
+#include <simdjson.h>
+
 #include <cmath>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace numasight {
@@ -27,6 +32,58 @@ void appendKb(QByteArray& out, std::uint64_t bytes)
     out += '"';
     out += QByteArray::number(bytes / 1024);
     out += " kB\"";
+}
+
+// What a live load kept of node<N>/meminfo and of the node's memory blocks (applyNodeSysfsStats()), from the
+// node's attributes, the meminfo lines in the kernel's order.
+struct RecordedNodeMemory
+{
+    std::vector<std::pair<std::string, std::string>> meminfo;
+    std::optional<std::string> memorySet;
+};
+
+RecordedNodeMemory recordedNodeMemory(const QByteArray& attributes)
+{
+    namespace od = simdjson::ondemand;
+    RecordedNodeMemory r;
+    if (!attributes.contains("\"mem_info\"") && !attributes.contains("\"memory_set\""))
+        return r;
+    const simdjson::padded_string text(attributes.constData(), size_t(attributes.size()));
+    od::parser parser;
+    od::document doc;
+    od::object top;
+    if (parser.iterate(text).get(doc) != simdjson::SUCCESS || doc.get_object().get(top) != simdjson::SUCCESS)
+        return {};
+    for (auto fieldResult : top) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) != simdjson::SUCCESS ||
+            field.unescaped_key().get(key) != simdjson::SUCCESS)
+            return {};
+        if (key == "mem_info") {
+            od::object lines;
+            if (field.value().get_object().get(lines) != simdjson::SUCCESS)
+                return {};
+            for (auto lineResult : lines) {
+                od::field line;
+                std::string_view name;
+                std::string_view value;
+                if (std::move(lineResult).get(line) != simdjson::SUCCESS ||
+                    line.unescaped_key().get(name) != simdjson::SUCCESS)
+                    return {};
+                const std::string copied(name);
+                if (line.value().get_string().get(value) != simdjson::SUCCESS)
+                    return {};
+                r.meminfo.emplace_back(copied, std::string(value));
+            }
+        } else if (key == "memory_set") {
+            std::string_view value;
+            if (field.value().get_string().get(value) != simdjson::SUCCESS)
+                return {};
+            r.memorySet = std::string(value);
+        }
+    }
+    return r;
 }
 
 void beginEntity(QByteArray& out, const Entity& e, const QString& type)
@@ -122,10 +179,16 @@ QByteArray GraphWriter::map(const Entity& e)
         out += QByteArray::number(e.osIndex);
         appendJsonKey(out, "cpu_set");
         appendJsonString(out, e.cpus.toRangeString());
-        // witty lists the node's memory block ids (node<N>/memory<M>); numasight does not record them, and
-        // null is how witty writes a value it does not have (socket_thread, weight).
+        // witty lists the node's memory block ids (node<N>/memory<M>) and copies node<N>/meminfo whole; a
+        // live load keeps both in the node's attributes. Without them (hwloc XML, a capture of another
+        // machine) memory_set is null, as witty writes a value it does not have, and mem_info holds the
+        // keys numasight keeps, none made up.
+        const RecordedNodeMemory recorded = recordedNodeMemory(e.attributes);
         appendJsonKey(out, "memory_set");
-        out += "null";
+        if (recorded.memorySet)
+            appendJsonString(out, QString::fromStdString(*recorded.memorySet));
+        else
+            out += "null";
         appendJsonKey(out, "numa_stats");
         out += '{';
         for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it) {
@@ -136,9 +199,8 @@ QByteArray GraphWriter::map(const Entity& e)
             out += QByteArray::number(it.value());
         }
         out += '}';
-        // witty copies node<N>/meminfo, so a key the kernel does not print is absent there (the fixture's
-        // kernel prints 34 of the 36). numasight records only MemTotal and MemFree (MemUsed follows), so
-        // the other keys are left out the same way rather than written with made-up values.
+        // MemTotal, MemFree and MemUsed are the model's (a recording's latest sample); the other lines are
+        // as the load read them.
         appendJsonKey(out, "mem_info");
         out += '{';
         appendJsonKey(out, "MemTotal");
@@ -148,6 +210,14 @@ QByteArray GraphWriter::map(const Entity& e)
         if (e.memoryBytes >= e.memoryFreeBytes) {
             appendJsonKey(out, "MemUsed");
             appendKb(out, e.memoryBytes - e.memoryFreeBytes);
+        }
+        for (const auto& [name, value] : recorded.meminfo) {
+            if (name == "MemTotal" || name == "MemFree" || name == "MemUsed")
+                continue;
+            out += ',';
+            appendJsonString(out, QString::fromStdString(name));
+            out += ':';
+            appendJsonString(out, QString::fromStdString(value));
         }
         out += '}';
         // witty always writes the dict; {} when numasight has no distance matrix for the node.

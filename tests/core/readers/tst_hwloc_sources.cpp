@@ -240,6 +240,70 @@ private slots:
         QVERIFY(s->entity(s->numaNodes()[1]).numastat.isEmpty());
     }
 
+    // What a witty export of a recording needs of each node: every meminfo line in the kernel's order, and
+    // the node's memory blocks as ranges.
+    void sysfsNodeAttributes_data()
+    {
+        QTest::addColumn<QByteArray>("meminfo"); // null: no file
+        QTest::addColumn<QStringList>("blocks"); // directories made in node0/
+        QTest::addColumn<QByteArray>("before");  // the node's attributes before
+        QTest::addColumn<QByteArray>("after");
+        const QByteArray meminfo = "Node 0 MemTotal:       16318080 kB\nNode 0 MemFree:         9876543 kB\n"
+                                   "Node 0 MemUsed:         6441537 kB\nNode 0 Active(anon):     1180328 kB\n"
+                                   "Node 1 Dirty:  4 kB\nNode 0 HugePages_Total:     0\nnonsense\n";
+        const QByteArray lines = "\"mem_info\":{\"MemTotal\":\"16318080 kB\",\"MemFree\":\"9876543 kB\","
+                                 "\"MemUsed\":\"6441537 kB\",\"Active(anon)\":\"1180328 kB\","
+                                 "\"HugePages_Total\":\"0\"}";
+        const QStringList blocks{QStringLiteral("memory0"),   QStringLiteral("memory1"),
+                                 QStringLiteral("memory131"), QStringLiteral("memory130"),
+                                 QStringLiteral("memory7"),   QStringLiteral("memory_side_cache")};
+        QTest::newRow("kernel tree") << meminfo << blocks << QByteArray("{}")
+                                     << "{" + lines + ",\"memory_set\":\"0-1,7,130-131\"}";
+        QTest::newRow("hwloc's attributes kept")
+            << meminfo << QStringList{QStringLiteral("memory3")} << QByteArray("{\"infos\":{\"a\":\"b\"}}")
+            << "{\"infos\":{\"a\":\"b\"}," + lines + ",\"memory_set\":\"3\"}";
+        QTest::newRow("no memory blocks (a memoryless node)")
+            << meminfo << QStringList() << QByteArray() << "{" + lines + "}";
+        QTest::newRow("no meminfo") << QByteArray() << QStringList{QStringLiteral("memory12")}
+                                    << QByteArray("{}") << QByteArray("{\"memory_set\":\"12\"}");
+        QTest::newRow("nothing") << QByteArray() << QStringList() << QByteArray("{}") << QByteArray("{}");
+        QTest::newRow("quotes and controls escaped")
+            << QByteArray("Node 0 We\"ird: 1\x01 kB\n") << QStringList() << QByteArray("{}")
+            << QByteArray("{\"mem_info\":{\"We\\\"ird\":\"1\\u0001 kB\"}}");
+    }
+
+    void sysfsNodeAttributes()
+    {
+        QFETCH(QByteArray, meminfo);
+        QFETCH(QStringList, blocks);
+        QFETCH(QByteArray, before);
+        QFETCH(QByteArray, after);
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const QString dir = root.path() + QStringLiteral("/devices/system/node/node0/");
+        QVERIFY(QDir().mkpath(dir));
+        for (const QString& b : blocks)
+            QVERIFY(QDir().mkpath(dir + b));
+        if (!meminfo.isNull()) {
+            QFile f(dir + QStringLiteral("meminfo"));
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(meminfo) == meminfo.size());
+        }
+        SnapshotBuilder b;
+        Entity e;
+        e.kind = EntityKind::NumaNode;
+        e.typeName = entityKindName(e.kind);
+        e.ns = QStringLiteral("local");
+        e.key = QStringLiteral("0");
+        e.osIndex = 0;
+        e.attributes = before;
+        b.add(e);
+        applyNodeSysfsStats(b, root.path());
+        const auto s = b.finish();
+        const QByteArray attributes = s->entity(s->numaNodes()[0]).attributes;
+        QCOMPARE(attributes, after);
+        QVERIFY(!parseJsonObject(attributes).isEmpty() || attributes == "{}" || attributes.isEmpty());
+    }
+
     void malformedFiles_data()
     {
         QTest::addColumn<QString>("name");

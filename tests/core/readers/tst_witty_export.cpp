@@ -3,6 +3,7 @@
 // AccessWithProcStatusEdge, NumaSets, node counters) built from the samples, checked against figures worked
 // out by hand, against the shape of the real witty round in the fixtures, through our own reader, and end to
 // end through `numasight-cli record` and `convert`.
+#include "readers/hwloc_sysfs.h"
 #include "readers/witty_json_reader.h"
 #include "readers/witty_json_writer.h"
 #include "readers/witty_recording_export.h"
@@ -34,11 +35,13 @@ constexpr std::uint64_t kSecond = 1'000'000'000;
 // The workload: process 100 (threads 100, 101) and process 200 (threads 200, 201; 201 is never sampled).
 // Own edges are only given for process 100; thread 101 owns a socket. witty writes Process->Thread OwnEdges
 // only for socket threads, so the export keeps 100->101 and drops 100->100 (and adds none for process 200).
-SnapshotPtr makeSnapshot()
+SnapshotPtr makeSnapshot(const QByteArray& node0Attributes = {})
 {
     SnapshotBuilder b;
     for (int n = 0; n < 3; ++n) {
         Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
+        if (n == 0 && !node0Attributes.isEmpty())
+            node.attributes = node0Attributes;
         node.osIndex = n;
         node.logicalIndex = n;
         node.cpus = IndexSet::range(4 * n, 4 * n + 3);
@@ -146,12 +149,12 @@ NodeCountersSample counters(int node, std::uint64_t hit, std::uint64_t totalKb, 
 //   process 100: node 0 3 s, node 1 1 s                        -> [0.75, 0.25, 0]
 //   thread 200: CPU 9 2 s, CPU 9 1 s, CPU 0 1 s                -> node 0 1 s, node 2 3 s -> [0.25, 0, 0.75]
 // Pages: the last sample's (the first sample's differ, to show they are not used).
-Capture makeCapture(int splitAt = 3)
+Capture makeCapture(int splitAt = 3, const QByteArray& node0Attributes = {})
 {
     Capture c;
     c.source.format = SourceFormat::Capture;
     c.source.mode = QStringLiteral("ebpf");
-    const auto snapshot = makeSnapshot();
+    const auto snapshot = makeSnapshot(node0Attributes);
     c.snapshots = {snapshot};
     if (splitAt < 3)
         c.snapshots.push_back(snapshot);
@@ -289,7 +292,7 @@ bool sameShape(const QJsonValue& ours, const QJsonValue& theirs, const QString& 
     return true;
 }
 
-// A NumaEntity, wherever it sits, without what numasight does not record: memory_set, and the mem_info keys
+// A NumaEntity, wherever it sits, without what only a live load records: memory_set, and the mem_info keys
 // other than MemTotal, MemFree and MemUsed.
 QJsonValue withoutUnrecorded(const QJsonValue& value)
 {
@@ -326,6 +329,7 @@ private slots:
     void threadEdges_data();
     void threadEdges();
     void numaNodesAndSets();
+    void nodeMemoryOfALiveLoad();
     void floatsAreWrittenAsWittyDoes();
     void pythonFloat_data();
     void pythonFloat();
@@ -562,6 +566,38 @@ void TestWittyExport::numaNodesAndSets()
              QStringList({QStringLiteral("MemFree"), QStringLiteral("MemTotal"), QStringLiteral("MemUsed")}));
 }
 
+// A live load keeps every line of node<N>/meminfo and the node's memory blocks (applyNodeSysfsStats()); the
+// export writes them as witty does, in the kernel's order, with the latest sample's MemTotal and MemFree.
+void TestWittyExport::nodeMemoryOfALiveLoad()
+{
+    NodeSysfsStats stats;
+    stats.meminfo = {{QStringLiteral("MemTotal"), QStringLiteral("1 kB")},
+                     {QStringLiteral("MemFree"), QStringLiteral("1 kB")},
+                     {QStringLiteral("MemUsed"), QStringLiteral("0 kB")},
+                     {QStringLiteral("Active"), QStringLiteral("10008164 kB")},
+                     {QStringLiteral("HugePages_Total"), QStringLiteral("0")},
+                     {QStringLiteral("Inactive"), QStringLiteral("6143508 kB")}};
+    stats.memoryBlocks = QStringLiteral("0-1,130-255");
+    QTemporaryDir dir;
+    const QByteArray text = writeCapture(makeCapture(3, withNodeSysfsAttributes("{}", stats)), dir);
+    QVERIFY(text.contains("\"memory_set\":\"0-1,130-255\""));
+    QVERIFY2(text.contains("\"mem_info\":{\"MemTotal\":\"4000 kB\",\"MemFree\":\"2000 kB\",\"MemUsed\":"
+                           "\"2000 kB\",\"Active\":\"10008164 kB\",\"HugePages_Total\":\"0\",\"Inactive\":"
+                           "\"6143508 kB\"}"),
+             text.constData());
+    std::map<qint64, QJsonObject> numa;
+    for (const QJsonValue& v : parseGraph(text).value(u"nodes").toArray())
+        if (v.toObject().value(u"entity_type").toString() == QLatin1String("NumaEntity"))
+            numa[v.toObject().value(u"numa_id").toInteger(-1)] = v.toObject();
+    QCOMPARE(numa.size(), size_t(3));
+    QCOMPARE(numa[0].value(u"mem_info").toObject().size(), 6);
+    QVERIFY(numa[1].value(u"memory_set").isNull()); // no attributes: nothing made up
+    QCOMPARE(numa[1].value(u"mem_info").toObject().size(), 3);
+    // Attributes that are not what a load writes are ignored, not half used.
+    const QByteArray odd = writeCapture(makeCapture(3, "{\"mem_info\":[1,2],\"memory_set\":7}"), dir);
+    QVERIFY(odd.contains("\"memory_set\":null"));
+}
+
 void TestWittyExport::floatsAreWrittenAsWittyDoes()
 {
     // Python tells 1 from 1.0; witty writes shares, similarity and runtimes as floats, page counts as ints.
@@ -616,10 +652,10 @@ void TestWittyExport::shapeMatchesWitty_data()
 }
 
 // Every key witty writes, exactly, for each type (a missing memory_set or mem_info key fails here). The
-// differences numasight means: mem_info holds only the keys it records (MemTotal, MemFree, MemUsed; witty
-// copies node<N>/meminfo, which on other kernels lacks keys too), memory_set is null (no block ids
-// recorded), and NumaAccessEdge carries cache_miss_stats: null as witty 9b72cee writes it, which the fixture,
-// from an older witty, does not have.
+// differences numasight means: without a live load's node attributes (nodeMemoryOfALiveLoad), mem_info
+// holds only the keys the model keeps (MemTotal, MemFree, MemUsed; witty copies node<N>/meminfo, which on
+// other kernels lacks keys too) and memory_set is null, and NumaAccessEdge carries cache_miss_stats: null as
+// witty 9b72cee writes it, which the fixture, from an older witty, does not have.
 void TestWittyExport::shapeMatchesWitty()
 {
     QFETCH(QString, type);
