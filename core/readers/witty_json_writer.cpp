@@ -189,15 +189,25 @@ QByteArray GraphWriter::map(const Entity& e)
             appendJsonString(out, QString::fromStdString(*recorded.memorySet));
         else
             out += "null";
+        // In node<N>/numastat's order, as witty copies it; counters a newer kernel adds follow.
         appendJsonKey(out, "numa_stats");
         out += '{';
-        for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it) {
-            if (it != e.numastat.cbegin())
+        static const QStringList kKernelOrder{
+            QStringLiteral("numa_hit"),       QStringLiteral("numa_miss"),  QStringLiteral("numa_foreign"),
+            QStringLiteral("interleave_hit"), QStringLiteral("local_node"), QStringLiteral("other_node")};
+        const auto appendCounter = [&](const QString& name, std::uint64_t value) {
+            if (out.back() != '{')
                 out += ',';
-            appendJsonString(out, it.key());
+            appendJsonString(out, name);
             out += ':';
-            out += QByteArray::number(it.value());
-        }
+            out += QByteArray::number(value);
+        };
+        for (const QString& name : kKernelOrder)
+            if (const auto it = e.numastat.constFind(name); it != e.numastat.cend())
+                appendCounter(name, it.value());
+        for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it)
+            if (!kKernelOrder.contains(it.key()))
+                appendCounter(it.key(), it.value());
         out += '}';
         // MemTotal, MemFree and MemUsed are the model's (a recording's latest sample); the other lines are
         // as the load read them.

@@ -581,6 +581,10 @@ void TestWittyExport::nodeMemoryOfALiveLoad()
     QTemporaryDir dir;
     const QByteArray text = writeCapture(makeCapture(3, withNodeSysfsAttributes("{}", stats)), dir);
     QVERIFY(text.contains("\"memory_set\":\"0-1,130-255\""));
+    // numa_stats in the kernel's order, as witty writes it (the model keeps them sorted by name).
+    QVERIFY2(text.contains("\"numa_stats\":{\"numa_hit\":500,\"numa_miss\":50,\"numa_foreign\":0,"
+                           "\"interleave_hit\":1,\"local_node\":490,\"other_node\":10}"),
+             text.constData());
     QVERIFY2(text.contains("\"mem_info\":{\"MemTotal\":\"4000 kB\",\"MemFree\":\"2000 kB\",\"MemUsed\":"
                            "\"2000 kB\",\"Active\":\"10008164 kB\",\"HugePages_Total\":\"0\",\"Inactive\":"
                            "\"6143508 kB\"}"),
