@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_sysfs.h"
 
+#include "util/index_set.h"
 #include "util/json_text.h"
 
 #include <QDir>
@@ -90,27 +91,16 @@ NodeSysfsStats readNodeSysfsStats(const QString& sysfsRoot, int node)
     QFile meminfo(dir + QLatin1String("meminfo"));
     if (meminfo.open(QIODevice::ReadOnly))
         parseNodeMeminfo(meminfo.read(kMaxSysfsFile), node, stats);
-    // Memory blocks are directories memory<M> (with a sysfs block size of 128 MiB to 2 GiB, a few thousand
-    // at most per node).
-    std::vector<qulonglong> blocks;
-    const QStringList entries = QDir(dir).entryList({QStringLiteral("memory*")}, QDir::Dirs | QDir::System);
-    for (const QString& name : entries) {
+    // Memory blocks are directories memory<M>: a few thousand at most per node (blocks are 128 MiB to 2 GiB);
+    // an id beyond 2^24 (2 PiB in the smallest blocks) is a fake tree's, not worth a bitmap that large.
+    IndexSet blocks;
+    for (const QString& name : QDir(dir).entryList({QStringLiteral("memory*")}, QDir::Dirs | QDir::System)) {
         bool ok = false;
-        const qulonglong id = QStringView(name).mid(6).toULongLong(&ok);
-        if (ok && name.size() > 6 && name.at(6).isDigit())
-            blocks.push_back(id);
+        const int id = QStringView(name).mid(6).toInt(&ok);
+        if (ok && name.size() > 6 && name.at(6).isDigit() && id < (1 << 24))
+            blocks.insert(id);
     }
-    std::sort(blocks.begin(), blocks.end());
-    for (size_t i = 0; i < blocks.size();) {
-        size_t j = i;
-        while (j + 1 < blocks.size() && blocks[j + 1] == blocks[j] + 1)
-            ++j;
-        if (!stats.memoryBlocks.isEmpty())
-            stats.memoryBlocks += QLatin1Char(',');
-        stats.memoryBlocks +=
-            j == i ? QString::number(blocks[i]) : QStringLiteral("%1-%2").arg(blocks[i]).arg(blocks[j]);
-        i = j + 1;
-    }
+    stats.memoryBlocks = blocks.toRangeString();
     // "numa_hit 123"
     for (const QByteArray& line : readLines(dir + QLatin1String("numastat"))) {
         const QList<QByteArray> f = line.simplified().split(' ');

@@ -36,31 +36,15 @@ const char* stringEnd(const char* p, const char* end)
     }
 }
 
-// Just past the bracket that closes the object or array opening at `p`; nullptr when it is not closed. Which
-// bracket closes which is simdjson's to check, inside the element.
-const char* containerEnd(const char* p, const char* end)
+// Just past the bracket that closes the one `brackets` has just returned; nullptr when it is not closed.
+// Which bracket closes which is simdjson's to check, inside the element.
+const char* closingEnd(JsonBracketScanner& brackets)
 {
-    size_t depth = 0;
-    while (p < end) {
-        switch (*p) {
-        case '"':
-            p = stringEnd(p, end);
-            if (!p)
-                return nullptr;
-            continue;
-        case '{':
-        case '[':
-            ++depth;
-            break;
-        case '}':
-        case ']':
-            if (--depth == 0)
-                return p + 1;
-            break;
-        default:
-            break;
-        }
-        ++p;
+    size_t depth = 1;
+    while (const char* b = brackets.next()) {
+        depth = *b == '{' || *b == '[' ? depth + 1 : depth - 1;
+        if (depth == 0)
+            return b + 1;
     }
     return nullptr;
 }
@@ -112,7 +96,9 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
             *format = SourceFormat::WittyEnvelope;
             *sawGraph = true;
         } else if (envelopeAllowed && key == "env") {
-            const char* valueEnd = p < end && *p == '{' ? containerEnd(p, end) : nullptr;
+            JsonBracketScanner brackets(p, end);
+            const char* valueEnd =
+                p < end && *p == '{' && brackets.next() == p ? closingEnd(brackets) : nullptr;
             if (!valueEnd)
                 throw NotPlain{};
             const size_t capacity = size_t(m_base + m_size - p) + simdjson::SIMDJSON_PADDING;
@@ -162,15 +148,9 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
         // Only blanks and a comma lie between one element and the next, so the next bracket is this one.
         if (q == end || *q != '{' || brackets.next() != q)
             throw NotPlain{};
-        size_t depth = 1;
-        const char* closing = nullptr;
-        while (depth != 0) {
-            closing = brackets.next();
-            if (!closing)
-                throw NotPlain{};
-            depth = *closing == '{' || *closing == '[' ? depth + 1 : depth - 1;
-        }
-        const char* e = closing + 1;
+        const char* e = closingEnd(brackets);
+        if (!e)
+            throw NotPlain{};
         ends.push_back(e);
         if ((ends.size() & 0xffff) == 0 && m_progress.isCancelled())
             throw Failure{LoadError::cancel(m_file)};

@@ -20,6 +20,22 @@
 using namespace numasight;
 using namespace numasight::test;
 
+namespace {
+
+// A NUMA node of the local machine, as applyNodeSysfsStats() looks for them.
+Entity localNumaNode(int osIndex)
+{
+    Entity e;
+    e.kind = EntityKind::NumaNode;
+    e.typeName = entityKindName(e.kind);
+    e.ns = QStringLiteral("local");
+    e.key = QString::number(osIndex);
+    e.osIndex = osIndex;
+    return e;
+}
+
+} // namespace
+
 class TestHwlocSources : public QObject
 {
     Q_OBJECT
@@ -223,15 +239,8 @@ private slots:
 
         // The same through a snapshot's NUMA nodes: node 0 gets the values, node 1 (no files) stays empty.
         SnapshotBuilder b;
-        for (int n : {0, 1}) {
-            Entity e;
-            e.kind = EntityKind::NumaNode;
-            e.typeName = entityKindName(e.kind);
-            e.ns = QStringLiteral("local");
-            e.key = QString::number(n);
-            e.osIndex = n;
-            b.add(e);
-        }
+        for (int n : {0, 1})
+            b.add(localNumaNode(n));
         applyNodeSysfsStats(b, root.path());
         const auto s = b.finish();
         QCOMPARE(qlonglong(s->entity(s->numaNodes()[0]).memoryFreeBytes), memFree >= 0 ? memFree : 0);
@@ -254,9 +263,10 @@ private slots:
         const QByteArray lines = "\"mem_info\":{\"MemTotal\":\"16318080 kB\",\"MemFree\":\"9876543 kB\","
                                  "\"MemUsed\":\"6441537 kB\",\"Active(anon)\":\"1180328 kB\","
                                  "\"HugePages_Total\":\"0\"}";
-        const QStringList blocks{QStringLiteral("memory0"),   QStringLiteral("memory1"),
-                                 QStringLiteral("memory131"), QStringLiteral("memory130"),
-                                 QStringLiteral("memory7"),   QStringLiteral("memory_side_cache")};
+        const QStringList blocks{QStringLiteral("memory0"),       QStringLiteral("memory1"),
+                                 QStringLiteral("memory131"),     QStringLiteral("memory130"),
+                                 QStringLiteral("memory7"),       QStringLiteral("memory_side_cache"),
+                                 QStringLiteral("memory99999999")}; // beyond any machine: left out
         QTest::newRow("kernel tree") << meminfo << blocks << QByteArray("{}")
                                      << "{" + lines + ",\"memory_set\":\"0-1,7,130-131\"}";
         QTest::newRow("hwloc's attributes kept")
@@ -289,12 +299,7 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly) && f.write(meminfo) == meminfo.size());
         }
         SnapshotBuilder b;
-        Entity e;
-        e.kind = EntityKind::NumaNode;
-        e.typeName = entityKindName(e.kind);
-        e.ns = QStringLiteral("local");
-        e.key = QStringLiteral("0");
-        e.osIndex = 0;
+        Entity e = localNumaNode(0);
         e.attributes = before;
         b.add(e);
         applyNodeSysfsStats(b, root.path());
