@@ -15,7 +15,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 namespace numasight {
@@ -62,12 +64,21 @@ QString pciBusId(const PciAttr& pci)
         .arg(unsigned(pci.func), 1, 16);
 }
 
+// hwloc's XML importer stores bridge_type="U-D" unchecked, so a file can put any number in the enum (2 is
+// neither host nor PCI, and loading it as the enum is undefined): its bits are read as an integer.
+bool isPciSide(const hwloc_obj_bridge_type_t& side)
+{
+    std::underlying_type_t<hwloc_obj_bridge_type_t> value;
+    std::memcpy(&value, &side, sizeof value);
+    return value == HWLOC_OBJ_BRIDGE_PCI;
+}
+
 // The PCI function attributes of a device or of a bridge's upstream side, or nullptr (host bridges).
 const PciAttr* pciAttr(hwloc_obj_t obj)
 {
     if (obj->type == HWLOC_OBJ_PCI_DEVICE)
         return &obj->attr->pcidev;
-    if (obj->type == HWLOC_OBJ_BRIDGE && obj->attr->bridge.upstream_type == HWLOC_OBJ_BRIDGE_PCI)
+    if (obj->type == HWLOC_OBJ_BRIDGE && isPciSide(obj->attr->bridge.upstream_type))
         return &obj->attr->bridge.upstream.pci;
     return nullptr;
 }
@@ -266,13 +277,13 @@ QJsonObject objectAttributes(hwloc_obj_t obj)
     }
     if (obj->type == HWLOC_OBJ_BRIDGE) {
         const auto& b = obj->attr->bridge;
-        const auto side = [](hwloc_obj_bridge_type_t t) {
-            return t == HWLOC_OBJ_BRIDGE_HOST ? QStringLiteral("host") : QStringLiteral("pci");
+        const auto side = [](const hwloc_obj_bridge_type_t& t) {
+            return isPciSide(t) ? QStringLiteral("pci") : QStringLiteral("host");
         };
         a.insert(QLatin1String("bridge_upstream"), side(b.upstream_type));
         a.insert(QLatin1String("bridge_downstream"), side(b.downstream_type));
         a.insert(QLatin1String("bridge_depth"), qint64(b.depth));
-        if (b.downstream_type == HWLOC_OBJ_BRIDGE_PCI) {
+        if (isPciSide(b.downstream_type)) {
             a.insert(QLatin1String("bridge_pci"),
                      QStringLiteral("%1:[%2-%3]")
                          .arg(unsigned(b.downstream.pci.domain), 4, 16, QLatin1Char('0'))
@@ -444,7 +455,7 @@ private:
             return add(obj, std::move(e), parent);
         case HWLOC_OBJ_BRIDGE:
             // A host bridge is only the root of a PCI hierarchy, with no function of its own.
-            if (obj->attr->bridge.upstream_type != HWLOC_OBJ_BRIDGE_PCI)
+            if (!isPciSide(obj->attr->bridge.upstream_type))
                 return {};
             return addDevice(obj, parent);
         case HWLOC_OBJ_PCI_DEVICE:

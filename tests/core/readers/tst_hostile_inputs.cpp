@@ -311,6 +311,9 @@ private slots:
             << QStringLiteral("has os_index \"4294967295\", above 4095");
         QTest::newRow("PCI device with a large OS index is fine")
             << n2 << change("(type=\"PCIDev\")", "\\1 os_index=\"3000000000\"") << QString();
+        // Found by fuzzing under UBSan: hwloc keeps bridge_type="2-1" unchecked, a value its enum lacks.
+        QTest::newRow("bridge type outside hwloc's enum")
+            << n2 << change("bridge_type=\"\\d+-", "bridge_type=\"2-") << QString();
         QTest::newRow("two NUMA nodes with one OS index")
             << n2 << change("(type=\"NUMANode\"[^>]*?)os_index=\"1\"", "\\1os_index=\"0\"")
             << QStringLiteral("two NUMA nodes have OS index 0");
