@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "help_actions.h"
 
+#include "allocator.h"
 #include "make_action.h"
 #include "util/library_versions.h"
 #include "version.h"
@@ -94,6 +95,7 @@ QString HelpActions::aboutText()
 {
     QList<LibraryVersion> libraries = coreLibraryVersions();
     libraries.push_back({QStringLiteral("QCustomPlot"), qcustomplotVersion()});
+    libraries.push_back(allocatorVersion());
     QString rows;
     for (const LibraryVersion& library : libraries)
         rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>")

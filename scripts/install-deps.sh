@@ -15,6 +15,7 @@ packages=(
   libnuma-dev numactl
   libsqlite3-dev sqlite3
   libsimdjson-dev
+  libjemalloc-dev
   fonts-dejavu-core fonts-wqy-microhei
   pci.ids
 )

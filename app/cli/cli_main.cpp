@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // numasight-cli: the headless front end. It links numasight_core only and runs on QCoreApplication, so it
 // works over SSH on servers without a display or Qt Gui libraries.
+#include "allocator.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "util/library_versions.h"
@@ -71,7 +72,9 @@ int main(int argc, char** argv)
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
         QTextStream out(stdout);
         out << "numasight-cli " << numasight::version() << '\n';
-        for (const numasight::LibraryVersion& library : numasight::coreLibraryVersions())
+        QList<numasight::LibraryVersion> libraries = numasight::coreLibraryVersions();
+        libraries.push_back(numasight::allocatorVersion());
+        for (const numasight::LibraryVersion& library : libraries)
             out << "  " << library.name << ' ' << library.version << '\n';
         return 0;
     }

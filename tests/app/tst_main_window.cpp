@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "allocator.h"
 #include "display_check.h"
 #include "help_actions.h"
 #include "main_window.h"
@@ -1021,6 +1022,10 @@ void TestMainWindow::aboutListsVersions()
         QVERIFY2(row.match(text).hasMatch(), library);
     }
     QVERIFY(text.contains(QStringLiteral("<td>Qt</td><td>&nbsp;") + QLatin1String(qVersion())));
+    const LibraryVersion allocator = allocatorVersion();
+    QVERIFY2(text.contains(QStringLiteral("<td>%1</td><td>&nbsp;%2</td>")
+                               .arg(allocator.name, allocator.version.toHtmlEscaped())),
+             qPrintable(text));
     MainWindow w;
     QMessageBox* box = w.helpActions()->showAbout();
     QVERIFY(box->isVisible());

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSize>
 #include <QStandardPaths>
@@ -79,6 +80,8 @@ class TestCli : public QObject
     Q_OBJECT
 private slots:
     void infoWitty();
+    void versionNamesTheAllocator_data();
+    void versionNamesTheAllocator();
     void infoHwloc_data();
     void infoHwloc();
     void infoLocalMachine();
@@ -163,6 +166,41 @@ void TestCli::infoWitty()
         QCOMPARE(d[u"kind"].toString(), QStringLiteral("npu"));
         QCOMPARE(d[u"numa_node"].toInt(), expected.value(d[u"name"].toString(), -1));
     }
+}
+
+// The build's allocator, and the options it really runs with: jemalloc's come from the binary unless
+// MALLOC_CONF says otherwise.
+void TestCli::versionNamesTheAllocator_data()
+{
+    QTest::addColumn<QByteArray>("mallocConf");
+    QTest::addColumn<QString>("expected");
+#if defined(NUMASIGHT_JEMALLOC)
+    QTest::newRow("built in") << QByteArray() << QStringLiteral("(huge pages: always)");
+    QTest::newRow("MALLOC_CONF overrides")
+        << QByteArray("thp:never") << QStringLiteral("(huge pages: never)");
+#else
+    QTest::newRow("the C library's") << QByteArray() << QStringLiteral("malloc the C library's");
+#endif
+}
+
+void TestCli::versionNamesTheAllocator()
+{
+    QFETCH(QByteArray, mallocConf);
+    QFETCH(QString, expected);
+    const QByteArray saved = qgetenv("MALLOC_CONF");
+    qputenv("MALLOC_CONF", mallocConf);
+    const ProcessRun r = cli({QStringLiteral("--version")});
+    if (saved.isNull())
+        qunsetenv("MALLOC_CONF");
+    else
+        qputenv("MALLOC_CONF", saved);
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+#if defined(NUMASIGHT_JEMALLOC)
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("\\n  jemalloc [0-9]+\\.[0-9]+\\.[0-9]+ "))),
+             qPrintable(out));
+#endif
+    QVERIFY2(out.contains(expected), qPrintable(out));
 }
 
 void TestCli::infoHwloc_data()
