@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The witty-profiler JSON reader on bytes in memory: plain graphs, the HTTP envelope and JSON Lines; what it
-// accepts is written back by the witty writer and must read again.
+// accepts is written back by the witty writer and must read again. Each input is read on one thread and
+// again with its lists parsed on two, in small batches: both must give the same answer.
 #include "fuzz_support.h"
 #include "readers/witty_json_reader.h"
 #include "readers/witty_json_writer.h"
@@ -19,12 +20,35 @@ extern "C" int LLVMFuzzerInitialize(int*, char***)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size)
 {
     const QByteArrayView bytes(reinterpret_cast<const char*>(data), qsizetype(size));
+    numasight::WittyReadTuning& tuning = numasight::wittyReadTuning();
+    tuning.threads = 1;
     const auto read = numasight::readWittyJson(bytes, QStringLiteral("fuzz.json"));
     numasight::fuzz::useResult(read);
+    tuning.threads = 2;
+    tuning.parallelFrom = 1;
+    tuning.parallelScanFrom = 0;
+    tuning.batchElements = 1 + size % 3;
+    const auto parallel = numasight::readWittyJson(bytes, QStringLiteral("fuzz.json"));
+    tuning.threads = 1;
+    if (parallel.ok() != read.ok() ||
+        (!read.ok() && parallel.error().toString() != read.error().toString())) {
+        std::fprintf(stderr, "fuzz_witty_json: one thread and two disagree: %s / %s\n",
+                     qPrintable(read.ok() ? QStringLiteral("ok") : read.error().toString()),
+                     qPrintable(parallel.ok() ? QStringLiteral("ok") : parallel.error().toString()));
+        std::abort();
+    }
     if (read.ok()) {
         // Every graph the reader accepts, the writer must write as a graph the reader reads back.
-        for (const auto& snapshot : read.value()->snapshots) {
+        if (parallel.value()->snapshots.size() != read.value()->snapshots.size())
+            std::abort();
+        for (size_t i = 0; i < read.value()->snapshots.size(); ++i) {
+            const auto& snapshot = read.value()->snapshots[i];
             const QByteArray again = numasight::writeWittyGraph(*snapshot, read.value()->source);
+            if (numasight::writeWittyGraph(*parallel.value()->snapshots[i], parallel.value()->source) !=
+                again) {
+                std::fprintf(stderr, "fuzz_witty_json: one thread and two read different graphs\n");
+                std::abort();
+            }
             const auto back = numasight::readWittyJson(again, QStringLiteral("again.json"));
             if (!back.ok()) {
                 std::fprintf(stderr, "fuzz_witty_json: accepted, written, refused: %s\n",

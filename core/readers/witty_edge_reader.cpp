@@ -19,13 +19,35 @@ namespace wittyread {
 
 void GraphReader::readEdge(od::value value, const Where* where)
 {
+    ParsedEdge parsed;
+    parseEdge(value, where, parsed, true);
+    insertEdge(parsed);
+}
+
+void GraphReader::parseEdge(od::value value, const Where* where, ParsedEdge& out, bool insertEnds)
+{
     const od::json_type t = take(value.type(), where);
     if (t != od::json_type::object)
         failType(value, t, where, Tr::tr("an edge object"));
     const char* begin = value.raw_json_token().data();
     od::object object = take(value.get_object(), where);
 
-    Edge edge;
+    Edge& edge = out.edge;
+    edge = Edge{}; // `out` may hold an earlier batch's edge
+    out.endCount = 0;
+    // Which roles the endpoints read so far fill; a later endpoint of a role replaces an earlier one.
+    bool haveSource = false, haveTarget = false;
+    auto endpoint = [&](od::value v, const Where* w, bool source) {
+        if (out.endCount == out.ends.size())
+            out.ends.emplace_back();
+        ParsedEdge::End& end = out.ends[out.endCount++];
+        end.source = source;
+        end.id = EntityId();
+        parseEntity(v, w, Origin::Edge, nullptr, end.entity);
+        if (insertEnds) // a later copy of the same new entity is then recognised, and skipped, as it is read
+            end.id = insertEntity(end.entity, w);
+        (source ? haveSource : haveTarget) = true;
+    };
     bool haveType = false;
     std::string_view edgeType;
     int endpoints = 0;
@@ -53,11 +75,11 @@ void GraphReader::readEdge(od::value value, const Where* where)
             }
         } else if (keyIs(keyRaw, "source_node")) {
             const Where w{where, "source_node"};
-            edge.source = readEntity(v, &w, Origin::Edge);
+            endpoint(v, &w, true);
             ++endpoints;
         } else if (keyIs(keyRaw, "target_node")) {
             const Where w{where, "target_node"};
-            edge.target = readEntity(v, &w, Origin::Edge);
+            endpoint(v, &w, false);
             ++endpoints;
         } else if (keyIs(keyRaw, "nodes")) {
             const Where w{where, "nodes"};
@@ -69,12 +91,8 @@ void GraphReader::readEdge(od::value value, const Where* where)
             for (auto element : ends) {
                 const Where we{&w, nullptr, index};
                 od::value ev = take(std::move(element), &we);
-                const EntityId id = readEntity(ev, &we, Origin::Edge);
-                if (index == 0)
-                    edge.source = id;
-                else if (index == 1)
-                    edge.target = id;
-                else
+                endpoint(ev, &we, index == 0);
+                if (index > 1)
                     fail(here(), &w, Tr::tr("an undirected edge joins exactly two entities, not more"));
                 ++index;
             }
@@ -104,7 +122,7 @@ void GraphReader::readEdge(od::value value, const Where* where)
     m_payload += '}';
     if (!haveType)
         fail(begin, where, Tr::tr("edge has no \"edge_type\""));
-    if (endpoints != 2 || !edge.source.isValid() || !edge.target.isValid())
+    if (endpoints != 2 || !haveSource || !haveTarget)
         fail(begin, where, Tr::tr("edge needs \"source_node\" and \"target_node\" (or \"nodes\": [a, b])"));
     edge.kind = witty::edgeKindOf(edgeType);
     edge.typeName = cachedString(m_edgeTypes, edgeType);
@@ -116,6 +134,16 @@ void GraphReader::readEdge(od::value value, const Where* where)
     static const QByteArray emptyPayload = QByteArrayLiteral("{}");
     edge.payload =
         m_payload.size() == 2 ? emptyPayload : QByteArray(m_payload.data(), qsizetype(m_payload.size()));
+}
+
+void GraphReader::insertEdge(ParsedEdge& parsed)
+{
+    Edge& edge = parsed.edge;
+    for (size_t i = 0; i < parsed.endCount; ++i) {
+        ParsedEdge::End& end = parsed.ends[i];
+        (end.source ? edge.source : edge.target) =
+            end.id.isValid() ? end.id : insertEntity(end.entity, nullptr);
+    }
     if (edge.kind == EdgeKind::AffinitativeToNuma) {
         const Entity& target = m_builder.entity(edge.target);
         if (target.kind == EntityKind::NumaSet)

@@ -248,9 +248,11 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
         m_identity += compact(c.raw, where); // an unknown type: identical copies fold, others stay apart
         break;
     }
-    c.found = m_ids.find(m_identity);
+    const bool frozen = m_lookInFrozen;
+    c.found = frozen ? m_owner->m_frozenIds.find(m_identity) : m_ids.find(m_identity);
     // A known entity is done, unless this is the top-level `nodes` copy of one first seen on an edge.
-    c.skip = c.found >= 0 && (c.origin != Origin::Nodes || m_slots[size_t(c.found)].fromNodes);
+    c.skip = c.found >= 0 && (c.origin != Origin::Nodes ||
+                              (frozen ? m_owner->m_frozenSlots : m_slots)[size_t(c.found)].fromNodes);
     c.decided = true;
 }
 
@@ -258,21 +260,35 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
 // fields, and the rest of that copy is skipped: edges repeat every endpoint in full, so this is the hot path.
 EntityId GraphReader::readEntity(od::value value, const Where* where, Origin origin, const char* end)
 {
+    ParsedEntity parsed;
+    parseEntity(value, where, origin, end, parsed);
+    return insertEntity(parsed, where);
+}
+
+void GraphReader::parseEntity(od::value value, const Where* where, Origin origin, const char* end,
+                              ParsedEntity& out)
+{
     const od::json_type t = take(value.type(), where);
     if (t != od::json_type::object)
         failType(value, t, where, Tr::tr("an entity object"));
     Collected c;
     c.begin = value.raw_json_token().data();
     c.origin = origin;
+    out.begin = c.begin;
+    out.origin = origin;
+    out.known = -1; // `out` may hold an earlier batch's entity (cleared below once this one is not a copy)
+    out.distances.clear();
+    out.process.reset();
     od::object object = take(value.get_object(), where);
-    tick(c.begin);
 
     std::string_view processRaw;
-    EntityId parent;
-    std::vector<std::string_view> keys;
+    // Each key's start, measured only if the copy is read to its end (most endpoint copies are not).
+    if (origin != Origin::Nested)
+        m_keyStarts.clear();
+    const size_t keysFrom = m_keyStarts.size();
     for (auto fieldResult : object) {
         od::field field = take(std::move(fieldResult), where);
-        keys.push_back(witty::rawKey(field.key().raw()));
+        m_keyStarts.push_back(field.key().raw());
         const int index = fieldIndex(field.key().raw());
         if (index < 0)
             continue;
@@ -289,7 +305,8 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
             if (c.decided && c.info.kind == EntityKind::Thread) {
                 // A new thread: its process is read in place (and folds into the `nodes` copy).
                 const std::string identity = m_identity;
-                parent = readEntity(v, &w, Origin::Nested, nullptr);
+                out.process = std::make_unique<ParsedEntity>();
+                parseEntity(v, &w, Origin::Nested, nullptr, *out.process);
                 m_identity = identity;
                 continue;
             }
@@ -319,8 +336,11 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
         }
         if (!c.decided && keyFieldsReady(c.info.kind, c)) {
             buildIdentity(c, where);
-            if (c.skip)
-                return EntityId(c.found); // the rest of this copy is skipped by the enclosing iteration
+            if (c.skip) {
+                out.known = c.found;
+                m_keyStarts.resize(keysFrom);
+                return; // the rest of this copy is skipped by the enclosing iteration
+            }
         }
     }
 
@@ -337,22 +357,30 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
         fail(c.begin, where, Tr::tr("expected a ProcessEntity, got %1").arg(fromUtf8(c.f[FType].str)));
     if (!c.decided) {
         buildIdentity(c, where);
-        if (c.skip)
-            return EntityId(c.found);
+        if (c.skip) {
+            out.known = c.found;
+            m_keyStarts.resize(keysFrom);
+            return;
+        }
     }
 
-    Entity e;
+    out.entity = Entity{};
+    Entity& e = out.entity;
     e.kind = c.info.kind;
     e.deviceClass = c.info.deviceClass;
     e.typeName = cachedString(m_typeNames, c.f[FType].str);
     e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
                                    : cachedString(m_namespaces, "local");
     e.key = fromUtf8(std::string_view(m_identity).substr(c.keyStart));
-    const std::string identity = m_identity; // reading a deferred nested process reuses the scratch buffers
+    out.identity = m_identity; // reading a deferred nested process reuses the scratch buffers
     const std::string_view attributes = compact(c.raw, where);
     // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
     // refuses such attributes too).
-    if (const auto twice = repeatedString(keys))
+    m_keys.clear();
+    for (size_t i = keysFrom; i < m_keyStarts.size(); ++i)
+        m_keys.push_back(witty::rawKey(m_keyStarts[i]));
+    m_keyStarts.resize(keysFrom);
+    if (const auto twice = repeatedString(m_keys))
         fail(c.begin, where,
              Tr::tr("the key \"%1\" appears twice in one object; each key must appear once")
                  .arg(fromUtf8(twice->substr(0, 40))));
@@ -360,43 +388,63 @@ EntityId GraphReader::readEntity(od::value value, const Where* where, Origin ori
     fillTyped(e, c, where);
     if (e.kind == EntityKind::Thread) {
         const Where w{where, "process"};
-        if (!parent.isValid() && !processRaw.empty())
-            parent = readNestedProcess(processRaw, &w);
-        if (!parent.isValid() && c.f[FProcess].present && c.f[FProcess].type != od::json_type::null &&
+        if (!out.process && !processRaw.empty()) {
+            out.process = std::make_unique<ParsedEntity>();
+            parseNestedProcess(processRaw, &w, *out.process);
+        }
+        if (!out.process && c.f[FProcess].present && c.f[FProcess].type != od::json_type::null &&
             c.f[FProcess].type != od::json_type::object)
             fail(c.f[FProcess].raw.data(), &w,
                  Tr::tr("expected a ProcessEntity object, got %1").arg(typeNameOf(c.f[FProcess].type)));
-        e.parent = parent;
-        if (parent.isValid())
-            e.pid = m_builder.entity(parent).pid;
+    } else {
+        out.process.reset();
     }
+    if (c.info.kind == EntityKind::NumaNode)
+        out.distances = std::move(c.numa.distances);
+}
 
-    if (c.found >= 0) {
-        const EntityId knownId(c.found);
+// The model's half of readEntity(). A parse on another thread could not see the entities inserted since, so
+// whether this copy is one of them is asked again here.
+EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
+{
+    tick(parsed.begin);
+    if (parsed.known >= 0)
+        return EntityId(parsed.known);
+    const std::int32_t found = m_ids.find(parsed.identity);
+    if (found >= 0 && (parsed.origin != Origin::Nodes || m_slots[size_t(found)].fromNodes))
+        return EntityId(found);
+    Entity& e = parsed.entity;
+    if (parsed.process) {
+        const Where w{where, "process"};
+        e.parent = insertEntity(*parsed.process, &w);
+        e.pid = m_builder.entity(e.parent).pid;
+    }
+    const EntityKind kind = e.kind;
+    if (found >= 0) {
+        const EntityId knownId(found);
         m_builder.entity(knownId) = std::move(e);
         m_slots[size_t(knownId.value)].fromNodes = true;
-        if (c.info.kind == EntityKind::NumaNode)
-            m_distanceRows[knownId.value] = std::move(c.numa.distances);
+        if (kind == EntityKind::NumaNode)
+            m_distanceRows[knownId.value] = std::move(parsed.distances);
         return knownId;
     }
     const std::int32_t idValue = m_builder.entityCount();
-    m_ids.insert(identity, idValue);
-    const EntityKind kind = e.kind;
+    m_ids.insert(parsed.identity, idValue);
     // m_ids already told the identity is new: the builder need not look it up again.
     const EntityId id = m_builder.addNew(std::move(e));
     if (id.value != idValue)
-        fail(c.begin, where, Tr::tr("internal error: identity clash"));
+        fail(parsed.begin, where, Tr::tr("internal error: identity clash"));
     if (kind == EntityKind::NumaNode)
         m_numaNodes.push_back(id);
     else if (kind == EntityKind::Accelerator)
         m_accelerators.push_back(id);
-    m_slots.push_back({origin == Origin::Nodes});
-    if (!c.numa.distances.empty() && c.info.kind == EntityKind::NumaNode)
-        m_distanceRows[id.value] = std::move(c.numa.distances);
+    m_slots.push_back({parsed.origin == Origin::Nodes});
+    if (!parsed.distances.empty() && kind == EntityKind::NumaNode)
+        m_distanceRows[id.value] = std::move(parsed.distances);
     return id;
 }
 
-EntityId GraphReader::readNestedProcess(std::string_view raw, const Where* where)
+void GraphReader::parseNestedProcess(std::string_view raw, const Where* where, ParsedEntity& out)
 {
     const size_t capacity = size_t(m_base + m_size - raw.data()) + simdjson::SIMDJSON_PADDING;
     od::document doc;
@@ -405,9 +453,8 @@ EntityId GraphReader::readNestedProcess(std::string_view raw, const Where* where
     od::document* outer = m_doc;
     m_doc = &doc;
     od::value v = take(doc.get_value(), where);
-    const EntityId id = readEntity(v, where, Origin::Nested, raw.data() + raw.size());
+    parseEntity(v, where, Origin::Nested, raw.data() + raw.size(), out);
     m_doc = outer;
-    return id;
 }
 
 void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)

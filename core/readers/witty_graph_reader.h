@@ -12,6 +12,7 @@
 
 #include <simdjson.h>
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -235,6 +236,34 @@ struct SlotInfo
     bool fromNodes = false;
 };
 
+// One entity as parsed, before it meets the model: everything a parse can settle without changing the model,
+// so that parses may run on several threads while only the insertion is sequential.
+struct ParsedEntity
+{
+    const char* begin = nullptr;
+    Origin origin = Origin::Nodes;
+    std::int32_t known = -1; // a copy of this entity, already in the model when parsed: nothing else was read
+    std::string identity;    // type, namespace and key bytes
+    Entity entity;
+    std::vector<std::pair<int, double>> distances;
+    std::unique_ptr<ParsedEntity> process; // a thread's process, inserted before the thread
+};
+
+// One edge as parsed: its endpoints in the order they were read (the model numbers new entities in that
+// order), each with the role it fills.
+struct ParsedEdge
+{
+    Edge edge; // without its endpoints
+    struct End
+    {
+        bool source = false;
+        ParsedEntity entity;
+        EntityId id; // once inserted
+    };
+    std::vector<End> ends; // the first endCount; the others are kept for the next edge parsed into this one
+    size_t endCount = 0;
+};
+
 class GraphReader
 {
 public:
@@ -247,6 +276,16 @@ public:
         , m_file(file)
         , m_progress(progress)
         , m_mappedFile(mappedFile)
+    {
+    }
+    // A parser for one more thread: it parses elements of the same text while `owner` builds the model, and
+    // looks entities up in `owner`'s tables, which do not change while parses run.
+    GraphReader(const GraphReader& owner, bool)
+        : m_base(owner.m_base)
+        , m_size(owner.m_size)
+        , m_file(owner.m_file)
+        , m_progress(owner.m_progress)
+        , m_owner(&owner)
     {
     }
 
@@ -286,10 +325,22 @@ private:
     void readNodes(od::value nodes, const Where* where);
     void readEdges(od::value edges, const Where* where);
     EntityId readEntity(od::value value, const Where* where, Origin origin, const char* end = nullptr);
+    // readEntity() in two steps: a parse that leaves the model as it is, then the insertion.
+    void parseEntity(od::value value, const Where* where, Origin origin, const char* end, ParsedEntity& out);
+    EntityId insertEntity(ParsedEntity& parsed, const Where* where);
     void buildIdentity(Collected& c, const Where* where);
-    EntityId readNestedProcess(std::string_view raw, const Where* where);
+    void parseNestedProcess(std::string_view raw, const Where* where, ParsedEntity& out);
     void collectNuma(int field, od::value value, NumaFacts& numa, const Where* where);
     void readEdge(od::value value, const Where* where);
+    // `insertEnds`: each endpoint goes into the model as soon as it is parsed (the sequential reader).
+    void parseEdge(od::value value, const Where* where, ParsedEdge& out, bool insertEnds);
+    void insertEdge(ParsedEdge& parsed);
+    void readListInBatches(const std::vector<const char*>& ends, const char* first, const char* end,
+                           bool nodes, const Where* where, int threads);
+    // Parses elements [from, to) of a list, the first starting at `b`, into entities[0…] or edges[0…]; with
+    // neither, reads each into the model as it goes.
+    void readElements(const std::vector<const char*>& ends, const char* b, const char* end, size_t from,
+                      size_t to, bool nodes, const Where* where, ParsedEntity* entities, ParsedEdge* edges);
     void readEnv(od::object env, SourceInfo& source, const Where* where);
     SnapshotPtr finishDocument();
     // readByElement()'s parts.
@@ -328,9 +379,17 @@ private:
     std::string m_identity;
     std::string m_compact;
     std::string m_payload;
+    std::vector<const char*> m_keyStarts; // parseEntity()'s keys, an object's after its nested process's
+    std::vector<std::string_view> m_keys;
     size_t m_items = 0;
     bool m_mappedFile = false;
-    const char* m_released = nullptr; // mapped pages before this were handed back
+    const char* m_released = nullptr;  // mapped pages before this were handed back
+    const GraphReader* m_owner = this; // whose tables parses look entities up in
+    // While a list is parsed on several threads, parses look entities up in these copies of m_ids and
+    // m_slots, taken when the list started.
+    witty::IdentityTable m_frozenIds;
+    std::vector<SlotInfo> m_frozenSlots;
+    bool m_lookInFrozen = false;
 };
 
 } // namespace numasight::wittyread

@@ -522,6 +522,12 @@ WittyReadPaths& wittyReadPaths()
     return paths;
 }
 
+WittyReadTuning& wittyReadTuning()
+{
+    static thread_local WittyReadTuning tuning;
+    return tuning;
+}
+
 Result<CapturePtr> readWittyJson(QByteArrayView data, const QString& fileName, const Progress& progress)
 {
     // simdjson reads up to SIMDJSON_PADDING bytes past the end, so the text gets a padded copy.

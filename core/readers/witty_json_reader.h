@@ -24,7 +24,21 @@ struct WittyReadPaths
 {
     int byElement = 0;
     int whole = 0;
+    int parallelLists = 0; // nodes or edges lists parsed on more than one thread
 };
 WittyReadPaths& wittyReadPaths();
+
+// When this thread's reads find a list's elements and parse them on several threads (the model is still
+// built in order, on the reading thread). For tests and benchmarks; the defaults suit every file.
+struct WittyReadTuning
+{
+    size_t parallelScanFrom = size_t(16) << 20; // where elements end is looked for on several threads when
+                                                // at least this many bytes follow a list's start
+    size_t parallelFrom = 2048;          // lists shorter than this are parsed on the reading thread alone
+    size_t batchElements = 2048;         // elements handed to a parsing thread at once …
+    size_t batchBytes = size_t(1) << 20; // … or fewer, once their text reaches this size
+    int threads = 0;                     // threads in all; 0: one per core, at most 4
+};
+WittyReadTuning& wittyReadTuning();
 
 } // namespace numasight

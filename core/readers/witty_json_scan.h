@@ -20,6 +20,14 @@ inline bool isJsonSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+// The first byte at or after `p` that is not JSON whitespace, or `end`.
+inline const char* skipJsonSpace(const char* p, const char* end)
+{
+    while (p < end && isJsonSpace(*p))
+        ++p;
+    return p;
+}
+
 // A key as written between its quotes; `afterQuote` points just past the opening quote of a key that
 // simdjson has already validated, so the closing quote exists.
 std::string_view rawKey(const char* afterQuote);

@@ -5,19 +5,19 @@
 // error, hands the document to readDocument(), which reads it whole and says what is wrong.
 #include "util/json_brackets.h"
 #include "witty_graph_reader.h"
+#include "witty_list_walk.h"
 
+#include <QThread>
+
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 namespace numasight::wittyread {
 
 namespace {
-
-const char* skipSpace(const char* p, const char* end)
-{
-    while (p < end && witty::isJsonSpace(*p))
-        ++p;
-    return p;
-}
 
 // Just past the closing quote of the string whose opening quote is at `p`; nullptr when it is not closed.
 const char* stringEnd(const char* p, const char* end)
@@ -36,20 +36,181 @@ const char* stringEnd(const char* p, const char* end)
     }
 }
 
-// Just past the bracket that closes the one `brackets` has just returned; nullptr when it is not closed.
-// Which bracket closes which is simdjson's to check, inside the element.
-const char* closingEnd(JsonBracketScanner& brackets)
+// Where the element after the one ending at `e` begins.
+const char* nextElement(const char* e, const char* end)
 {
-    size_t depth = 1;
-    while (const char* b = brackets.next()) {
-        depth = *b == '{' || *b == '[' ? depth + 1 : depth - 1;
-        if (depth == 0)
-            return b + 1;
-    }
-    return nullptr;
+    const char* b = witty::skipJsonSpace(e, end);
+    if (b < end && *b == ',')
+        b = witty::skipJsonSpace(b + 1, end);
+    return b;
 }
 
 } // namespace
+
+// Batches of elements are parsed on several threads (this one included, when the next batch to insert is not
+// ready), each thread with its own parser and scratch buffers; this thread inserts the parsed batches in
+// document order, as the one-thread loop would. Parses look entities up in a copy of the tables taken when
+// the list starts, since the live ones change under them; insertEntity() asks the live tables again.
+void GraphReader::readListInBatches(const std::vector<const char*>& ends, const char* first, const char* end,
+                                    bool nodes, const Where* where, int threads)
+{
+    const WittyReadTuning& tuning = wittyReadTuning();
+    struct Batch
+    {
+        size_t from = 0, to = 0;
+        const char* begin = nullptr;
+    };
+    std::vector<Batch> batches;
+    for (size_t from = 0; from < ends.size();) {
+        const char* b = from == 0 ? first : nextElement(ends[from - 1], end);
+        size_t to = from + 1; // a batch ends at its element count or its byte budget, whichever comes first
+        while (to < ends.size() && to - from < tuning.batchElements &&
+               size_t(ends[to] - b) < tuning.batchBytes)
+            ++to;
+        batches.push_back({from, to, b});
+        from = to;
+    }
+
+    // Batches parsed and not yet inserted wait in a ring of buffers, which bounds the memory they hold.
+    struct Slot
+    {
+        std::vector<ParsedEntity> entities;
+        std::vector<ParsedEdge> edges;
+        std::exception_ptr error;
+        size_t batch = SIZE_MAX; // the batch parsed into it, once its parse is over
+    };
+    const size_t ringSize = size_t(threads) * 3;
+    std::vector<Slot> ring(ringSize);
+    std::mutex mutex;
+    std::condition_variable changed;
+    size_t nextToParse = 0, inserted = 0;
+    bool stop = false;
+
+    if (m_builder.entityCount() > 0) { // an empty table is sized for the list already: nothing to copy
+        m_frozenIds = m_ids;
+        m_frozenSlots = m_slots;
+    }
+    m_lookInFrozen = true;
+    std::vector<std::unique_ptr<GraphReader>> parsers;
+    for (int k = 1; k < threads; ++k) {
+        parsers.push_back(std::make_unique<GraphReader>(*this, true));
+        parsers.back()->m_lookInFrozen = true;
+    }
+
+    // Parses batch j into its slot; takes and gives back `lock`.
+    auto parse = [&](GraphReader& reader, size_t j, std::unique_lock<std::mutex>& lock) {
+        lock.unlock();
+        Slot& slot = ring[j % ringSize];
+        const Batch& batch = batches[j];
+        const size_t count = batch.to - batch.from;
+        try {
+            if (nodes && slot.entities.size() < count)
+                slot.entities.resize(count);
+            if (!nodes && slot.edges.size() < count)
+                slot.edges.resize(count);
+            reader.readElements(ends, batch.begin, end, batch.from, batch.to, nodes, where,
+                                slot.entities.data(), slot.edges.data());
+        } catch (...) {
+            slot.error = std::current_exception();
+        }
+        lock.lock();
+        slot.batch = j;
+        changed.notify_all();
+    };
+    auto claimable = [&] { return nextToParse < batches.size() && nextToParse < inserted + ringSize; };
+    auto serve = [&](GraphReader& reader) {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            changed.wait(lock, [&] { return stop || claimable(); });
+            if (stop)
+                return;
+            parse(reader, nextToParse++, lock);
+        }
+    };
+    std::vector<std::thread> helpers;
+    // Helpers read this frame's locals: they are stopped and joined before it unwinds, whatever happens.
+    struct Join
+    {
+        std::vector<std::thread>& helpers;
+        std::mutex& mutex;
+        std::condition_variable& changed;
+        bool& stop;
+        GraphReader& reader;
+        ~Join()
+        {
+            {
+                const std::lock_guard lock(mutex);
+                stop = true;
+            }
+            changed.notify_all();
+            for (std::thread& t : helpers)
+                t.join();
+            reader.m_lookInFrozen = false;
+            reader.m_frozenIds = {};
+            reader.m_frozenSlots = {};
+        }
+    } join{helpers, mutex, changed, stop, *this};
+    for (auto& reader : parsers)
+        helpers.emplace_back(serve, std::ref(*reader));
+
+    for (size_t j = 0; j < batches.size(); ++j) {
+        Slot& slot = ring[j % ringSize];
+        {
+            std::unique_lock lock(mutex);
+            while (slot.batch != j) {
+                if (claimable())
+                    parse(*this, nextToParse++, lock);
+                else
+                    changed.wait(lock);
+            }
+        }
+        if (slot.error)
+            std::rethrow_exception(slot.error);
+        for (size_t i = batches[j].from; i < batches[j].to; ++i) {
+            const Where w{where, nullptr, qint64(i)};
+            if (nodes)
+                insertEntity(slot.entities[i - batches[j].from], &w);
+            else
+                insertEdge(slot.edges[i - batches[j].from]);
+        }
+        {
+            const std::lock_guard lock(mutex);
+            slot.batch = SIZE_MAX;
+            ++inserted;
+        }
+        changed.notify_all();
+        if (m_progress.isCancelled())
+            throw Failure{LoadError::cancel(m_file)};
+    }
+}
+
+void GraphReader::readElements(const std::vector<const char*>& ends, const char* b, const char* end,
+                               size_t from, size_t to, bool nodes, const Where* where, ParsedEntity* entities,
+                               ParsedEdge* edges)
+{
+    for (size_t i = from; i < to; ++i) {
+        const char* e = ends[i];
+        const Where w{where, nullptr, qint64(i)};
+        const size_t capacity = size_t(m_base + m_size - b) + simdjson::SIMDJSON_PADDING;
+        od::document doc;
+        od::value value;
+        if (m_parser.iterate(b, size_t(e - b), capacity).get(doc) != simdjson::SUCCESS ||
+            doc.get_value().get(value) != simdjson::SUCCESS)
+            throw NotPlain{};
+        m_doc = &doc;
+        m_docEnd = e;
+        if (nodes && entities)
+            parseEntity(value, &w, Origin::Nodes, e, entities[i - from]);
+        else if (nodes)
+            readEntity(value, &w, Origin::Nodes, e);
+        else if (edges)
+            parseEdge(value, &w, edges[i - from], false);
+        else
+            readEdge(value, &w);
+        m_doc = nullptr;
+        b = nextElement(e, end);
+    }
+}
 
 SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceInfo& source,
                                        SourceFormat* format, bool envelopeAllowed)
@@ -59,7 +220,7 @@ SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceI
     const char* const end = begin + length;
     bool sawGraph = false;
     readObjectByElement(p, end, source, format, envelopeAllowed, nullptr, &sawGraph);
-    if (skipSpace(p, end) != end || !sawGraph)
+    if (witty::skipJsonSpace(p, end) != end || !sawGraph)
         throw NotPlain{};
     return finishDocument();
 }
@@ -68,10 +229,10 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
                                       SourceFormat* format, bool envelopeAllowed, const Where* where,
                                       bool* sawGraph)
 {
-    p = skipSpace(p, end);
+    p = witty::skipJsonSpace(p, end);
     if (p == end || *p != '{')
         throw NotPlain{};
-    p = skipSpace(p + 1, end);
+    p = witty::skipJsonSpace(p + 1, end);
     for (;;) {
         if (p == end || *p != '"')
             throw NotPlain{};
@@ -79,10 +240,10 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
         if (!keyEnd)
             throw NotPlain{};
         const std::string_view key(p + 1, size_t(keyEnd - p - 2));
-        p = skipSpace(keyEnd, end);
+        p = witty::skipJsonSpace(keyEnd, end);
         if (p == end || *p != ':')
             throw NotPlain{};
-        p = skipSpace(p + 1, end);
+        p = witty::skipJsonSpace(p + 1, end);
         if (key == "nodes" || key == "edges") {
             const Where w{where, key == "nodes" ? "nodes" : "edges"};
             readListByElement(p, end, key == "nodes", &w);
@@ -98,7 +259,7 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
         } else if (envelopeAllowed && key == "env") {
             JsonBracketScanner brackets(p, end);
             const char* valueEnd =
-                p < end && *p == '{' && brackets.next() == p ? closingEnd(brackets) : nullptr;
+                p < end && *p == '{' && brackets.next() == p ? brackets.closingEnd() : nullptr;
             if (!valueEnd)
                 throw NotPlain{};
             const size_t capacity = size_t(m_base + m_size - p) + simdjson::SIMDJSON_PADDING;
@@ -118,9 +279,9 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
         } else {
             throw NotPlain{};
         }
-        p = skipSpace(p, end);
+        p = witty::skipJsonSpace(p, end);
         if (p < end && *p == ',') {
-            p = skipSpace(p + 1, end);
+            p = witty::skipJsonSpace(p + 1, end);
             continue;
         }
         if (p < end && *p == '}') {
@@ -136,35 +297,20 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
     if (p == end || *p != '[')
         throw NotPlain{};
     // First where every element ends (8 bytes each), so that the model is sized once; then each element.
-    std::vector<const char*> ends;
-    const char* first = skipSpace(p + 1, end);
-    const char* q = first;
-    if (q < end && *q == ']') {
-        p = q + 1;
+    const char* first = witty::skipJsonSpace(p + 1, end);
+    if (first < end && *first == ']') {
+        p = first + 1;
         return;
     }
-    JsonBracketScanner brackets(q, end);
-    for (;;) {
-        // Only blanks and a comma lie between one element and the next, so the next bracket is this one.
-        if (q == end || *q != '{' || brackets.next() != q)
-            throw NotPlain{};
-        const char* e = closingEnd(brackets);
-        if (!e)
-            throw NotPlain{};
-        ends.push_back(e);
-        if ((ends.size() & 0xffff) == 0 && m_progress.isCancelled())
-            throw Failure{LoadError::cancel(m_file)};
-        q = skipSpace(e, end);
-        if (q < end && *q == ',') {
-            q = skipSpace(q + 1, end);
-            continue;
-        }
-        if (q < end && *q == ']') {
-            ++q;
-            break;
-        }
+    const WittyReadTuning& tuning = wittyReadTuning();
+    const int threads = tuning.threads > 0 ? tuning.threads : std::min(QThread::idealThreadCount(), 4);
+    ListWalk walk = walkWholeList(first, end, threads, tuning.parallelScanFrom, m_progress.cancelled);
+    if (walk.cancelled)
+        throw Failure{LoadError::cancel(m_file)};
+    if (!walk.plain || !walk.closed)
         throw NotPlain{};
-    }
+    const std::vector<const char*>& ends = walk.ends;
+    const char* q = walk.stop;
     if (nodes) {
         const size_t total = size_t(m_builder.entityCount()) + ends.size();
         m_builder.reserve(total, 0);
@@ -174,27 +320,13 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
         m_builder.reserve(0, m_builder.edgeCount() + ends.size());
     }
 
-    const char* b = first;
-    for (size_t i = 0; i < ends.size(); ++i) {
-        const char* e = ends[i];
-        const Where w{where, nullptr, qint64(i)};
-        const size_t capacity = size_t(m_base + m_size - b) + simdjson::SIMDJSON_PADDING;
-        od::document doc;
-        od::value value;
-        if (m_parser.iterate(b, size_t(e - b), capacity).get(doc) != simdjson::SUCCESS ||
-            doc.get_value().get(value) != simdjson::SUCCESS)
-            throw NotPlain{};
-        m_doc = &doc;
-        m_docEnd = e;
-        if (nodes)
-            readEntity(value, &w, Origin::Nodes, e);
-        else
-            readEdge(value, &w);
-        m_doc = nullptr;
-        b = skipSpace(e, end);
-        if (b < end && *b == ',')
-            b = skipSpace(b + 1, end);
+    if (threads > 1 && ends.size() >= tuning.parallelFrom) {
+        readListInBatches(ends, first, end, nodes, where, threads);
+        ++wittyReadPaths().parallelLists;
+        p = q;
+        return;
     }
+    readElements(ends, first, end, 0, ends.size(), nodes, where, nullptr, nullptr);
     p = q;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace numasight {
@@ -29,6 +30,19 @@ public:
         const int bit = __builtin_ctzll(m_pending);
         m_pending &= m_pending - 1;
         return m_block + bit;
+    }
+
+    // Just past the bracket that closes the one next() has just returned; nullptr when the text ends first.
+    // Which bracket closes which is for a parser to check.
+    const char* closingEnd()
+    {
+        size_t depth = 1;
+        while (const char* b = next()) {
+            depth = *b == '{' || *b == '[' ? depth + 1 : depth - 1;
+            if (depth == 0)
+                return b + 1;
+        }
+        return nullptr;
     }
 
 private:

@@ -71,6 +71,32 @@ class TestWittyRoundtrip : public QObject
     Q_OBJECT
 
 private:
+    // Puts this thread's reading tuning back as it was.
+    struct TuningGuard
+    {
+        WittyReadTuning saved = wittyReadTuning();
+        ~TuningGuard() { wittyReadTuning() = saved; }
+    };
+
+    // `b` is `a`: same entities and edges in the same order, attributes and payloads byte for byte.
+    void compareExactly(const Snapshot& s, const Snapshot& t)
+    {
+        compareSnapshots(s, t);
+        QCOMPARE(s.entities().size(), t.entities().size());
+        for (size_t i = 0; i < s.entities().size(); ++i) {
+            QCOMPARE(t.entities()[i].key, s.entities()[i].key);
+            QCOMPARE(t.entities()[i].attributes, s.entities()[i].attributes);
+            QCOMPARE(t.entities()[i].parent, s.entities()[i].parent);
+            QCOMPARE(t.entities()[i].pid, s.entities()[i].pid);
+        }
+        QCOMPARE(s.edges().size(), t.edges().size());
+        for (size_t i = 0; i < s.edges().size(); ++i) {
+            QCOMPARE(t.edges()[i].payload, s.edges()[i].payload);
+            QCOMPARE(t.edges()[i].source, s.edges()[i].source);
+            QCOMPARE(t.edges()[i].target, s.edges()[i].target);
+        }
+    }
+
     // Everything the reader kept from `a` is in `b`, in the same order, under the same identities.
     void compareSnapshots(const Snapshot& a, const Snapshot& b)
     {
@@ -274,21 +300,128 @@ private slots:
         QCOMPARE(x.source.hostname, y.source.hostname);
         QCOMPARE(x.source.extra, y.source.extra);
         QCOMPARE(x.snapshots.size(), y.snapshots.size());
-        const Snapshot& s = *x.snapshots.front();
-        const Snapshot& t = *y.snapshots.front();
-        compareSnapshots(s, t);
-        // Same order too: ids, attributes and payloads byte for byte.
-        QCOMPARE(s.entities().size(), t.entities().size());
-        for (size_t i = 0; i < s.entities().size(); ++i) {
-            QCOMPARE(s.entities()[i].attributes, t.entities()[i].attributes);
-            QCOMPARE(s.entities()[i].parent, t.entities()[i].parent);
+        compareExactly(*x.snapshots.front(), *y.snapshots.front());
+    }
+
+    // Long lists are parsed on several threads and inserted in document order: whatever the batches and
+    // the number of threads, the capture is the one a single thread reads, ids and all.
+    void parallelAgreesWithOneThread_data()
+    {
+        elementAndWholeAgree_data();
+        // Copies that meet across batches: a process first seen inside a thread and then in `nodes`, a
+        // duplicate in `nodes`, a process after its thread's key fields and one before, the same new entity
+        // as both ends of an edge, endpoints in target-first order, an undirected edge.
+        QTest::newRow("copies across batches") << QByteArray(
+            "{\"nodes\":[\n"
+            "{\"entity_type\":\"ThreadEntity\",\"tid\":11,\"process\":{\"entity_type\":\"ProcessEntity\","
+            "\"pid\":5}},\n"
+            "{\"entity_type\":\"ProcessEntity\",\"pid\":5,\"name\":\"first\"},\n"
+            "{\"process\":{\"entity_type\":\"ProcessEntity\",\"pid\":6},\"entity_type\":\"ThreadEntity\","
+            "\"tid\":12},\n"
+            "{\"entity_type\":\"ProcessEntity\",\"pid\":5,\"name\":\"second\"},\n"
+            "{\"entity_type\":\"SocketEntity\",\"socket_addr\":\"10.0.0.1\",\"socket_port\":80,"
+            "\"socket_type\":\"TCP\"},\n"
+            "{\"entity_type\":\"ThreadEntity\",\"tid\":11,\"process\":{\"entity_type\":\"ProcessEntity\","
+            "\"pid\":5}}\n"
+            "],\"edges\":[\n"
+            "{\"edge_type\":\"OwnEdge\",\"source_node\":{\"entity_type\":\"ProcessEntity\",\"pid\":7},"
+            "\"target_node\":{\"entity_type\":\"ProcessEntity\",\"pid\":7}},\n"
+            "{\"edge_type\":\"OwnEdge\",\"target_node\":{\"entity_type\":\"ThreadEntity\",\"tid\":13,"
+            "\"process\":{\"entity_type\":\"ProcessEntity\",\"pid\":7}},\"source_node\":{\"entity_type\":"
+            "\"ProcessEntity\",\"pid\":5},\"weight\":3},\n"
+            "{\"edge_type\":\"Link\",\"nodes\":[{\"entity_type\":\"ProcessEntity\",\"pid\":8},"
+            "{\"entity_type\":\"ProcessEntity\",\"pid\":9}],\"x\":{\"a\":[1]}},\n"
+            "{\"edge_type\":\"OwnEdge\",\"source_node\":{\"entity_type\":\"ProcessEntity\",\"pid\":9},"
+            "\"target_node\":{\"entity_type\":\"ThreadEntity\",\"tid\":13}}\n"
+            "]}");
+    }
+    void parallelAgreesWithOneThread()
+    {
+        QFETCH(QByteArray, text);
+        const TuningGuard guard;
+        wittyReadTuning().threads = 1;
+        auto one = readWittyJson(text, QStringLiteral("one.json"));
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().toString()));
+        for (const int threads : {2, 3}) {
+            for (const size_t batch : {size_t(1), size_t(2), size_t(5), size_t(4096)}) {
+                WittyReadTuning& tuning = wittyReadTuning();
+                tuning.threads = threads;
+                tuning.parallelFrom = 1;
+                tuning.parallelScanFrom = 0;
+                tuning.batchElements = batch;
+                const int before = wittyReadPaths().parallelLists;
+                auto many = readWittyJson(text, QStringLiteral("many.json"));
+                QVERIFY2(many.ok(), qPrintable(many.ok() ? QString() : many.error().toString()));
+                QVERIFY(wittyReadPaths().parallelLists > before);
+                compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
+            }
         }
-        QCOMPARE(s.edges().size(), t.edges().size());
-        for (size_t i = 0; i < s.edges().size(); ++i) {
-            QCOMPARE(s.edges()[i].payload, t.edges()[i].payload);
-            QCOMPARE(s.edges()[i].source, t.edges()[i].source);
-            QCOMPARE(s.edges()[i].target, t.edges()[i].target);
-        }
+    }
+
+    // A problem anywhere in a list parsed on several threads gets the one-thread reader's message and place.
+    void parallelErrorsAgree_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        auto processes = [](int count, int badAt, const char* bad) {
+            QByteArray text = "{\"nodes\":[";
+            for (int i = 0; i < count; ++i) {
+                if (i)
+                    text += ",\n";
+                text += i == badAt
+                            ? QByteArray(bad)
+                            : "{\"entity_type\":\"ProcessEntity\",\"pid\":" + QByteArray::number(i + 1) + "}";
+            }
+            return text + "],\"edges\":[]}";
+        };
+        QTest::newRow("a bad pid in the last batch")
+            << processes(40, 37, "{\"entity_type\":\"ProcessEntity\",\"pid\":\"x\"}")
+            << QStringLiteral("nodes[37].pid");
+        QTest::newRow("a bad pid in the first batch")
+            << processes(40, 1, "{\"entity_type\":\"ProcessEntity\",\"pid\":-}")
+            << QStringLiteral("nodes[1]");
+        QTest::newRow("a key twice") << processes(
+                                            40, 20,
+                                            "{\"entity_type\":\"ProcessEntity\",\"pid\":999,\"pid\":999}")
+                                     << QStringLiteral("appears twice");
+        QTest::newRow("truncated") << processes(40, -1, "").left(300) << QStringLiteral("truncated");
+    }
+    void parallelErrorsAgree()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const TuningGuard guard;
+        wittyReadTuning().threads = 1;
+        auto one = readWittyJson(text, QStringLiteral("bad.json"));
+        QVERIFY(!one.ok());
+        QVERIFY2(one.error().toString().contains(expected), qPrintable(one.error().toString()));
+        WittyReadTuning& tuning = wittyReadTuning();
+        tuning.threads = 2;
+        tuning.parallelFrom = 1;
+        tuning.parallelScanFrom = 0;
+        tuning.batchElements = 3;
+        auto many = readWittyJson(text, QStringLiteral("bad.json"));
+        QVERIFY(!many.ok());
+        QCOMPARE(many.error().toString(), one.error().toString());
+    }
+
+    void parallelCancel()
+    {
+        QFile f(fixturePath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray fixture = f.readAll();
+        const TuningGuard guard;
+        WittyReadTuning& tuning = wittyReadTuning();
+        tuning.threads = 2;
+        tuning.parallelFrom = 1;
+        tuning.parallelScanFrom = 0;
+        tuning.batchElements = 4;
+        int asked = 0;
+        Progress progress;
+        progress.cancelled = [&] { return ++asked > 3; };
+        auto r = readWittyJson(fixture, QStringLiteral("graph.json"), progress);
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().cancelled);
     }
 
     // Errors are always the whole reader's: an element that cannot be read sends the document there.

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "witty_list_walk.h"
+
+#include "util/json_brackets.h"
+#include "witty_json_scan.h"
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <thread>
+
+namespace numasight::wittyread {
+
+namespace {
+
+void append(ListWalk& to, ListWalk&& from)
+{
+    to.ends.insert(to.ends.end(), from.ends.begin(), from.ends.end());
+    to.stop = from.stop;
+    to.closed = from.closed;
+    to.plain = from.plain;
+    to.cancelled = from.cancelled;
+}
+
+} // namespace
+
+ListWalk walkList(const char* first, const char* end, const char* limit, size_t maxElements,
+                  const std::function<bool()>& cancelled)
+{
+    ListWalk w;
+    const char* q = first;
+    JsonBracketScanner brackets(q, end);
+    while (q < limit && w.ends.size() < maxElements) {
+        // Only blanks and a comma lie between one element and the next, so the next bracket is this one.
+        const char* e = q < end && *q == '{' && brackets.next() == q ? brackets.closingEnd() : nullptr;
+        if (!e) {
+            w.plain = false;
+            break;
+        }
+        w.ends.push_back(e);
+        if ((w.ends.size() & 0xffff) == 0 && cancelled && cancelled()) {
+            w.plain = false;
+            w.cancelled = true;
+            break;
+        }
+        q = witty::skipJsonSpace(e, end);
+        if (q < end && *q == ',') {
+            q = witty::skipJsonSpace(q + 1, end);
+            continue;
+        }
+        if (q < end && *q == ']') {
+            ++q;
+            w.closed = true;
+            break;
+        }
+        w.plain = false;
+        break;
+    }
+    w.stop = q;
+    return w;
+}
+
+ListWalk walkWholeList(const char* first, const char* end, int threads, size_t minBytes,
+                       const std::function<bool()>& cancelled)
+{
+    ListWalk head = walkList(first, end, end, 2, cancelled);
+    if (!head.plain || head.closed)
+        return head;
+    if (threads < 2 || size_t(end - head.stop) < minBytes) {
+        append(head, walkList(head.stop, end, end, SIZE_MAX, cancelled));
+        return head;
+    }
+
+    // What separates two elements: the first one's closing brace, the blanks and comma, the second one's
+    // opening brace and first key.
+    const char* second = witty::skipJsonSpace(head.ends[0], end);
+    second = witty::skipJsonSpace(second + 1, end); // past the comma
+    const char* const patternBegin = head.ends[0] - 1;
+    const char* const patternEnd = std::min(head.ends[1], second + 24);
+    const size_t patternSize = size_t(patternEnd - patternBegin);
+    const size_t braceOffset = size_t(second - patternBegin);
+
+    // How far the list reaches, roughly: the separator is looked for in windows, halving the distance, so
+    // that a list followed by another (`nodes`, then `edges`) is split over its own length.
+    constexpr size_t kProbe = size_t(256) << 10;
+    auto separatorNear = [&](const char* at) {
+        return memmem(at, std::min(kProbe, size_t(end - at)), patternBegin, patternSize) != nullptr;
+    };
+    const char* low = head.stop;
+    const char* high = end;
+    while (size_t(high - low) > kProbe) {
+        const char* middle = low + (high - low) / 2;
+        (separatorNear(middle) ? low : high) = middle;
+    }
+    const char* reach = std::min(end, low + kProbe);
+
+    std::vector<const char*> starts{head.stop};
+    const size_t span = size_t(reach - head.stop);
+    constexpr size_t kSearch = size_t(1) << 20; // a guess not found this close to its point is given up
+    for (int k = 1; k < threads; ++k) {
+        const char* point = head.stop + span / size_t(threads) * size_t(k);
+        const size_t window = std::min(kSearch, size_t(end - point));
+        const void* hit = memmem(point, window, patternBegin, patternSize);
+        if (hit && static_cast<const char*>(hit) + braceOffset > starts.back())
+            starts.push_back(static_cast<const char*>(hit) + braceOffset);
+    }
+
+    const size_t count = starts.size();
+    std::vector<ListWalk> walks(count);
+    std::vector<std::exception_ptr> errors(count);
+    std::vector<std::thread> helpers;
+    for (size_t i = 1; i < count; ++i)
+        helpers.emplace_back([&, i] {
+            try {
+                walks[i] = walkList(starts[i], end, i + 1 < count ? starts[i + 1] : end, SIZE_MAX, {});
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        });
+    try {
+        walks[0] = walkList(starts[0], end, count > 1 ? starts[1] : end, SIZE_MAX, cancelled);
+    } catch (...) {
+        errors[0] = std::current_exception();
+    }
+    for (std::thread& t : helpers)
+        t.join();
+    for (std::exception_ptr& e : errors)
+        if (e)
+            std::rethrow_exception(e);
+
+    append(head, std::move(walks[0]));
+    for (size_t i = 1; i < count && head.plain && !head.closed; ++i) {
+        if (head.stop == starts[i]) {
+            append(head, std::move(walks[i]));
+            ++head.guessesHeld;
+            continue;
+        }
+        // The guess missed (it was inside an element, or the list had closed before it): walk this stretch.
+        append(head, walkList(head.stop, end, i + 1 < count ? starts[i + 1] : end, SIZE_MAX, cancelled));
+        // The next guess is checked against where this walk stopped, as any other.
+    }
+    if (head.plain && !head.closed)
+        append(head, walkList(head.stop, end, end, SIZE_MAX, cancelled));
+    return head;
+}
+
+} // namespace numasight::wittyread

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Where the elements of a witty graph's `nodes` or `edges` list end, found before any of them is parsed
+// (witty_list_reader.cpp), on one thread or several.
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace numasight::wittyread {
+
+// A run of a list's elements, each an object.
+struct ListWalk
+{
+    std::vector<const char*> ends; // just past each element's closing brace
+    const char* stop = nullptr; // where the walk stopped: the next element's '{', or just past the list's ']'
+    bool closed = false;        // the list's ']' was reached
+    bool plain = true;          // false: not a list of objects separated by commas (or cancelled)
+    bool cancelled = false;
+    int guessesHeld = 0; // walkWholeList(): the threads whose walk was taken
+};
+
+// Walks the elements from `first`, the '{' of one (outside any string), until the list closes, `maxElements`
+// have been walked, or an element starts at or after `limit`. `cancelled`, when set, is asked now and then.
+ListWalk walkList(const char* first, const char* end, const char* limit, size_t maxElements,
+                  const std::function<bool()>& cancelled);
+
+// The whole list from `first`, split between up to `threads` threads when at least `minBytes` follow it. A
+// split is a guess: the bytes that separate the first two elements (with the second's first key) are looked
+// for near evenly spaced points, and a thread walks on from each find. The guess holds only if the walk
+// before it stops exactly there; otherwise that stretch is walked again from where the walk before stopped.
+// The result is always the one-thread walk's.
+ListWalk walkWholeList(const char* first, const char* end, int threads, size_t minBytes,
+                       const std::function<bool()>& cancelled);
+
+} // namespace numasight::wittyread

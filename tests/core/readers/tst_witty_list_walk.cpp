@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Where a list's elements end, found on several threads from guessed starting points, must be what one
+// thread finds: whether the guesses hold, miss (inside an element, in a string, past the list) or meet a
+// malformed list.
+#include "readers/witty_list_walk.h"
+
+#include <QByteArray>
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <simdjson.h>
+
+using namespace numasight::wittyread;
+
+namespace {
+
+// A padded copy, as the reader's mapped files are: the scanner reads whole 64-byte blocks.
+struct Text
+{
+    explicit Text(const QByteArray& t)
+        : bytes(t + QByteArray(64, ' '))
+    {
+    }
+    const char* begin() const { return bytes.constData(); }
+    const char* end() const { return bytes.constData() + bytes.size() - 64; }
+    QByteArray bytes;
+};
+
+QByteArray elements(int count, const QByteArray& separator, const QByteArray& (*element)(int, QByteArray&))
+{
+    QByteArray out;
+    QByteArray scratch;
+    for (int i = 0; i < count; ++i) {
+        if (i)
+            out += separator;
+        out += element(i, scratch);
+    }
+    return out;
+}
+
+const QByteArray& plainElement(int i, QByteArray& out)
+{
+    out = "{\"entity_type\":\"ProcessEntity\",\"pid\":" + QByteArray::number(i) + ",\"name\":\"w\"}";
+    return out;
+}
+
+// Each holds what the separator looks like: objects in an array, and the separator's bytes in a string.
+const QByteArray& trickyElement(int i, QByteArray& out)
+{
+    out = "{\"entity_type\":\"X\",\"list\":[{\"entity_type\":1},{\"entity_type\":2}],\"s\":\"},{\\\"entity_"
+          "type\\\"\",\"i\":" +
+          QByteArray::number(i) + "}";
+    return out;
+}
+
+} // namespace
+
+class TestWittyListWalk : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sameAsOneThread_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<bool>("split"); // whether the threads' walks are expected to be taken
+        QTest::newRow("one per line") << elements(300, ",\n", plainElement) + "\n]}" << true;
+        QTest::newRow("indented") << elements(300, ",\n    ", plainElement) + "\n  ]\n}" << true;
+        QTest::newRow("compact") << elements(300, ",", plainElement) + "]}" << true;
+        QTest::newRow("separators inside elements") << elements(300, ",", trickyElement) + "]}" << false;
+        QTest::newRow("the list closes early, another follows")
+            << elements(20, ",", plainElement) + "],\"edges\":[" + elements(400, ",", plainElement) + "]}"
+            << false;
+        QTest::newRow("one element") << QByteArray("{\"entity_type\":\"T\"}]}") << false;
+        QTest::newRow("two elements") << elements(2, ",", plainElement) + "]}" << false;
+        QByteArray truncated = elements(300, ",\n", plainElement);
+        QTest::newRow("truncated") << truncated.left(truncated.size() * 3 / 4) << false;
+        QByteArray stray = elements(300, ",\n", plainElement) + "\n]}";
+        stray.insert(stray.size() * 2 / 3, "x");
+        QTest::newRow("a stray byte late in the list") << stray << false;
+        QByteArray notObject = elements(300, ",\n", plainElement) + "\n]}";
+        notObject.replace(notObject.size() / 2, 1, "[");
+        QTest::newRow("an array among the elements") << notObject << false;
+        QTest::newRow("never closed") << elements(300, ",\n", plainElement) << false;
+    }
+    void sameAsOneThread()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(bool, split);
+        const Text t(text);
+        const ListWalk one = walkList(t.begin(), t.end(), t.end(), SIZE_MAX, {});
+        for (const int threads : {2, 3, 4, 7, 16}) {
+            const ListWalk many = walkWholeList(t.begin(), t.end(), threads, 0, {});
+            if (split)
+                QCOMPARE(many.guessesHeld, threads - 1);
+            QCOMPARE(many.plain, one.plain);
+            QCOMPARE(many.closed, one.closed);
+            if (one.plain) {
+                QCOMPARE(many.ends, one.ends);
+                QCOMPARE(many.stop, one.stop);
+            }
+        }
+    }
+
+    // Random lists: elements of random sizes with nested objects and arrays, strings with brackets, commas
+    // and escaped quotes, random blanks between elements, sometimes cut or broken.
+    void randomLists()
+    {
+        QRandomGenerator random(20261202);
+        const char* fragments[] = {
+            "{\"a\":1}", "[1,{\"b\":[]}]", "\"},{\\\"x\\\"\"",       "\"]\"", "\"\\\\\"",
+            "2",         "null",           "{\"entity_type\":\"T\"}"};
+        for (int round = 0; round < 400; ++round) {
+            QByteArray text;
+            const int count = 2 + int(random.bounded(120));
+            const QByteArray blanks[] = {",", ",\n", ", ", ",\n    "};
+            const QByteArray separator = blanks[random.bounded(4)];
+            for (int i = 0; i < count; ++i) {
+                if (i)
+                    text += separator;
+                text += "{\"entity_type\":\"T\",\"v\":[";
+                const int parts = int(random.bounded(6));
+                for (int k = 0; k < parts; ++k)
+                    text += QByteArray(k ? "," : "") + fragments[random.bounded(8)];
+                text += "]}";
+            }
+            text += "]}";
+            switch (random.bounded(4)) {
+            case 0:
+                text.truncate(qsizetype(random.bounded(int(text.size()))));
+                break;
+            case 1:
+                text[qsizetype(random.bounded(int(text.size())))] = "{}[],\"x"[random.bounded(7)];
+                break;
+            default:
+                break;
+            }
+            const Text t(text);
+            const ListWalk one = walkList(t.begin(), t.end(), t.end(), SIZE_MAX, {});
+            const ListWalk many = walkWholeList(t.begin(), t.end(), 2 + int(random.bounded(5)), 0, {});
+            QCOMPARE(many.plain, one.plain);
+            QCOMPARE(many.closed, one.closed);
+            if (one.plain) {
+                QCOMPARE(many.ends, one.ends);
+                QCOMPARE(many.stop, one.stop);
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWittyListWalk)
+#include "tst_witty_list_walk.moc"
