@@ -25,9 +25,10 @@ LibraryVersion allocatorVersion()
     size = sizeof thp;
     if (mallctl("opt.thp", &thp, &size, nullptr, 0) != 0)
         thp = "?";
-    QString v = QString::fromLatin1(version);
-    v.truncate(v.indexOf(QLatin1Char('-')) > 0 ? v.indexOf(QLatin1Char('-')) : v.size());
-    return {QStringLiteral("jemalloc"), QStringLiteral("%1 (huge pages: %2)").arg(v, QLatin1String(thp))};
+    // "5.3.0-0-g54eaed1d…": the release, without the git description.
+    const QString release = QString::fromLatin1(version).section(QLatin1Char('-'), 0, 0);
+    return {QStringLiteral("jemalloc"),
+            QStringLiteral("%1 (huge pages: %2)").arg(release, QLatin1String(thp))};
 #else
     return {QStringLiteral("malloc"), QStringLiteral("the C library's")};
 #endif

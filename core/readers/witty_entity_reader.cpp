@@ -277,6 +277,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     out.begin = c.begin;
     out.origin = origin;
     out.known = -1; // `out` may hold an earlier batch's entity (cleared below once this one is not a copy)
+    out.lookedUpLive = false;
     out.distances.clear();
     out.process.reset();
     od::object object = take(value.get_object(), where);
@@ -401,6 +402,8 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     }
     if (c.info.kind == EntityKind::NumaNode)
         out.distances = std::move(c.numa.distances);
+    out.foundLive = c.found;
+    out.lookedUpLive = !m_lookInFrozen;
 }
 
 // The model's half of readEntity(). A parse on another thread could not see the entities inserted since, so
@@ -410,7 +413,7 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
     tick(parsed.begin);
     if (parsed.known >= 0)
         return EntityId(parsed.known);
-    const std::int32_t found = m_ids.find(parsed.identity);
+    const std::int32_t found = parsed.lookedUpLive ? parsed.foundLive : m_ids.find(parsed.identity);
     if (found >= 0 && (parsed.origin != Origin::Nodes || m_slots[size_t(found)].fromNodes))
         return EntityId(found);
     Entity& e = parsed.entity;

@@ -243,7 +243,11 @@ struct ParsedEntity
     const char* begin = nullptr;
     Origin origin = Origin::Nodes;
     std::int32_t known = -1; // a copy of this entity, already in the model when parsed: nothing else was read
-    std::string identity;    // type, namespace and key bytes
+    // The look-up of a parse in the live tables, which nothing can have changed before this entity is
+    // inserted; a parse in a batch looked in a copy and leaves this false.
+    std::int32_t foundLive = -1;
+    bool lookedUpLive = false;
+    std::string identity; // type, namespace and key bytes
     Entity entity;
     std::vector<std::pair<int, double>> distances;
     std::unique_ptr<ParsedEntity> process; // a thread's process, inserted before the thread
