@@ -105,7 +105,7 @@ QString HelpActions::aboutText()
               "<p>Reads numasight captures, witty-profiler graphs and hwloc topologies.</p>"
               "<p>Running with:</p><table>%2</table>"
               "<p>Licensed under the GNU GPL, version 3 or later.</p>")
-        .arg(version(), rows);
+        .arg(versionWithGit().toHtmlEscaped(), rows);
 }
 
 } // namespace numasight

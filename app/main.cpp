@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "display_check.h"
+#include "gui_command_line.h"
 #include "main_window.h"
 #include "readers/open_input.h"
 #include "version.h"
@@ -13,6 +14,7 @@
 #include <QIcon>
 #include <QProcessEnvironment>
 
+#include <algorithm>
 #include <cstdio>
 
 int main(int argc, char** argv)
@@ -20,7 +22,23 @@ int main(int argc, char** argv)
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    if (!numasight::missingDisplayMessage(QProcessEnvironment::systemEnvironment(), arguments).isEmpty()) {
+    const auto asks = [&](std::initializer_list<const char*> names) {
+        return std::any_of(names.begin(), names.end(),
+                           [&](const char* name) { return arguments.contains(QLatin1String(name)); });
+    };
+    const bool noDisplay =
+        !numasight::missingDisplayMessage(QProcessEnvironment::systemEnvironment(), arguments).isEmpty();
+    if (noDisplay && asks({"-h", "--help", "--help-all", "-v", "--version"})) {
+        // Answered without a display, so that they work on a server and in a package's checks.
+        QCoreApplication core(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("numasight"));
+        QCoreApplication::setApplicationVersion(numasight::versionWithGit());
+        QCommandLineParser parser;
+        numasight::guiCommandLine().applyTo(parser);
+        parser.addVersionOption();
+        parser.process(core); // prints and exits
+    }
+    if (noDisplay) {
         // A core application needs no display, and brings the user's language for the message.
         QCoreApplication core(argc, argv);
         QCoreApplication::setOrganizationName(QStringLiteral("numasight"));
@@ -36,27 +54,15 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("numasight"));
     QApplication::setApplicationName(QStringLiteral("numasight"));
     QApplication::setApplicationDisplayName(QStringLiteral("numasight"));
-    QApplication::setApplicationVersion(numasight::version());
+    QApplication::setApplicationVersion(numasight::versionWithGit());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/numasight/icons/numasight.svg")));
     numasight::LanguageMenu::applySavedLanguage();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "numasight::Main", "Shows how AI jobs sit on a machine's NUMA and accelerator topology."));
-    parser.addHelpOption();
+    numasight::guiCommandLine().applyTo(parser);
     parser.addVersionOption();
-    const QCommandLineOption attach(
-        QStringLiteral("attach"),
-        QCoreApplication::translate(
-            "numasight::Main", "Record this machine live, with the settings last used in the record dialog "
-                               "(all processes until stopped the first time)."));
-    parser.addOption(attach);
-    parser.addPositionalArgument(
-        QStringLiteral("FILE"),
-        QCoreApplication::translate("numasight::Main",
-                                    "A numasight capture, witty-profiler graph or hwloc XML to open."),
-        QStringLiteral("[FILE]"));
     parser.process(app);
+    const QString attach = QStringLiteral("attach");
 
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1 || (parser.isSet(attach) && !files.isEmpty())) {

@@ -7,14 +7,26 @@
 
 namespace numasight::cli {
 
-int runAdvise(const QStringList& args)
+namespace {
+SnapshotCommand adviseCommand()
 {
-    const SnapshotCommand command{
+    return SnapshotCommand{
         QStringLiteral("advise"),
         Cli::tr("Find where a workload runs away from its memory or its accelerators, and print the "
                 "commands that would move it (nothing is applied). See docs/advice.md."),
         Cli::tr("Print findings and suggestions as JSON."),
         Cli::tr("Advise on snapshot N (0-based; default: the last, with every sample).")};
+}
+} // namespace
+
+CommandLineSpec adviseCommandLine()
+{
+    return snapshotCommandLine(adviseCommand());
+}
+
+int runAdvise(const QStringList& args)
+{
+    const SnapshotCommand command = adviseCommand();
     SnapshotInput input;
     if (const auto stop = readSnapshotInput(command, args, &input))
         return *stop;

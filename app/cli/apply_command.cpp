@@ -154,31 +154,38 @@ bool confirmed()
 
 } // namespace
 
+CommandLineSpec applyCommandLine()
+{
+    CommandLineSpec spec;
+    spec.setApplicationDescription(Cli::tr(
+        "Bind every thread of a running process to CPUs and move its pages to NUMA nodes, after showing the "
+        "change and asking. Prints the taskset lines that undo it. See docs/apply.md."));
+    spec.addOption({QStringLiteral("cpus"), Cli::tr("The CPUs every thread may run on: 0-23,48."),
+                    QStringLiteral("LIST")});
+    spec.addOption({QStringLiteral("mems"),
+                    Cli::tr("Move the process's pages to these NUMA nodes (default: leave them)."),
+                    QStringLiteral("NODES")});
+    spec.addOption({QStringLiteral("verify"),
+                    Cli::tr("Record the process for TIME before and after the change and compare."),
+                    QStringLiteral("TIME")});
+    spec.addOption({QStringLiteral("dir"),
+                    Cli::tr("Keep --verify's before.numasight and after.numasight here (default: a "
+                            "temporary folder, removed)."),
+                    QStringLiteral("DIR")});
+    spec.addOption({QStringLiteral("dry-run"), Cli::tr("Show the change and make none.")});
+    spec.addOption({QStringLiteral("yes"), Cli::tr("Apply without asking.")});
+    spec.addOption(
+        {QStringLiteral("force"), Cli::tr("Change pid 1 or a kernel thread too (refused without it).")});
+    spec.addOption({QStringLiteral("json"), Cli::tr("Print the plan and the result as JSON.")});
+    spec.addPositionalArgument(QStringLiteral("PID"), Cli::tr("The process to change."));
+    spec.completions.insert(QStringLiteral("dir"), CommandLineSpec::Completion::Directories);
+    return spec;
+}
+
 int runApply(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(Cli::tr(
-        "Bind every thread of a running process to CPUs and move its pages to NUMA nodes, after showing the "
-        "change and asking. Prints the taskset lines that undo it. See docs/apply.md."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("cpus"), Cli::tr("The CPUs every thread may run on: 0-23,48."),
-                      QStringLiteral("LIST")});
-    parser.addOption({QStringLiteral("mems"),
-                      Cli::tr("Move the process's pages to these NUMA nodes (default: leave them)."),
-                      QStringLiteral("NODES")});
-    parser.addOption({QStringLiteral("verify"),
-                      Cli::tr("Record the process for TIME before and after the change and compare."),
-                      QStringLiteral("TIME")});
-    parser.addOption({QStringLiteral("dir"),
-                      Cli::tr("Keep --verify's before.numasight and after.numasight here (default: a "
-                              "temporary folder, removed)."),
-                      QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("dry-run"), Cli::tr("Show the change and make none.")});
-    parser.addOption({QStringLiteral("yes"), Cli::tr("Apply without asking.")});
-    parser.addOption(
-        {QStringLiteral("force"), Cli::tr("Change pid 1 or a kernel thread too (refused without it).")});
-    parser.addOption({QStringLiteral("json"), Cli::tr("Print the plan and the result as JSON.")});
-    parser.addPositionalArgument(QStringLiteral("PID"), Cli::tr("The process to change."));
+    applyCommandLine().applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
 

@@ -46,30 +46,37 @@ std::optional<std::chrono::milliseconds> parseDuration(const QString& text)
 
 } // namespace
 
-int runAttach(const QStringList& args)
+CommandLineSpec attachCommandLine()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(Cli::tr(
+    CommandLineSpec spec;
+    spec.setApplicationDescription(Cli::tr(
         "Poll running witty-profiler servers (GET /graph, GET /status) and write one capture: one snapshot "
         "per round, each server's entities in a namespace named after its host. Ends after --count rounds "
         "or on Ctrl-C; errors of a server are printed as they happen and never stop the others."));
-    parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      Cli::tr("Capture file to write (.numasight)."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("interval"), Cli::tr("Time between rounds (default 5s)."),
-                      QStringLiteral("DURATION"), QStringLiteral("5s")});
-    parser.addOption({QStringLiteral("timeout"), Cli::tr("Time a server has to answer (default 5s)."),
-                      QStringLiteral("DURATION"), QStringLiteral("5s")});
-    parser.addOption(
+    spec.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                    Cli::tr("Capture file to write (.numasight)."),
+                    QStringLiteral("FILE")});
+    spec.addOption({QStringLiteral("interval"), Cli::tr("Time between rounds (default 5s)."),
+                    QStringLiteral("DURATION"), QStringLiteral("5s")});
+    spec.addOption({QStringLiteral("timeout"), Cli::tr("Time a server has to answer (default 5s)."),
+                    QStringLiteral("DURATION"), QStringLiteral("5s")});
+    spec.addOption(
         {QStringLiteral("count"), Cli::tr("Rounds to poll (default: until Ctrl-C)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("max-body"),
-                      Cli::tr("Largest /graph answer accepted: 512M, 2G (default 256M)."),
-                      QStringLiteral("SIZE"), QStringLiteral("256M")});
-    parser.addPositionalArgument(QStringLiteral("URL"),
-                                 Cli::tr("witty-profiler server: http://host:port, host:port or host "
-                                         "(port 18090)"),
-                                 QStringLiteral("URL…"));
+    spec.addOption({QStringLiteral("max-body"),
+                    Cli::tr("Largest /graph answer accepted: 512M, 2G (default 256M)."),
+                    QStringLiteral("SIZE"), QStringLiteral("256M")});
+    spec.addPositionalArgument(QStringLiteral("URL"),
+                               Cli::tr("witty-profiler server: http://host:port, host:port or host "
+                                       "(port 18090)"),
+                               QStringLiteral("URL…"));
+    spec.repeatable << QStringLiteral("URL");
+    return spec;
+}
+
+int runAttach(const QStringList& args)
+{
+    QCommandLineParser parser;
+    attachCommandLine().applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
 

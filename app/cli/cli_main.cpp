@@ -12,7 +12,6 @@
 #include <QTextStream>
 
 #include <cstdio>
-#include <utility>
 
 namespace numasight::cli {
 
@@ -46,10 +45,6 @@ const char* const kUsage = QT_TRANSLATE_NOOP(
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n");
 
-const std::pair<const char*, int (*)(const QStringList&)> kCommands[] = {
-    {"info", runInfo},     {"convert", runConvert}, {"record", runRecord},
-    {"attach", runAttach}, {"export", runExport},   {"measure", runMeasure},
-    {"advise", runAdvise}, {"diff", runDiff},       {"apply", runApply}};
 } // namespace
 
 } // namespace numasight::cli
@@ -62,7 +57,7 @@ int main(int argc, char** argv)
         qputenv("HWLOC_HIDE_ERRORS", "2");
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("numasight-cli"));
-    QCoreApplication::setApplicationVersion(numasight::version());
+    QCoreApplication::setApplicationVersion(numasight::versionWithGit());
     numasight::cli::catchInterrupt();
     // Messages follow LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as other command-line tools' do.
     numasight::installTranslations(numasight::languageLocale({}));
@@ -71,7 +66,7 @@ int main(int argc, char** argv)
     const QString command = args.size() > 1 ? args.at(1) : QString();
     if (command == QLatin1String("--version") || command == QLatin1String("-v")) {
         QTextStream out(stdout);
-        out << "numasight-cli " << numasight::version() << '\n';
+        out << "numasight-cli " << numasight::versionWithGit() << '\n';
         QList<numasight::LibraryVersion> libraries = numasight::coreLibraryVersions();
         libraries.push_back(numasight::allocatorVersion());
         for (const numasight::LibraryVersion& library : libraries)
@@ -84,9 +79,9 @@ int main(int argc, char** argv)
         return command.isEmpty() ? numasight::Usage : numasight::Ok;
     }
     args.removeAt(1); // the parser of each command sees "numasight-cli [options] args"
-    for (const auto& [name, run] : numasight::cli::kCommands)
-        if (command == QLatin1String(name)) {
-            const int code = run(args);
+    for (const numasight::cli::Command& c : numasight::cli::commands())
+        if (command == QLatin1String(c.name)) {
+            const int code = c.run(args);
             // Ctrl-C after the last check still says the command was interrupted, as a shell expects; an
             // attach without --count has no other way to end, so there Ctrl-C is its normal end and it
             // decides its exit code itself.

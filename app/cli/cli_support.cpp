@@ -138,15 +138,21 @@ bool snapshotOption(const QCommandLineParser& parser, int* snapshot)
     return false;
 }
 
+CommandLineSpec snapshotCommandLine(const SnapshotCommand& command)
+{
+    CommandLineSpec spec;
+    spec.setApplicationDescription(command.description);
+    spec.addOption({QStringLiteral("json"), command.jsonHelp});
+    spec.addOption({QStringLiteral("snapshot"), command.snapshotHelp, QStringLiteral("N")});
+    spec.addPositionalArgument(QStringLiteral("FILE"), Cli::tr("Input file, or :local:"));
+    return spec;
+}
+
 std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStringList& args,
                                      SnapshotInput* input)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(command.description);
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("json"), command.jsonHelp});
-    parser.addOption({QStringLiteral("snapshot"), command.snapshotHelp, QStringLiteral("N")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), Cli::tr("Input file, or :local:"));
+    snapshotCommandLine(command).applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return stop;
     const QStringList files = parser.positionalArguments();

@@ -3,6 +3,7 @@
 
 #include "model/snapshot.h"
 #include "report/exit_code.h"
+#include "util/command_line_spec.h"
 #include "util/progress.h"
 
 #include <QCommandLineParser>
@@ -56,6 +57,8 @@ struct SnapshotCommand
     QString jsonHelp;
     QString snapshotHelp;
 };
+// Its options: FILE, --json, --snapshot N.
+CommandLineSpec snapshotCommandLine(const SnapshotCommand& command);
 // What such a command was asked for, its FILE read.
 struct SnapshotInput
 {

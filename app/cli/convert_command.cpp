@@ -48,21 +48,30 @@ Target targetFromPath(const QString& path)
 }
 } // namespace
 
+CommandLineSpec convertCommandLine()
+{
+    CommandLineSpec spec;
+    spec.setApplicationDescription(Cli::tr(
+        "Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
+        "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
+    spec.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                    Cli::tr("Output file; - for standard output (witty JSON)."),
+                    QStringLiteral("OUT")});
+    spec.addOption({QStringLiteral("to"),
+                    Cli::tr("Output format: capture, witty, witty-envelope, witty-jsonl."),
+                    QStringLiteral("FORMAT")});
+    spec.addOption({QStringLiteral("indent"), Cli::tr("Indent witty JSON output.")});
+    spec.addPositionalArgument(QStringLiteral("IN"), Cli::tr("Input file, or :local:"));
+    spec.choices.insert(QStringLiteral("to"),
+                        {QStringLiteral("capture"), QStringLiteral("witty"), QStringLiteral("witty-envelope"),
+                         QStringLiteral("witty-jsonl")});
+    return spec;
+}
+
 int runConvert(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(Cli::tr(
-        "Convert between formats: witty-profiler JSON <-> capture (.numasight), hwloc XML -> capture, "
-        "capture -> witty JSON. The output format follows OUT's extension unless --to is given."));
-    parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      Cli::tr("Output file; - for standard output (witty JSON)."),
-                      QStringLiteral("OUT")});
-    parser.addOption({QStringLiteral("to"),
-                      Cli::tr("Output format: capture, witty, witty-envelope, witty-jsonl."),
-                      QStringLiteral("FORMAT")});
-    parser.addOption({QStringLiteral("indent"), Cli::tr("Indent witty JSON output.")});
-    parser.addPositionalArgument(QStringLiteral("IN"), Cli::tr("Input file, or :local:"));
+    convertCommandLine().applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
     const QStringList inputs = parser.positionalArguments();

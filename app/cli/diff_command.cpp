@@ -24,19 +24,25 @@ CapturePtr readSide(const QString& path, int* exitCode)
 
 } // namespace
 
-int runDiff(const QStringList& args)
+CommandLineSpec diffCommandLine()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(Cli::tr(
+    CommandLineSpec spec;
+    spec.setApplicationDescription(Cli::tr(
         "Compare two captures of the same workload (say, before and after a re-binding): per process and "
         "thread, where its CPU time and pages moved between NUMA nodes, and how its traffic changed. See "
         "docs/compare.md."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("json"), Cli::tr("Print every row as JSON.")});
-    parser.addOption(
+    spec.addOption({QStringLiteral("json"), Cli::tr("Print every row as JSON.")});
+    spec.addOption(
         {QStringLiteral("all"), Cli::tr("List every row, not only those that changed by 5 % or more.")});
-    parser.addPositionalArgument(QStringLiteral("A"), Cli::tr("The capture before, or :local:"));
-    parser.addPositionalArgument(QStringLiteral("B"), Cli::tr("The capture after, or :local:"));
+    spec.addPositionalArgument(QStringLiteral("A"), Cli::tr("The capture before, or :local:"));
+    spec.addPositionalArgument(QStringLiteral("B"), Cli::tr("The capture after, or :local:"));
+    return spec;
+}
+
+int runDiff(const QStringList& args)
+{
+    QCommandLineParser parser;
+    diffCommandLine().applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
     const QStringList files = parser.positionalArguments();

@@ -21,10 +21,23 @@ namespace {
 // Drawing needs Qt Gui, which numasight-cli must not link: the helper beside it does the drawing.
 constexpr const char* kHelper = "numasight-export";
 
+// Beside numasight-cli in a build tree; in libexec once installed (bin/../libexec/numasight/).
+QString helperPath()
+{
+    const QDir here(QCoreApplication::applicationDirPath());
+    const QString beside = here.filePath(QLatin1String(kHelper));
+    if (QFileInfo(beside).isExecutable())
+        return beside;
+    const QString installed =
+        QDir::cleanPath(here.filePath(QStringLiteral("../") + QLatin1String(NUMASIGHT_EXPORT_HELPER_DIR) +
+                                      QLatin1Char('/') + QLatin1String(kHelper)));
+    return QFileInfo(installed).isExecutable() ? installed : beside;
+}
+
 // Runs the helper with the same arguments; its output and exit code are the command's own.
 int runHelper(const ExportRequest& request, const QStringList& args)
 {
-    const QString helper = QDir(QCoreApplication::applicationDirPath()).filePath(QLatin1String(kHelper));
+    const QString helper = helperPath();
     if (!QFileInfo(helper).isExecutable()) {
         const bool graph = request.view == ExportView::Graph;
         printError(Cli::tr("export --format %1 needs %2, which draws the %3, next to numasight-cli "

@@ -8,14 +8,26 @@
 
 namespace numasight::cli {
 
-int runInfo(const QStringList& args)
+namespace {
+SnapshotCommand infoCommand()
 {
-    const SnapshotCommand command{
+    return SnapshotCommand{
         QStringLiteral("info"),
         Cli::tr("Describe a capture, a witty-profiler graph (plain, envelope or JSON Lines) or an hwloc "
                 "XML topology. FILE ':local:' reads this machine."),
         Cli::tr("Print the stable JSON object (docs/cli.md)."),
         Cli::tr("Describe snapshot N (0-based; default: last).")};
+}
+} // namespace
+
+CommandLineSpec infoCommandLine()
+{
+    return snapshotCommandLine(infoCommand());
+}
+
+int runInfo(const QStringList& args)
+{
+    const SnapshotCommand command = infoCommand();
     SnapshotInput input;
     if (const auto stop = readSnapshotInput(command, args, &input))
         return *stop;

@@ -145,10 +145,10 @@ int importMlcCommand(const QCommandLineParser& parser)
 
 } // namespace
 
-int runMeasure(const QStringList& args)
+CommandLineSpec measureCommandLine()
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    CommandLineSpec spec;
+    spec.setApplicationDescription(
         Cli::tr("Measure memory latency and bandwidth between the NUMA nodes of this machine: a "
                 "pointer chase (ns per "
                 "load) and a read stream (GB/s) from the CPUs of each node to memory bound to each "
@@ -156,34 +156,40 @@ int runMeasure(const QStringList& args)
                 "by page. Or import Intel MLC's --latency_matrix/--bandwidth_matrix output as a "
                 "measurement. -o keeps "
                 "the matrices with the machine's topology in a capture."));
-    parser.addHelpOption();
-    parser.addOption({QStringLiteral("latency"), Cli::tr("Measure latency (default: both).")});
-    parser.addOption({QStringLiteral("bandwidth"), Cli::tr("Measure bandwidth (default: both).")});
-    parser.addOption({QStringLiteral("size"),
-                      Cli::tr("Buffer per memory node: 512M, 2G (default: 8 × the last-level cache, at least "
-                              "256M)."),
-                      QStringLiteral("SIZE")});
-    parser.addOption({QStringLiteral("repeats"),
-                      Cli::tr("Repeats per pair; the best one counts (default 5)."), QStringLiteral("N"),
-                      QStringLiteral("5")});
-    parser.addOption({QStringLiteral("pairs"),
-                      Cli::tr("all: every CPU node to every memory node; local: each node to itself."),
-                      QStringLiteral("all|local"), QStringLiteral("all")});
-    parser.addOption({QStringLiteral("threads"),
-                      Cli::tr("Bandwidth threads per CPU node (default: one per core)."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("plan"), Cli::tr("Print what would be measured, and stop.")});
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      Cli::tr("Capture file to write (.numasight): the topology with the matrices."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("import-mlc"),
-                      Cli::tr("Import the output of Intel MLC (--latency_matrix, --bandwidth_matrix or a "
-                              "plain run) instead of measuring."),
-                      QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("topology"),
-                      Cli::tr("With --import-mlc or --plan: the machine's topology (any file numasight "
-                              "reads; default this machine)."),
-                      QStringLiteral("FILE")});
+    spec.addOption({QStringLiteral("latency"), Cli::tr("Measure latency (default: both).")});
+    spec.addOption({QStringLiteral("bandwidth"), Cli::tr("Measure bandwidth (default: both).")});
+    spec.addOption({QStringLiteral("size"),
+                    Cli::tr("Buffer per memory node: 512M, 2G (default: 8 × the last-level cache, at least "
+                            "256M)."),
+                    QStringLiteral("SIZE")});
+    spec.addOption({QStringLiteral("repeats"), Cli::tr("Repeats per pair; the best one counts (default 5)."),
+                    QStringLiteral("N"), QStringLiteral("5")});
+    spec.addOption({QStringLiteral("pairs"),
+                    Cli::tr("all: every CPU node to every memory node; local: each node to itself."),
+                    QStringLiteral("all|local"), QStringLiteral("all")});
+    spec.addOption({QStringLiteral("threads"),
+                    Cli::tr("Bandwidth threads per CPU node (default: one per core)."), QStringLiteral("N")});
+    spec.addOption({QStringLiteral("plan"), Cli::tr("Print what would be measured, and stop.")});
+    spec.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                    Cli::tr("Capture file to write (.numasight): the topology with the matrices."),
+                    QStringLiteral("FILE")});
+    spec.addOption({QStringLiteral("import-mlc"),
+                    Cli::tr("Import the output of Intel MLC (--latency_matrix, --bandwidth_matrix or a "
+                            "plain run) instead of measuring."),
+                    QStringLiteral("FILE")});
+    spec.addOption({QStringLiteral("topology"),
+                    Cli::tr("With --import-mlc or --plan: the machine's topology (any file numasight "
+                            "reads; default this machine)."),
+                    QStringLiteral("FILE")});
+    spec.choices.insert(QStringLiteral("pairs"), {QStringLiteral("all"), QStringLiteral("local")});
+    spec.completions.insert(QStringLiteral("topology"), CommandLineSpec::Completion::InputFiles);
+    return spec;
+}
+
+int runMeasure(const QStringList& args)
+{
+    QCommandLineParser parser;
+    measureCommandLine().applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
     if (!parser.positionalArguments().isEmpty()) {

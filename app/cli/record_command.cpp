@@ -16,32 +16,41 @@
 
 namespace numasight::cli {
 
+CommandLineSpec recordCommandLine()
+{
+    CommandLineSpec spec;
+    spec.setApplicationDescription(Cli::tr(
+        "Record where processes' threads run and where their memory lives, sample by sample, into a capture "
+        "file. Each sample is committed on its own: Ctrl-C, or even kill -9, keeps every completed sample."));
+    spec.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                    Cli::tr("Capture file to write (.numasight)."),
+                    QStringLiteral("FILE")});
+    spec.addOption({{QStringLiteral("d"), QStringLiteral("duration")},
+                    Cli::tr("How long to record: 500ms, 30s, 1m (default 30s)."),
+                    QStringLiteral("TIME"),
+                    QStringLiteral("30s")});
+    spec.addOption({{QStringLiteral("i"), QStringLiteral("interval")},
+                    Cli::tr("Time between samples (default 1s)."),
+                    QStringLiteral("TIME"),
+                    QStringLiteral("1s")});
+    spec.addOption({{QStringLiteral("p"), QStringLiteral("pid")},
+                    Cli::tr("Watch this process and its children (repeat for several)."),
+                    QStringLiteral("PID")});
+    spec.addOption({QStringLiteral("comm"), Cli::tr("Watch only processes whose name matches."),
+                    QStringLiteral("REGEX")});
+    spec.addOption({QStringLiteral("mode"),
+                    Cli::tr("CPU time from eBPF or procfs sampling; auto uses eBPF when it can load."),
+                    QStringLiteral("auto|ebpf|procfs"), QStringLiteral("auto")});
+    spec.choices.insert(QStringLiteral("mode"),
+                        {QStringLiteral("auto"), QStringLiteral("ebpf"), QStringLiteral("procfs")});
+    spec.repeatable << QStringLiteral("pid");
+    return spec;
+}
+
 int runRecord(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(Cli::tr(
-        "Record where processes' threads run and where their memory lives, sample by sample, into a capture "
-        "file. Each sample is committed on its own: Ctrl-C, or even kill -9, keeps every completed sample."));
-    parser.addHelpOption();
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      Cli::tr("Capture file to write (.numasight)."),
-                      QStringLiteral("FILE")});
-    parser.addOption({{QStringLiteral("d"), QStringLiteral("duration")},
-                      Cli::tr("How long to record: 500ms, 30s, 1m (default 30s)."),
-                      QStringLiteral("TIME"),
-                      QStringLiteral("30s")});
-    parser.addOption({{QStringLiteral("i"), QStringLiteral("interval")},
-                      Cli::tr("Time between samples (default 1s)."),
-                      QStringLiteral("TIME"),
-                      QStringLiteral("1s")});
-    parser.addOption({{QStringLiteral("p"), QStringLiteral("pid")},
-                      Cli::tr("Watch this process and its children (repeat for several)."),
-                      QStringLiteral("PID")});
-    parser.addOption({QStringLiteral("comm"), Cli::tr("Watch only processes whose name matches."),
-                      QStringLiteral("REGEX")});
-    parser.addOption({QStringLiteral("mode"),
-                      Cli::tr("CPU time from eBPF or procfs sampling; auto uses eBPF when it can load."),
-                      QStringLiteral("auto|ebpf|procfs"), QStringLiteral("auto")});
+    recordCommandLine().applyTo(parser);
     if (const auto stop = parseCommandLine(parser, args))
         return *stop;
 

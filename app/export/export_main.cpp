@@ -86,7 +86,7 @@ int main(int argc, char** argv)
     // Widgets, not just Gui: the heatmaps are drawn by QCustomPlot, a QWidget, exactly as on screen.
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("numasight-export"));
-    QCoreApplication::setApplicationVersion(version());
+    QCoreApplication::setApplicationVersion(versionWithGit());
     cli::catchInterrupt();
     installTranslations(languageLocale({}));
 

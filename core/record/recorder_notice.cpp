@@ -15,8 +15,8 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(numasight::RecorderNotice)
 };
 
-const QString kSetcap =
-    QStringLiteral("sudo setcap cap_sys_ptrace,cap_perfmon,cap_bpf+ep $(command -v numasight)");
+const QString kSetcap = QStringLiteral(
+    "sudo setcap cap_sys_ptrace,cap_dac_read_search,cap_perfmon,cap_bpf+ep $(command -v numasight)");
 
 // Why a read of another process's /proc files was refused, from what this process holds. The kernel checks
 // ptrace read access (PTRACE_MODE_READ_FSCREDS): without CAP_SYS_PTRACE in the target's user namespace it

@@ -27,6 +27,10 @@ const QStringList kFormats{QStringLiteral("svg"), QStringLiteral("png"), QString
                            QStringLiteral("dot"), QStringLiteral("json")};
 const QStringList kHeatmapFormats{QStringLiteral("png"), QStringLiteral("pdf"), QStringLiteral("svg"),
                                   QStringLiteral("csv")};
+const QStringList kViews{QStringLiteral("machine"),     QStringLiteral("dataflow"),
+                         QStringLiteral("combined"),    QStringLiteral("cpu-heatmap"),
+                         QStringLiteral("mem-heatmap"), QStringLiteral("distance"),
+                         QStringLiteral("latency"),     QStringLiteral("bandwidth")};
 // A function, not a constant: a translation is only found once the application has its translator.
 QString viewNames()
 {
@@ -102,9 +106,12 @@ ExportCommandLine run(ExportRequest request)
     return r;
 }
 
-void addOptions(QCommandLineParser& parser)
+} // namespace
+
+CommandLineSpec exportCommandLine()
 {
-    parser.setApplicationDescription(Tr::tr(
+    CommandLineSpec spec;
+    spec.setApplicationDescription(Tr::tr(
         "Draw the topology graph of a capture, witty-profiler graph or hwloc topology, laid out by Graphviz, "
         "as "
         "SVG, PNG, PDF or DOT (what the GUI's graph tab shows); or a heatmap (cpu-heatmap: each thread's "
@@ -112,77 +119,98 @@ void addOptions(QCommandLineParser& parser)
         "time per NUMA node; mem-heatmap: each process's memory per node) or a node matrix (distance, "
         "latency, "
         "bandwidth) as PNG, PDF, SVG or its numbers as CSV (what the GUI's heatmaps tab shows)."));
-    parser.addHelpOption();
-    parser.addOption(
+    spec.addOption(
         {{QStringLiteral("o"), QStringLiteral("output")}, Tr::tr("Output file."), QStringLiteral("OUT")});
-    parser.addOption({QStringLiteral("view"),
-                      Tr::tr("Graphs: machine, dataflow or combined (default). Heatmaps: cpu-heatmap, "
-                             "mem-heatmap. Matrices: distance, latency, bandwidth."),
-                      QStringLiteral("VIEW"), QStringLiteral("combined")});
-    parser.addOption(
+    spec.addOption({QStringLiteral("view"),
+                    Tr::tr("Graphs: machine, dataflow or combined (default). Heatmaps: cpu-heatmap, "
+                           "mem-heatmap. Matrices: distance, latency, bandwidth."),
+                    QStringLiteral("VIEW"), QStringLiteral("combined")});
+    spec.addOption(
         {QStringLiteral("format"),
          Tr::tr("Graphs: svg, png, pdf, dot or json (the laid-out geometry, docs/graph.md). Heatmaps "
                 "and matrices: png, pdf, svg or csv. Default: OUT's extension."),
          QStringLiteral("FORMAT")});
-    parser.addOption({QStringLiteral("engine"),
-                      Tr::tr("Layout: packed (default: nested boxes, Graphviz routes the edges). "
-                             "--format dot also takes dot, neato, fdp or sfdp."),
-                      QStringLiteral("ENGINE"), kPackedEngine});
-    parser.addOption({QStringLiteral("page"),
-                      Tr::tr("Graphs: shape the drawing for a page and scale it onto one: a4, a3 or "
-                             "letter, with -landscape or -portrait (a4-landscape)."),
-                      QStringLiteral("PAGE")});
-    parser.addOption({QStringLiteral("dpi"), Tr::tr("PNG resolution, 18 to 1200 (default 150)."),
-                      QStringLiteral("N"), QStringLiteral("150")});
-    parser.addOption({QStringLiteral("snapshot"), Tr::tr("Draw snapshot N (0-based; default: last)."),
-                      QStringLiteral("N")});
-    parser.addOption(
+    spec.addOption({QStringLiteral("engine"),
+                    Tr::tr("Layout: packed (default: nested boxes, Graphviz routes the edges). "
+                           "--format dot also takes dot, neato, fdp or sfdp."),
+                    QStringLiteral("ENGINE"), kPackedEngine});
+    spec.addOption({QStringLiteral("page"),
+                    Tr::tr("Graphs: shape the drawing for a page and scale it onto one: a4, a3 or "
+                           "letter, with -landscape or -portrait (a4-landscape)."),
+                    QStringLiteral("PAGE")});
+    spec.addOption({QStringLiteral("dpi"), Tr::tr("PNG resolution, 18 to 1200 (default 150)."),
+                    QStringLiteral("N"), QStringLiteral("150")});
+    spec.addOption({QStringLiteral("snapshot"), Tr::tr("Draw snapshot N (0-based; default: last)."),
+                    QStringLiteral("N")});
+    spec.addOption(
         {QStringLiteral("hide"),
          Tr::tr("Leave out entities of these kinds, comma-separated, repeatable: %1.").arg(cliKindNames()),
          QStringLiteral("KINDS")});
-    parser.addOption({QStringLiteral("min"),
-                      Tr::tr("Leave out processes and threads with a smaller share of the CPU time: "
-                             "0.05 or 5%."),
-                      QStringLiteral("SHARE")});
-    parser.addOption({QStringLiteral("expand"),
-                      Tr::tr("Expand a folded node (a CPU range, a process into its threads) by its "
-                             "DOT id, as --format dot shows it; repeatable."),
-                      QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("cpu-range-limit"),
-                      Tr::tr("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
-                      QStringLiteral("N")});
-    parser.addOption({QStringLiteral("per-node"),
-                      Tr::tr("Processes drawn one by one per box (NUMA node, container), largest "
-                             "CPU share first; the rest become one \"N more\" node (default 8, 0: "
-                             "all). --expand more_numa0 draws all of a box."),
-                      QStringLiteral("N")});
-    parser.addOption(
+    spec.addOption({QStringLiteral("min"),
+                    Tr::tr("Leave out processes and threads with a smaller share of the CPU time: "
+                           "0.05 or 5%."),
+                    QStringLiteral("SHARE")});
+    spec.addOption({QStringLiteral("expand"),
+                    Tr::tr("Expand a folded node (a CPU range, a process into its threads) by its "
+                           "DOT id, as --format dot shows it; repeatable."),
+                    QStringLiteral("ID")});
+    spec.addOption({QStringLiteral("cpu-range-limit"),
+                    Tr::tr("NUMA nodes with more CPUs than N show one CPU range (default 16)."),
+                    QStringLiteral("N")});
+    spec.addOption({QStringLiteral("per-node"),
+                    Tr::tr("Processes drawn one by one per box (NUMA node, container), largest "
+                           "CPU share first; the rest become one \"N more\" node (default 8, 0: "
+                           "all). --expand more_numa0 draws all of a box."),
+                    QStringLiteral("N")});
+    spec.addOption(
         {QStringLiteral("caches"), Tr::tr("Draw the cores inside their caches, as lstopo does (L3, L2, core, "
                                           "PU).")});
-    parser.addOption({QStringLiteral("measure"),
-                      Tr::tr("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
-                      QStringLiteral("MEASURE")});
-    parser.addOption({QStringLiteral("sort"),
-                      Tr::tr("Heatmap rows: remote, cpu (default), memory, process or name; largest first "
-                             "unless --ascending. Threads stay under their process."),
-                      QStringLiteral("KEY")});
-    parser.addOption({QStringLiteral("ascending"), Tr::tr("Heatmap rows: smallest first.")});
-    parser.addOption({QStringLiteral("rows"),
-                      Tr::tr("Heatmap pictures: draw the first N processes by --sort, with their "
-                             "threads, and one row summing the rest; all for every row (default %1; "
-                             "CSV has every row).")
-                          .arg(kPictureRows),
-                      QStringLiteral("N|all")});
-    parser.addOption({QStringLiteral("order"),
-                      Tr::tr("Matrices: distance (near nodes together, default for pictures) or natural "
-                             "(node numbers; the default of CSV)."),
-                      QStringLiteral("natural|distance")});
-    parser.addOption({QStringLiteral("size"),
-                      Tr::tr("Heatmaps and matrices: the picture's size in pixels, e.g. 1600x1000 "
-                             "(default: every row readable)."),
-                      QStringLiteral("WxH")});
-    parser.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("Input file, or :local:"));
+    spec.addOption({QStringLiteral("measure"),
+                    Tr::tr("mem-heatmap: %1 (default total-pages).").arg(measureNames()),
+                    QStringLiteral("MEASURE")});
+    spec.addOption({QStringLiteral("sort"),
+                    Tr::tr("Heatmap rows: remote, cpu (default), memory, process or name; largest first "
+                           "unless --ascending. Threads stay under their process."),
+                    QStringLiteral("KEY")});
+    spec.addOption({QStringLiteral("ascending"), Tr::tr("Heatmap rows: smallest first.")});
+    spec.addOption({QStringLiteral("rows"),
+                    Tr::tr("Heatmap pictures: draw the first N processes by --sort, with their "
+                           "threads, and one row summing the rest; all for every row (default %1; "
+                           "CSV has every row).")
+                        .arg(kPictureRows),
+                    QStringLiteral("N|all")});
+    spec.addOption({QStringLiteral("order"),
+                    Tr::tr("Matrices: distance (near nodes together, default for pictures) or natural "
+                           "(node numbers; the default of CSV)."),
+                    QStringLiteral("natural|distance")});
+    spec.addOption({QStringLiteral("size"),
+                    Tr::tr("Heatmaps and matrices: the picture's size in pixels, e.g. 1600x1000 "
+                           "(default: every row readable)."),
+                    QStringLiteral("WxH")});
+    spec.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("Input file, or :local:"));
+    spec.choices.insert(QStringLiteral("view"), kViews);
+    spec.choices.insert(QStringLiteral("format"), kFormats + QStringList{QStringLiteral("csv")});
+    spec.choices.insert(QStringLiteral("engine"), kEngines);
+    QStringList pages;
+    for (const char* paper : {"a4", "a3", "letter"})
+        for (const char* shape : {"", "-landscape", "-portrait"})
+            pages << QLatin1String(paper) + QLatin1String(shape);
+    spec.choices.insert(QStringLiteral("page"), pages);
+    QStringList measures;
+    for (MemoryMeasure m : kMeasures)
+        measures << heatmapMetricName(metricOf(m));
+    spec.choices.insert(QStringLiteral("measure"), measures);
+    QStringList sortKeys;
+    for (const auto& [key, name] : kSortKeys)
+        sortKeys << name;
+    spec.choices.insert(QStringLiteral("sort"), sortKeys);
+    spec.choices.insert(QStringLiteral("order"), {QStringLiteral("natural"), QStringLiteral("distance")});
+    spec.choices.insert(QStringLiteral("rows"), {QStringLiteral("all")});
+    spec.repeatable << QStringLiteral("hide") << QStringLiteral("expand");
+    return spec;
 }
+
+namespace {
 
 // --format csv; without --format, an OUT that is missing, "-" (standard output) or ends in .csv.
 bool asksForCsv(const QCommandLineParser& parser)
@@ -490,7 +518,7 @@ ExportCommandLine drawingCommandLine(const QCommandLineParser& parser, bool pars
 ExportCommandLine parseExportCommandLine(const QStringList& args)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    exportCommandLine().applyTo(parser);
     // Parse errors are judged below, once it is known which kind of export the arguments ask for.
     const bool parsed = parser.parse(args);
     if (const auto view = heatmapViewFromName(parser.value(QStringLiteral("view")));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "report/export_request.h"
+#include "util/command_line_spec.h"
 
 #include <QString>
 #include <QStringList>
@@ -23,5 +24,8 @@ struct ExportCommandLine
 // an OUT ending in .csv) take only -o, --view, --format, --snapshot, --measure and --order, refuse any other
 // option as unknown, and write in natural node order unless --order says otherwise.
 ExportCommandLine parseExportCommandLine(const QStringList& args);
+// export's options and operand, with the values --view, --format, --engine, … take: its --help, man page and
+// completion.
+CommandLineSpec exportCommandLine();
 
 } // namespace numasight

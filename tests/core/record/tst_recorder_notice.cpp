@@ -52,7 +52,8 @@ void TestRecorderNotice::explain_data()
     QTest::newRow("user without ptrace")
         << numaMaps << caps(false, false) << "refused:numa_maps" << true
         << QStringList{"Cannot read numa_maps", "pid 1", "CAP_SYS_PTRACE",
-                       "sudo setcap cap_sys_ptrace,cap_perfmon,cap_bpf+ep", "run numasight as root"}
+                       "sudo setcap cap_sys_ptrace,cap_dac_read_search,cap_perfmon,cap_bpf+ep",
+                       "run numasight as root"}
         << QStringList{"AppArmor"};
     QTest::newRow("root without ptrace (a container)")
         << numaMaps << caps(true, false) << "refused:numa_maps" << true

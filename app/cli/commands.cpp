@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "commands.h"
+
+#include "report/export_command_line.h"
+
+namespace numasight::cli {
+
+std::span<const Command> commands()
+{
+    static const Command table[] = {
+        {"info", runInfo, infoCommandLine},          {"convert", runConvert, convertCommandLine},
+        {"record", runRecord, recordCommandLine},    {"attach", runAttach, attachCommandLine},
+        {"export", runExport, exportCommandLine},    {"measure", runMeasure, measureCommandLine},
+        {"advise", runAdvise, adviseCommandLine},    {"diff", runDiff, diffCommandLine},
+        {"apply", runApply, applyCommandLine},
+    };
+    return table;
+}
+
+} // namespace numasight::cli
