@@ -167,7 +167,8 @@ void MainWindow::createMenus()
     file->addActions({m_reloadAction, m_workspace->compareAction()});
     file->addSeparator();
     file->addActions({m_pauseAction, m_stopAction, m_saveAsAction, m_workspace->exportGraphAction(),
-                      m_workspace->exportPlotAction(), m_workspace->measureAction()});
+                      m_workspace->exportPlotAction(), m_workspace->exportReportAction(),
+                      m_workspace->measureAction()});
     file->addSeparator();
     file->addAction(m_closeAction);
     file->addSeparator();

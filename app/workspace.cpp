@@ -20,6 +20,7 @@
 #include "views/heatmap/matrix_panel.h"
 #include "views/heatmap/mismatch_panel.h"
 #include "views/heatmap/node_heatmap_panel.h"
+#include "views/jobs/report_job.h"
 #include "views/live/log_panel.h"
 #include "views/live/recording_prompts.h"
 #include "views/live/session.h"
@@ -27,8 +28,11 @@
 #include "views/live/timeline_bar.h"
 
 #include <QActionGroup>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStyle>
 #include <QTabBar>
@@ -297,6 +301,36 @@ void Workspace::createActions()
     m_exportPlotAction = makeAction(
         this, tr("Export &Plot…"), Qt::CTRL | Qt::SHIFT | Qt::Key_X, [this] { showExportPlotDialog(false); },
         "document-export", tr("Write the heatmap in front as PNG, PDF or SVG, or its numbers as CSV"));
+    m_exportReportAction =
+        makeAction(this, tr("Export &Report…"), Qt::CTRL | Qt::SHIFT | Qt::Key_R,
+                   &Workspace::showExportReportDialog, "document-export",
+                   tr("Write a whole report (diagrams, heatmaps, findings, commands) as HTML or PDF"));
+    m_reportJob = new ReportJob(this);
+    connect(m_reportJob, &ReportJob::exported, this,
+            [this](const QString& path, qint64 bytes, double seconds) {
+                emit statusMessage(tr("Report written to %1 (%2 kB, %3 s)")
+                                       .arg(QDir::toNativeSeparators(path))
+                                       .arg((bytes + 1023) / 1024)
+                                       .arg(seconds, 0, 'f', 1),
+                                   8000);
+            });
+    connect(m_reportJob, &ReportJob::failed, this, [this](const QString& text) {
+        emit message(tr("Report not written: %1").arg(text), MessageBar::Kind::Error);
+    });
+    connect(m_reportJob, &WorkerJob::cancelled, this,
+            [this] { emit statusMessage(tr("Report cancelled: nothing was written"), 5000); });
+    connect(m_reportJob, &WorkerJob::progressChanged, this, [this](quint64, double fraction) {
+        if (m_reportProgress)
+            m_reportProgress->setValue(int(fraction * 100));
+    });
+    // The dialog goes when the planning ends (the drawing and writing that follow are quick, and say how they
+    // end in the status or message bar).
+    connect(m_reportJob, &WorkerJob::finished, this, [this] {
+        if (m_reportProgress && !m_reportJob->isRunning()) {
+            m_reportProgress->deleteLater();
+            m_reportProgress = nullptr;
+        }
+    });
     m_measureAction = makeAction(this, tr("&Measure Latency/Bandwidth…"), Qt::CTRL | Qt::SHIFT | Qt::Key_M,
                                  &Workspace::showMeasureDialog, "chronometer",
                                  tr("Measure this machine's latency and bandwidth between NUMA nodes"));
@@ -431,6 +465,7 @@ void Workspace::updateActions()
     m_findAction->setEnabled(bool(m_session->shown().snapshot()));
     m_exportGraphAction->setEnabled(bool(capture));
     m_exportPlotAction->setEnabled(bool(capture));
+    m_exportReportAction->setEnabled(capture && !capture->snapshots.empty());
     m_compareAction->setEnabled(capture && !capture->snapshots.empty());
     QString why;
     bool measurable = m_session->canMeasure(&why);
@@ -536,6 +571,63 @@ void Workspace::compareWith(const QString& path)
     m_comparePath = path == QLatin1String(kLocalMachine) ? path : QFileInfo(path).absoluteFilePath();
     emit statusMessage(tr("Loading %1 to compare…").arg(Session::displayName(m_comparePath)), 0);
     m_compareLoader->start(m_comparePath);
+}
+
+void Workspace::showExportReportDialog()
+{
+    if (!m_session->capture())
+        return;
+    QSettings settings;
+    const QString directory =
+        settings.value(QStringLiteral("report/exportDirectory"), QDir::homePath()).toString();
+    const QString suffix =
+        settings.value(QStringLiteral("report/exportFormat"), QStringLiteral("html")).toString();
+    const QString base = QFileInfo(m_session->title()).completeBaseName();
+    const QString html = tr("HTML report (*.html)");
+    const QString pdf = tr("PDF report (*.pdf)");
+    QString filter = suffix == u"pdf" ? pdf : html;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Report"),
+        QDir(directory).filePath(
+            QStringLiteral("%1-report.%2").arg(base.isEmpty() ? QStringLiteral("numasight") : base, suffix)),
+        html + QStringLiteral(";;") + pdf, &filter);
+    if (path.isEmpty())
+        return;
+    const QString chosen = QFileInfo(path).suffix().toLower();
+    if (chosen != u"html" && chosen != u"htm" && chosen != u"pdf")
+        path += filter == pdf ? QStringLiteral(".pdf") : QStringLiteral(".html");
+    settings.setValue(QStringLiteral("report/exportDirectory"), QFileInfo(path).absolutePath());
+    settings.setValue(QStringLiteral("report/exportFormat"), QFileInfo(path).suffix().toLower());
+    exportReport(path);
+}
+
+void Workspace::exportReport(const QString& path)
+{
+    const CapturePtr capture = m_session->capture();
+    if (!capture || capture->snapshots.empty()) {
+        emit message(tr("Open a file before exporting its report."), MessageBar::Kind::Information);
+        return;
+    }
+    ReportInput input;
+    input.capture = capture;
+    input.path = m_session->path().isEmpty() ? m_session->title() : m_session->path();
+    if (m_tabs->indexOf(m_compare) >= 0 && m_compare->captureB()) {
+        input.compare = m_compare->captureB();
+        input.comparePath = m_comparePath;
+    }
+    if (!m_reportProgress) {
+        m_reportProgress = new QProgressDialog(tr("Writing the report of %1…").arg(m_session->title()),
+                                               tr("Cancel"), 0, 100, this);
+        m_reportProgress->setObjectName(QStringLiteral("reportProgress"));
+        m_reportProgress->setWindowTitle(tr("Export Report"));
+        m_reportProgress->setMinimumDuration(300);
+        m_reportProgress->setAutoClose(false);
+        m_reportProgress->setAutoReset(false);
+        connect(m_reportProgress, &QProgressDialog::canceled, m_reportJob, &WorkerJob::cancel);
+    }
+    m_reportProgress->setValue(0);
+    emit statusMessage(tr("Writing the report to %1…").arg(QDir::toNativeSeparators(path)), 0);
+    m_reportJob->start(std::move(input), path);
 }
 
 void Workspace::onCompareCapture(CapturePtr capture)

@@ -13,6 +13,7 @@
 #include <vector>
 
 class QAction;
+class QProgressDialog;
 class QLineEdit;
 class QSettings;
 class QTabWidget;
@@ -29,6 +30,7 @@ class GraphPanel;
 class HeatmapTabs;
 class LoadJob;
 class LogPanel;
+class ReportJob;
 class Session;
 class SummaryPanel;
 class ThreadsPanel;
@@ -56,6 +58,12 @@ public:
 
     void showExportGraphDialog();
     void showExportPlotDialog(bool matrix);
+    // File ▸ Export Report…: asks for the file, then exportReport().
+    void showExportReportDialog();
+    // Writes the whole report of the capture shown (with the comparison open, its before/after table) to
+    // `path` (.html or .pdf), with a progress dialog that can cancel it.
+    void exportReport(const QString& path);
+    ReportJob* reportJob() const { return m_reportJob; }
     void showMeasureDialog();
     void startMeasurement(const MeasureOptions& options);
     ApplyDialog* showApplyDialog(const Suggestion& suggestion);
@@ -82,6 +90,7 @@ public:
     QList<QAction*> compareSideActions() const { return m_compareSideActions; } // Show A, B, Δ
     QAction* exportGraphAction() const { return m_exportGraphAction; }
     QAction* exportPlotAction() const { return m_exportPlotAction; }
+    QAction* exportReportAction() const { return m_exportReportAction; }
     QAction* measureAction() const { return m_measureAction; }
 
     TimelineBar* timeline() const { return m_timeline; }
@@ -159,6 +168,9 @@ private:
     QList<QAction*> m_compareSideActions;
     QAction* m_exportGraphAction = nullptr;
     QAction* m_exportPlotAction = nullptr;
+    QAction* m_exportReportAction = nullptr;
+    ReportJob* m_reportJob = nullptr;
+    QProgressDialog* m_reportProgress = nullptr;
     QAction* m_measureAction = nullptr;
 };
 

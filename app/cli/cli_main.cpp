@@ -42,6 +42,8 @@ const char* const kUsage = QT_TRANSLATE_NOOP(
     "                                      the commands that would move it (nothing is applied)\n"
     "  apply PID --cpus LIST [--mems N]    Bind a running process's threads and pages (asks first)\n"
     "  diff A B [--json] [--all]           Compare two captures: what moved between nodes, per process\n"
+    "  report FILE -o OUT.html|OUT.pdf [--compare OTHER]\n"
+    "                                      A whole report: diagrams, heatmaps, findings, commands\n"
     "\n"
     "Run 'numasight-cli <command> --help' for a command's options.\n");
 

@@ -2,17 +2,18 @@
 #include "commands.h"
 
 #include "report/export_command_line.h"
+#include "report/report_command_line.h"
 
 namespace numasight::cli {
 
 std::span<const Command> commands()
 {
     static const Command table[] = {
-        {"info", runInfo, infoCommandLine},          {"convert", runConvert, convertCommandLine},
-        {"record", runRecord, recordCommandLine},    {"attach", runAttach, attachCommandLine},
-        {"export", runExport, exportCommandLine},    {"measure", runMeasure, measureCommandLine},
-        {"advise", runAdvise, adviseCommandLine},    {"diff", runDiff, diffCommandLine},
-        {"apply", runApply, applyCommandLine},
+        {"info", runInfo, infoCommandLine},       {"convert", runConvert, convertCommandLine},
+        {"record", runRecord, recordCommandLine}, {"attach", runAttach, attachCommandLine},
+        {"export", runExport, exportCommandLine}, {"measure", runMeasure, measureCommandLine},
+        {"advise", runAdvise, adviseCommandLine}, {"diff", runDiff, diffCommandLine},
+        {"apply", runApply, applyCommandLine},    {"report", runReport, reportCommandLine},
     };
     return table;
 }

@@ -21,6 +21,7 @@ int runMeasure(const QStringList& args);
 int runAdvise(const QStringList& args);
 int runDiff(const QStringList& args);
 int runApply(const QStringList& args);
+int runReport(const QStringList& args);
 
 CommandLineSpec infoCommandLine();
 CommandLineSpec convertCommandLine();
@@ -30,7 +31,8 @@ CommandLineSpec measureCommandLine();
 CommandLineSpec adviseCommandLine();
 CommandLineSpec diffCommandLine();
 CommandLineSpec applyCommandLine();
-// export's is core's exportCommandLine(), shared with the drawing helper.
+// export's and report's are core's exportCommandLine() and reportCommandLine(), shared with the drawing
+// helper.
 
 struct Command
 {

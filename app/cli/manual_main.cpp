@@ -5,8 +5,8 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileInfo>
 #include <QFile>
+#include <QFileInfo>
 #include <QTextStream>
 
 namespace {
@@ -15,8 +15,10 @@ bool write(const QString& path, const QString& text)
 {
     QDir().mkpath(QFileInfo(path).path());
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text.toUtf8()) < 0 || !file.flush()) {
-        QTextStream(stderr) << "numasight-manual: cannot write " << path << ": " << file.errorString() << '\n';
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text.toUtf8()) < 0 ||
+        !file.flush()) {
+        QTextStream(stderr) << "numasight-manual: cannot write " << path << ": " << file.errorString()
+                            << '\n';
         return false;
     }
     return true;
@@ -37,9 +39,11 @@ int main(int argc, char** argv)
     bool ok = true;
     for (const ManualProgram& program : {cliManual(), guiManual()}) {
         ok = write(out.filePath(QStringLiteral("man/%1.1").arg(program.program)), manPage(program)) && ok;
-        ok = write(out.filePath(QStringLiteral("bash-completion/%1").arg(program.program)), bashCompletion(program)) &&
+        ok = write(out.filePath(QStringLiteral("bash-completion/%1").arg(program.program)),
+                   bashCompletion(program)) &&
              ok;
-        ok = write(out.filePath(QStringLiteral("zsh/_%1").arg(program.program)), zshCompletion(program)) && ok;
+        ok =
+            write(out.filePath(QStringLiteral("zsh/_%1").arg(program.program)), zshCompletion(program)) && ok;
     }
     return ok ? 0 : 1;
 }

@@ -8,6 +8,7 @@
 #include "report/export_command_line.h"
 #include "report/export_write.h"
 #include "report/terminal_line.h"
+#include "report_main.h"
 #include "util/translation.h"
 #include "version.h"
 #include "views/graph/graph_export.h"
@@ -90,7 +91,12 @@ int main(int argc, char** argv)
     cli::catchInterrupt();
     installTranslations(languageLocale({}));
 
-    const ExportCommandLine line = parseExportCommandLine(QCoreApplication::arguments());
+    // numasight-cli report runs us as `numasight-export report …`.
+    const QStringList arguments = QCoreApplication::arguments();
+    if (arguments.size() > 1 && arguments.at(1) == u"report")
+        return runReportExport(arguments.mid(0, 1) + arguments.mid(2), fail);
+
+    const ExportCommandLine line = parseExportCommandLine(arguments);
     if (!line.request) {
         if (!line.help.isEmpty())
             QTextStream(stdout) << line.help;

@@ -72,14 +72,25 @@ ExportGraph buildExportGraph(const ExportRequest& request, const Progress& progr
     const CapturePtr capture = readInput(request, progress, &out.error, &out.exitCode);
     if (!capture)
         return out;
-    const int index = request.snapshot < 0 ? int(capture->snapshots.size()) - 1 : request.snapshot;
+    return buildExportGraph(*capture, request);
+}
+
+ExportGraph buildExportGraph(const Capture& capture, const ExportRequest& request)
+{
+    ExportGraph out;
+    if (capture.snapshots.empty() || request.snapshot >= int(capture.snapshots.size())) {
+        out.error = Tr::tr("%1: holds no snapshot to draw").arg(request.input);
+        out.exitCode = Failed;
+        return out;
+    }
+    const int index = request.snapshot < 0 ? int(capture.snapshots.size()) - 1 : request.snapshot;
     // A recording's figures for this snapshot: every sample taken while it was in force, as `convert`
     // sums them for witty JSON.
     std::vector<SamplePtr> samples;
-    for (const SamplePtr& s : capture->samples)
+    for (const SamplePtr& s : capture.samples)
         if (s->snapshotIndex == index)
             samples.push_back(s);
-    out.snapshot = capture->snapshots[size_t(index)];
+    out.snapshot = capture.snapshots[size_t(index)];
     out.spec = buildGraph(*out.snapshot, request.options, samples);
     out.samples = std::move(samples);
     return out;
@@ -105,6 +116,15 @@ std::vector<int> exportHeatmapRows(const NodeHeatmap& heatmap, const ExportReque
 ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& progress)
 {
     ExportHeatmap out;
+    const CapturePtr capture = readInput(request, progress, &out.error, &out.exitCode);
+    if (!capture)
+        return out;
+    return buildExportHeatmap(*capture, request);
+}
+
+ExportHeatmap buildExportHeatmap(const Capture& capture, const ExportRequest& request)
+{
+    ExportHeatmap out;
     const auto fail = [&out](const QString& message, int code) {
         out.nodes.reset();
         out.matrix.reset();
@@ -112,10 +132,7 @@ ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& p
         out.exitCode = code;
         return out;
     };
-    const CapturePtr capture = readInput(request, progress, &out.error, &out.exitCode);
-    if (!capture)
-        return out;
-    const HeatmapInput in = heatmapInput(*capture, request.snapshot);
+    const HeatmapInput in = heatmapInput(capture, request.snapshot);
     if (!in.snapshot)
         return fail(Tr::tr("%1: holds no snapshot to draw").arg(request.input), Failed);
 

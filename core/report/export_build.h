@@ -27,6 +27,8 @@ struct ExportGraph
 // Reads the input, picks the snapshot (and, for a recording, the samples taken while it was in force) and
 // builds the graph.
 ExportGraph buildExportGraph(const ExportRequest& request, const Progress& progress);
+// The same from a capture already read (the report draws several pictures of one capture).
+ExportGraph buildExportGraph(const Capture& capture, const ExportRequest& request);
 
 struct ExportHeatmap
 {
@@ -41,6 +43,7 @@ struct ExportHeatmap
 // last by default, with every sample of a recording, as `export --format csv` does). A capture without the
 // figures or the matrix asked for is an error that says what would have them.
 ExportHeatmap buildExportHeatmap(const ExportRequest& request, const Progress& progress);
+ExportHeatmap buildExportHeatmap(const Capture& capture, const ExportRequest& request);
 // The rows of `heatmap` to draw: sortedRows() by --sort, without threads when --hide thread, and without
 // processes and threads under --min's share of all the CPU time (cpuTimeShare(), as the GUI filters).
 std::vector<int> exportHeatmapRows(const NodeHeatmap& heatmap, const ExportRequest& request);

@@ -1304,62 +1304,6 @@ What works instead:
         <translation>未从 %1 采集到任何一轮；未写入 %2</translation>
     </message>
     <message>
-        <source>Usage: numasight-cli &lt;command&gt; [options]
-
-Commands:
-  info FILE [--json] [--snapshot N]   Describe a capture, witty-profiler JSON or hwloc XML
-                                      (FILE &apos;:local:&apos; reads this machine)
-  convert IN -o OUT [--to FORMAT]     witty JSON &lt;-&gt; capture, hwloc XML -&gt; capture
-  record -o FILE [--duration 30s]     Record threads&apos; CPUs and memory per node, sample by sample
-         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]
-  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]
-                                      Poll witty-profiler servers into one capture
-  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]
-         [--engine dot|neato|fdp|sfdp] [--dpi 150] [--snapshot N] [--hide KINDS] [--min SHARE]
-                                      Draw the topology graph, laid out by Graphviz
-  export FILE -o OUT --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth
-         [--format png|pdf|svg|csv] [--size WxH] [--measure M] [--sort KEY] [--order natural|distance]
-                                      Draw a heatmap or node matrix, or write its numbers as CSV
-  measure [--latency] [--bandwidth] [--size 512M] [--repeats N] [--pairs all|local] [--threads N]
-          [--plan] [-o FILE]          Measure latency and bandwidth between this machine&apos;s NUMA nodes
-  measure --import-mlc FILE [--topology FILE] [-o FILE]
-                                      Import Intel MLC latency/bandwidth matrices as a measurement
-  advise FILE [--json] [--snapshot N] Find what runs away from its memory or accelerator and print
-                                      the commands that would move it (nothing is applied)
-  apply PID --cpus LIST [--mems N]    Bind a running process&apos;s threads and pages (asks first)
-  diff A B [--json] [--all]           Compare two captures: what moved between nodes, per process
-
-Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s options.
-</source>
-        <translation>用法：numasight-cli &lt;命令&gt; [选项]
-
-命令：
-  info FILE [--json] [--snapshot N]   描述采集文件、witty-profiler JSON 或 hwloc XML
-                                      （FILE 为 &apos;:local:&apos; 时读取本机）
-  convert IN -o OUT [--to FORMAT]     witty JSON &lt;-&gt; 采集文件，hwloc XML -&gt; 采集文件
-  record -o FILE [--duration 30s]     逐个采样录制线程的 CPU 和各节点上的内存
-         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]
-  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]
-                                      将 witty-profiler 服务器轮询到一个采集文件中
-  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]
-         [--engine dot|neato|fdp|sfdp] [--dpi 150] [--snapshot N] [--hide KINDS] [--min SHARE]
-                                      绘制拓扑图，由 Graphviz 布局
-  export FILE -o OUT --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth
-         [--format png|pdf|svg|csv] [--size WxH] [--measure M] [--sort KEY] [--order natural|distance]
-                                      绘制热力图或节点矩阵，或将其数值写为 CSV
-  measure [--latency] [--bandwidth] [--size 512M] [--repeats N] [--pairs all|local] [--threads N]
-          [--plan] [-o FILE]          测量本机 NUMA 节点之间的延迟和带宽
-  measure --import-mlc FILE [--topology FILE] [-o FILE]
-                                      导入 Intel MLC 延迟/带宽矩阵作为测量结果
-  advise FILE [--json] [--snapshot N] 找出远离其内存或加速卡运行的部分，并打印
-                                      可迁移它的命令（不会应用任何修改）
-  apply PID --cpus LIST [--mems N]    绑定运行中进程的线程和页面（先询问）
-  diff A B [--json] [--all]           比较两个采集文件：每个进程在节点之间迁移了什么
-
-运行 &apos;numasight-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
-</translation>
-    </message>
-    <message>
         <source>unknown command &apos;%1&apos;; run &apos;numasight-cli --help&apos;</source>
         <translation>未知命令“%1”；请运行 &apos;numasight-cli --help&apos;</translation>
     </message>
@@ -1710,6 +1654,74 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>every watched process has exited: the recording stopped after %1, before the %2 asked for</source>
         <translation>所有被监视的进程都已退出：录制在 %1 后停止，早于要求的 %2</translation>
+    </message>
+    <message>
+        <source>Usage: numasight-cli &lt;command&gt; [options]
+
+Commands:
+  info FILE [--json] [--snapshot N]   Describe a capture, witty-profiler JSON or hwloc XML
+                                      (FILE &apos;:local:&apos; reads this machine)
+  convert IN -o OUT [--to FORMAT]     witty JSON &lt;-&gt; capture, hwloc XML -&gt; capture
+  record -o FILE [--duration 30s]     Record threads&apos; CPUs and memory per node, sample by sample
+         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]
+  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]
+                                      Poll witty-profiler servers into one capture
+  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]
+         [--engine dot|neato|fdp|sfdp] [--dpi 150] [--snapshot N] [--hide KINDS] [--min SHARE]
+                                      Draw the topology graph, laid out by Graphviz
+  export FILE -o OUT --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth
+         [--format png|pdf|svg|csv] [--size WxH] [--measure M] [--sort KEY] [--order natural|distance]
+                                      Draw a heatmap or node matrix, or write its numbers as CSV
+  measure [--latency] [--bandwidth] [--size 512M] [--repeats N] [--pairs all|local] [--threads N]
+          [--plan] [-o FILE]          Measure latency and bandwidth between this machine&apos;s NUMA nodes
+  measure --import-mlc FILE [--topology FILE] [-o FILE]
+                                      Import Intel MLC latency/bandwidth matrices as a measurement
+  advise FILE [--json] [--snapshot N] Find what runs away from its memory or accelerator and print
+                                      the commands that would move it (nothing is applied)
+  apply PID --cpus LIST [--mems N]    Bind a running process&apos;s threads and pages (asks first)
+  diff A B [--json] [--all]           Compare two captures: what moved between nodes, per process
+  report FILE -o OUT.html|OUT.pdf [--compare OTHER]
+                                      A whole report: diagrams, heatmaps, findings, commands
+
+Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s options.
+</source>
+        <translation>用法：numasight-cli &lt;命令&gt; [选项]
+
+命令：
+  info FILE [--json] [--snapshot N]   描述采集文件、witty-profiler JSON 或 hwloc XML
+                                      （FILE 为 &apos;:local:&apos; 时读取本机）
+  convert IN -o OUT [--to FORMAT]     witty JSON &lt;-&gt; 采集文件，hwloc XML -&gt; 采集文件
+  record -o FILE [--duration 30s]     逐个采样录制线程的 CPU 和各节点上的内存
+         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]
+  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]
+                                      将 witty-profiler 服务器轮询到一个采集文件中
+  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]
+         [--engine dot|neato|fdp|sfdp] [--dpi 150] [--snapshot N] [--hide KINDS] [--min SHARE]
+                                      绘制拓扑图，由 Graphviz 布局
+  export FILE -o OUT --view cpu-heatmap|mem-heatmap|distance|latency|bandwidth
+         [--format png|pdf|svg|csv] [--size WxH] [--measure M] [--sort KEY] [--order natural|distance]
+                                      绘制热力图或节点矩阵，或将其数值写为 CSV
+  measure [--latency] [--bandwidth] [--size 512M] [--repeats N] [--pairs all|local] [--threads N]
+          [--plan] [-o FILE]          测量本机 NUMA 节点之间的延迟和带宽
+  measure --import-mlc FILE [--topology FILE] [-o FILE]
+                                      导入 Intel MLC 延迟/带宽矩阵作为测量结果
+  advise FILE [--json] [--snapshot N] 找出远离其内存或加速卡运行的部分，并打印
+                                      可迁移它的命令（不会应用任何修改）
+  apply PID --cpus LIST [--mems N]    绑定运行中进程的线程和页面（先询问）
+  diff A B [--json] [--all]           比较两个采集文件：每个进程在节点之间迁移了什么
+  report FILE -o OUT.html|OUT.pdf [--compare OTHER]
+                                      完整报告：拓扑图、热力图、发现和命令
+
+运行 &apos;numasight-cli &lt;命令&gt; --help&apos; 查看某个命令的选项。
+</translation>
+    </message>
+    <message>
+        <source>report needs %1, which draws its pictures, next to numasight-cli (looked for %2); install it with numasight (it needs Qt Gui, which numasight-cli does not load)</source>
+        <translation>report 需要 %1（负责绘制报告中的图片），它应位于 numasight-cli 旁边（查找位置：%2）；请随 numasight 一起安装它（它需要 Qt Gui，而 numasight-cli 不加载 Qt Gui）</translation>
+    </message>
+    <message>
+        <source>Drawing the report of %1</source>
+        <translation>正在绘制 %1 的报告</translation>
     </message>
 </context>
 <context>
@@ -5449,6 +5461,322 @@ Changed in the comparison</source>
     </message>
 </context>
 <context>
+    <name>numasight::Report</name>
+    <message numerus="yes">
+        <source>%n more process(es) summed into the last row</source>
+        <translation>
+            <numerusform>另有 %n 个进程合计在最后一行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source> (made from %1)</source>
+        <translation>（由 %1 生成）</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>not recorded in the file</source>
+        <translation>文件中未记录</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Captured at</source>
+        <translation>采集时间</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Snapshots</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>NUMA nodes</source>
+        <translation>NUMA 节点</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>%1 (node %2)</source>
+        <translation>%1（节点 %2）</translation>
+    </message>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>similarity %1, remote share %2, expected distance %3</source>
+        <translation>相似度 %1，远程占比 %2，期望距离 %3</translation>
+    </message>
+    <message>
+        <source>What was captured</source>
+        <translation>采集了什么</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Suggestions</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Before and after</source>
+        <translation>前后对比</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>No snapshot to advise on.</source>
+        <translation>没有可供分析的快照。</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>%1 more findings: numasight-cli advise --json FILE lists every one.</source>
+        <translation>另有 %1 条发现：numasight-cli advise --json FILE 会列出全部。</translation>
+    </message>
+    <message>
+        <source>Nothing to move.</source>
+        <translation>无需迁移。</translation>
+    </message>
+    <message>
+        <source>The gains below are predictions from the captured figures, not measurements: apply a suggestion and record again (numasight-cli apply --verify) to measure it.</source>
+        <translation>以下收益是根据采集数据做出的预测，而不是测量结果：应用某条建议后再次录制（numasight-cli apply --verify）即可测量。</translation>
+    </message>
+    <message>
+        <source>Move to node(s) %1 (CPUs %2): %3</source>
+        <translation>迁移到节点 %1（CPU %2）：%3</translation>
+    </message>
+    <message>
+        <source>Predicted: %1 now; %2 after the move.</source>
+        <translation>预测：当前 %1；迁移后 %2。</translation>
+    </message>
+    <message>
+        <source># relaunch</source>
+        <translation># 重新启动</translation>
+    </message>
+    <message>
+        <source># move the running process</source>
+        <translation># 迁移运行中的进程</translation>
+    </message>
+    <message>
+        <source># its container</source>
+        <translation># 其容器</translation>
+    </message>
+    <message>
+        <source># its systemd service</source>
+        <translation># 其 systemd 服务</translation>
+    </message>
+    <message>
+        <source>Before: %1. After: %2.</source>
+        <translation>之前：%1。之后：%2。</translation>
+    </message>
+    <message>
+        <source>CPU per node before</source>
+        <translation>之前各节点 CPU</translation>
+    </message>
+    <message>
+        <source>CPU per node after</source>
+        <translation>之后各节点 CPU</translation>
+    </message>
+    <message>
+        <source>Remote share before → after</source>
+        <translation>远程占比 之前 → 之后</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>holds no snapshot to report on</source>
+        <translation>不含可生成报告的快照</translation>
+    </message>
+    <message>
+        <source>numasight report: %1</source>
+        <translation>numasight 报告：%1</translation>
+    </message>
+    <message>
+        <source>Generated %1 by numasight %2</source>
+        <translation>由 numasight %2 于 %1 生成</translation>
+    </message>
+    <message>
+        <source>cannot make a temporary folder for the pictures: %1</source>
+        <translation>无法为图片创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>The machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Packages, NUMA nodes, CPUs and devices, as hwloc or the source describes them.</source>
+        <translation>封装、NUMA 节点、CPU 和设备，按 hwloc 或数据源的描述。</translation>
+    </message>
+    <message>
+        <source>The workload on the machine</source>
+        <translation>机器上的工作负载</translation>
+    </message>
+    <message>
+        <source>Processes in the NUMA node where most of their CPU time runs, with their devices and flows.</source>
+        <translation>进程位于其大部分 CPU 时间所在的 NUMA 节点中，并显示其设备和数据流。</translation>
+    </message>
+    <message>
+        <source>CPU time per NUMA node</source>
+        <translation>各 NUMA 节点的 CPU 时间</translation>
+    </message>
+    <message>
+        <source>Each process&apos;s and thread&apos;s on-CPU time per NUMA node.</source>
+        <translation>每个进程和线程在各 NUMA 节点上的 CPU 时间。</translation>
+    </message>
+    <message>
+        <source>Memory per NUMA node</source>
+        <translation>各 NUMA 节点的内存</translation>
+    </message>
+    <message>
+        <source>Each process&apos;s pages per NUMA node.</source>
+        <translation>每个进程在各 NUMA 节点上的页面。</translation>
+    </message>
+    <message>
+        <source>NUMA distances</source>
+        <translation>NUMA 距离</translation>
+    </message>
+    <message>
+        <source>The firmware&apos;s distance table (SLIT, 10 = local).</source>
+        <translation>固件的距离表（SLIT，10 = 本地）。</translation>
+    </message>
+    <message>
+        <source>Measured latency</source>
+        <translation>实测延迟</translation>
+    </message>
+    <message>
+        <source>Memory latency measured from each node&apos;s CPUs to each node&apos;s memory (ns).</source>
+        <translation>从每个节点的 CPU 到每个节点内存实测的内存延迟（ns）。</translation>
+    </message>
+    <message>
+        <source>Measured bandwidth</source>
+        <translation>实测带宽</translation>
+    </message>
+    <message>
+        <source>Read bandwidth measured from each node&apos;s CPUs to each node&apos;s memory (GB/s).</source>
+        <translation>从每个节点的 CPU 到每个节点内存实测的读带宽（GB/s）。</translation>
+    </message>
+    <message>
+        <source>cannot start the PDF</source>
+        <translation>无法开始写 PDF</translation>
+    </message>
+    <message>
+        <source>%1 · page %2 of %3</source>
+        <translation>%1 · 第 %2 页，共 %3 页</translation>
+    </message>
+    <message>
+        <source>cannot finish the PDF</source>
+        <translation>无法完成 PDF</translation>
+    </message>
+    <message>
+        <source>a report is .html or .pdf; name the file so</source>
+        <translation>报告须为 .html 或 .pdf；请如此命名文件</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::ReportCommandLine</name>
+    <message>
+        <source>; run &apos;numasight-cli report --help&apos;</source>
+        <translation>；运行 &apos;numasight-cli report --help&apos;</translation>
+    </message>
+    <message>
+        <source>Write a whole report of a capture for people who were not at the desk: what was captured, the machine and combined diagrams, the CPU and memory heatmaps, the node matrices, the findings, and the suggestions with their commands and predicted gain; with --compare, the before/after table. One self-contained HTML file (opens offline, prints one section a page) or a PDF with a table of contents and numbered pages, by OUT&apos;s suffix.</source>
+        <translation>为不在现场的人写出采集的完整报告：采集了什么、机器图和组合图、CPU 与内存热力图、节点矩阵、发现，以及带命令和预测收益的建议；使用 --compare 时附上前后对比表。输出为一个自包含的 HTML 文件（可离线打开，打印时每节一页）或带目录和页码的 PDF，由 OUT 的后缀决定。</translation>
+    </message>
+    <message>
+        <source>The report: .html or .pdf.</source>
+        <translation>报告：.html 或 .pdf。</translation>
+    </message>
+    <message>
+        <source>A second capture of the same workload (after a change): adds the before/after table.</source>
+        <translation>同一工作负载的第二个采集文件（变更之后）：附上前后对比表。</translation>
+    </message>
+    <message>
+        <source>Report on snapshot N (0-based; default: the last, with every sample).</source>
+        <translation>为快照 N 生成报告（从 0 开始；默认：最后一个，包含所有采样）。</translation>
+    </message>
+    <message>
+        <source>Input file, or :local:</source>
+        <translation>输入文件，或 :local:</translation>
+    </message>
+    <message>
+        <source>usage: numasight-cli report FILE -o OUT.html|OUT.pdf [--compare OTHER]</source>
+        <translation>用法：numasight-cli report FILE -o OUT.html|OUT.pdf [--compare OTHER]</translation>
+    </message>
+    <message>
+        <source>%1: a report is written as .html or .pdf; name OUT so</source>
+        <translation>%1：报告写为 .html 或 .pdf；请如此命名 OUT</translation>
+    </message>
+    <message>
+        <source>--snapshot takes a number from 0</source>
+        <translation>--snapshot 需要从 0 开始的数字</translation>
+    </message>
+    <message>
+        <source>%1 is an input: the report would overwrite it; pick another OUT</source>
+        <translation>%1 是输入文件：报告会覆盖它；请另选 OUT</translation>
+    </message>
+</context>
+<context>
     <name>numasight::SaveJob</name>
     <message>
         <source>nothing to save</source>
@@ -6553,6 +6881,54 @@ Changed in the comparison</source>
     <message>
         <source> · Δ against %1</source>
         <translation> · 相对 %1 的 Δ</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Write a whole report (diagrams, heatmaps, findings, commands) as HTML or PDF</source>
+        <translation>将完整报告（拓扑图、热力图、发现、命令）写为 HTML 或 PDF</translation>
+    </message>
+    <message>
+        <source>Report written to %1 (%2 kB, %3 s)</source>
+        <translation>报告已写入 %1（%2 kB，%3 秒）</translation>
+    </message>
+    <message>
+        <source>Report not written: %1</source>
+        <translation>报告未写入：%1</translation>
+    </message>
+    <message>
+        <source>Report cancelled: nothing was written</source>
+        <translation>报告已取消：未写入任何内容</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML 报告 (*.html)</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Open a file before exporting its report.</source>
+        <translation>请先打开文件再导出其报告。</translation>
+    </message>
+    <message>
+        <source>Writing the report of %1…</source>
+        <translation>正在写 %1 的报告…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Writing the report to %1…</source>
+        <translation>正在将报告写入 %1…</translation>
     </message>
 </context>
 </TS>

@@ -20,6 +20,7 @@
 #include "views/heatmap/heatmap_tabs.h"
 #include "views/heatmap/sort_arrow_header.h"
 #include "views/jobs/load_job.h"
+#include "views/jobs/report_job.h"
 #include "views/live/record_dialog.h"
 #include "views/live/timeline_bar.h"
 
@@ -27,6 +28,7 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -41,6 +43,7 @@
 #include <QMimeData>
 #include <QProcess>
 #include <QProgressBar>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -55,6 +58,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <QXmlStreamReader>
 
 #include <algorithm>
 #include <functional>
@@ -259,6 +263,9 @@ private slots:
     void missingDisplay();
     void noDisplayExit_data();
     void noDisplayExit();
+    void exportReport_data();
+    void exportReport();
+    void cancelReport();
 
 private:
     bool loadInto(MainWindow& w, const QString& path);
@@ -1125,6 +1132,82 @@ void TestMainWindow::noDisplayExit()
              qPrintable(QString::number(p.exitCode()) + QStringLiteral(": ") + out));
     for (const QString& text : said)
         QVERIFY2(out.contains(text), qPrintable(text + QStringLiteral(" not in: ") + out));
+}
+
+// File ▸ Export Report… writes the whole report from the window: the action is in the File menu, the work
+// runs off the GUI thread with a progress dialog, and the file is the same as numasight-cli report's.
+void TestMainWindow::exportReport_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("html") << QStringLiteral("report.html");
+    QTest::newRow("pdf") << QStringLiteral("report.pdf");
+}
+
+void TestMainWindow::exportReport()
+{
+    QFETCH(QString, name);
+    MainWindow w;
+    w.show();
+    QVERIFY(!w.workspace()->exportReportAction()->isEnabled() || !w.capture());
+    QVERIFY(loadInto(w, kWitty));
+    QAction* action = w.workspace()->exportReportAction();
+    QVERIFY(action->isEnabled());
+    QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    bool inFileMenu = false;
+    for (QAction* menu : w.menuBar()->actions())
+        if (menu->menu() && menu->menu()->actions().contains(action))
+            inFileMenu = menu->text().remove(u'&') == u"File";
+    QVERIFY(inFileMenu);
+
+    const QString path = m_dir.filePath(name);
+    QSignalSpy exported(w.workspace()->reportJob(), &ReportJob::exported);
+    QSignalSpy failed(w.workspace()->reportJob(), &ReportJob::failed);
+    QElapsedTimer responsive;
+    responsive.start();
+    w.workspace()->exportReport(path);
+    // The call returns at once: the planning runs on a worker.
+    QVERIFY2(responsive.elapsed() < 500, qPrintable(QString::number(responsive.elapsed())));
+    QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty() || !failed.isEmpty(), 60000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.front().front().toString()));
+    QCOMPARE(exported.front().at(0).toString(), path);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QCOMPARE(qint64(bytes.size()), exported.front().at(1).toLongLong());
+    if (name.endsWith(u".pdf")) {
+        QVERIFY(bytes.startsWith("%PDF-"));
+        return;
+    }
+    QXmlStreamReader xml(bytes);
+    int images = 0;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"img")
+            ++images;
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(images, 5);
+    QVERIFY(bytes.contains("1895087"));
+}
+
+// Cancelled while it plans: nothing is written, and the window says so.
+void TestMainWindow::cancelReport()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(loadInto(w, kWitty));
+    const QString path = m_dir.filePath(QStringLiteral("cancelled.html"));
+    QSignalSpy cancelled(w.workspace()->reportJob(), &WorkerJob::cancelled);
+    QSignalSpy exported(w.workspace()->reportJob(), &ReportJob::exported);
+    w.workspace()->exportReport(path);
+    auto* progress = w.findChild<QProgressDialog*>(QStringLiteral("reportProgress"));
+    QVERIFY(progress);
+    auto* cancel = progress->findChild<QPushButton*>();
+    QVERIFY(cancel);
+    cancel->click(); // the dialog's Cancel button, as a user presses it
+    QTRY_VERIFY_WITH_TIMEOUT(!cancelled.isEmpty(), 10000);
+    w.workspace()->reportJob()->waitForIdle();
+    QTest::qWait(200);
+    QVERIFY(exported.isEmpty());
+    QVERIFY(!QFile::exists(path));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -119,7 +119,8 @@ bool writeSqlite(const QString& path, int applicationId)
     sqlite3* db = nullptr;
     if (sqlite3_open(path.toUtf8().constData(), &db) != SQLITE_OK)
         return false;
-    const QByteArray sql = "PRAGMA application_id = " + QByteArray::number(applicationId) + "; CREATE TABLE t(a);";
+    const QByteArray sql =
+        "PRAGMA application_id = " + QByteArray::number(applicationId) + "; CREATE TABLE t(a);";
     const bool ok = sqlite3_exec(db, sql.constData(), nullptr, nullptr, nullptr) == SQLITE_OK;
     sqlite3_close(db);
     return ok;
@@ -209,8 +210,9 @@ void TestPackagingFiles::desktopEntry()
     QCOMPARE(entry.value(QStringLiteral("Exec")).toString(), QStringLiteral("numasight %f"));
     QCOMPARE(entry.value(QStringLiteral("Icon")).toString(), QStringLiteral("numasight"));
     // QSettings splits a value at ';' into a list.
-    QVERIFY(entry.value(QStringLiteral("MimeType")).toStringList().contains(
-        QStringLiteral("application/x-numasight-capture")));
+    QVERIFY(entry.value(QStringLiteral("MimeType"))
+                .toStringList()
+                .contains(QStringLiteral("application/x-numasight-capture")));
 }
 
 void TestPackagingFiles::appStreamData()

@@ -100,6 +100,8 @@ private slots:
     void diffCommand();
     void diffErrors_data();
     void diffErrors();
+    void reportCommand_data();
+    void reportCommand();
     void exportGraph_data();
     void exportGraph();
     void exportPngResolution();
@@ -897,6 +899,60 @@ void TestCli::exportCommandLine()
         written = f.readAll();
     }
     QVERIFY2(written.startsWith(start), written.left(300).constData());
+}
+
+// `report` end to end through the drawing helper: the files, and every bad request with its exit code and the
+// words of its one line.
+void TestCli::reportCommand_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("said"); // in stderr; for a written report, a word of the file
+    QTest::newRow("html") << words("report $witty -o @r.html") << 0
+                          << QStringLiteral("data:image/svg+xml;base64,");
+    QTest::newRow("pdf") << words("report $witty -o @r.pdf") << 0 << QStringLiteral("%PDF-");
+    QTest::newRow("with a comparison")
+        << words("report $witty --compare $hwloc/16amd64-4distances.xml -o @c.html") << 0
+        << QStringLiteral("not running");
+    QTest::newRow("a topology") << words("report $hwloc/16amd64-4distances.xml -o @t.html") << 0
+                                << QStringLiteral("has no CPU time per process");
+    QTest::newRow("no -o") << words("report $witty") << 2 << QStringLiteral("usage: numasight-cli report");
+    QTest::newRow("not html or pdf") << words("report $witty -o @r.txt") << 2
+                                     << QStringLiteral(".html or .pdf");
+    QTest::newRow("two files") << words("report $witty $witty -o @r.html") << 2 << QStringLiteral("usage");
+    QTest::newRow("the input as output")
+        << words("report @in.html -o @in.html") << 2 << QStringLiteral("would overwrite it");
+    QTest::newRow("a snapshot past the end")
+        << words("report $witty --snapshot 3 -o @r.html") << 2 << QStringLiteral("snapshot 3");
+    QTest::newRow("a missing input") << words("report /nonexistent/g.json -o @r.html") << 1
+                                     << QStringLiteral("/nonexistent/g.json");
+    QTest::newRow("a missing comparison") << words("report $witty --compare /nonexistent/b.json -o @r.html")
+                                          << 1 << QStringLiteral("/nonexistent/b.json");
+    QTest::newRow("an unwritable folder")
+        << words("report $witty -o /nonexistent/dir/r.html") << 1 << QStringLiteral("cannot write");
+}
+
+void TestCli::reportCommand()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, said);
+    args = inDir(args);
+    if (args.contains(m_dir.filePath(QStringLiteral("in.html")))) {
+        QFile in(m_dir.filePath(QStringLiteral("in.html")));
+        QVERIFY(in.open(QIODevice::WriteOnly));
+    }
+    const ProcessRun r = cli(args);
+    QCOMPARE(r.exitCode, exitCode);
+    if (exitCode != 0) {
+        QVERIFY2(QString::fromUtf8(r.err).contains(said), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        return;
+    }
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    QFile out(args.at(args.indexOf(QStringLiteral("-o")) + 1));
+    QVERIFY(out.open(QIODevice::ReadOnly));
+    QVERIFY2(QString::fromLatin1(out.readAll()).contains(said), qPrintable(said));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The man pages and shell completion numasight-manual writes from the commands' own descriptions: every option
-// of every command is in --help, the man page and docs/cli.md; groff reads the pages without a warning; bash
-// completes commands, options and values as a user types them; --version says the git description.
+// The man pages and shell completion numasight-manual writes from the commands' own descriptions: every
+// option of every command is in --help, the man page and docs/cli.md; groff reads the pages without a
+// warning; bash completes commands, options and values as a user types them; --version says the git
+// description.
 #include "cli/commands.h"
 #include "cli/manual_writer.h"
 #include "report/export_command_line.h"
@@ -50,10 +51,10 @@ QStringList bashComplete(const QString& script, const QString& line)
         "function=${spec#*-F }; function=${function%% *}\n"
         "\"$function\" \"${COMP_WORDS[0]}\" \"${COMP_WORDS[COMP_CWORD]}\" \"${COMP_WORDS[COMP_CWORD-1]}\"\n"
         "printf '%s\\n' \"${COMPREPLY[@]}\"\n");
-    const ProcessRun r = runProcess(QStringLiteral("bash"),
-                                    {QStringLiteral("--norc"), QStringLiteral("-c"), program,
-                                     QStringLiteral("bash"), script, line},
-                                    30000);
+    const ProcessRun r = runProcess(
+        QStringLiteral("bash"),
+        {QStringLiteral("--norc"), QStringLiteral("-c"), program, QStringLiteral("bash"), script, line},
+        30000);
     if (r.exitCode != 0)
         return {QStringLiteral("<bash exit %1: %2>").arg(r.exitCode).arg(QString::fromUtf8(r.err))};
     QStringList words = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -116,9 +117,13 @@ void TestCliManual::everyOptionIsDocumented()
             const QString word = dashed(name);
             QVERIFY2(helpText.contains(word), qPrintable(command + QLatin1Char(' ') + word));
             QVERIFY2(man.contains(cli::roffEscape(word)), qPrintable(command + QLatin1Char(' ') + word));
-            inDocs = inDocs || docs.contains(QRegularExpression(QRegularExpression::escape(word) + QStringLiteral("\\b")));
+            inDocs =
+                inDocs ||
+                docs.contains(QRegularExpression(QRegularExpression::escape(word) + QStringLiteral("\\b")));
         }
-        QVERIFY2(inDocs, qPrintable(QStringLiteral("docs/cli.md lacks %1 %2").arg(command, option.names().join(u'/'))));
+        QVERIFY2(
+            inDocs,
+            qPrintable(QStringLiteral("docs/cli.md lacks %1 %2").arg(command, option.names().join(u'/'))));
     }
 }
 
@@ -138,8 +143,9 @@ void TestCliManual::groffReadsThePages()
     if (groff.isEmpty())
         QSKIP("groff is not installed (apt-get install groff-base)");
     // -ww: every warning; -z would hide the text, so it is rendered and searched.
-    const ProcessRun r = runProcess(groff, {QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-ww"),
-                                            kManualDir + QStringLiteral("/man/") + page});
+    const ProcessRun r =
+        runProcess(groff, {QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-ww"),
+                           kManualDir + QStringLiteral("/man/") + page});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.isEmpty(), r.err.constData());
     // groff's terminal output marks bold and italics with backspaces; without them the text reads plainly.
@@ -155,7 +161,8 @@ void TestCliManual::roffEscape_data()
     QTest::addColumn<QString>("expected");
     QTest::newRow("hyphens") << QStringLiteral("--view a-b") << QStringLiteral("\\-\\-view a\\-b");
     QTest::newRow("backslash") << QStringLiteral("C:\\x") << QStringLiteral("C:\\ex");
-    QTest::newRow("leading dot") << QStringLiteral(".numasight files") << QStringLiteral("\\&.numasight files");
+    QTest::newRow("leading dot") << QStringLiteral(".numasight files")
+                                 << QStringLiteral("\\&.numasight files");
     QTest::newRow("leading quote") << QStringLiteral("'quoted'") << QStringLiteral("\\&'quoted'");
     QTest::newRow("dot on a later line") << QStringLiteral("a\n.b") << QStringLiteral("a\n\\&.b");
     QTest::newRow("times sign and ellipsis") << QStringLiteral("8 × 2…") << QStringLiteral("8 x 2...");
@@ -175,18 +182,21 @@ void TestCliManual::bashCompletes_data()
     QTest::addColumn<QStringList>("expected"); // sorted; a leading "~" means "contains these"
     const QString cli = QStringLiteral("numasight-cli");
     const QString gui = QStringLiteral("numasight");
-    QTest::newRow("a command") << cli << QStringLiteral("numasight-cli exp") << QStringList{QStringLiteral("export")};
-    QTest::newRow("every command")
-        << cli << QStringLiteral("numasight-cli ")
-        << QStringList{QStringLiteral("--help"),  QStringLiteral("--version"), QStringLiteral("advise"),
-                       QStringLiteral("apply"),   QStringLiteral("attach"),    QStringLiteral("convert"),
-                       QStringLiteral("diff"),    QStringLiteral("export"),    QStringLiteral("info"),
-                       QStringLiteral("measure"), QStringLiteral("record")};
-    QTest::newRow("--view values")
-        << cli << QStringLiteral("numasight-cli export graph.json --view ")
-        << QStringList{QStringLiteral("bandwidth"),   QStringLiteral("combined"), QStringLiteral("cpu-heatmap"),
-                       QStringLiteral("dataflow"),    QStringLiteral("distance"), QStringLiteral("latency"),
-                       QStringLiteral("machine"),     QStringLiteral("mem-heatmap")};
+    QTest::newRow("a command") << cli << QStringLiteral("numasight-cli exp")
+                               << QStringList{QStringLiteral("export")};
+    QTest::newRow("every command") << cli << QStringLiteral("numasight-cli ")
+                                   << QStringList{QStringLiteral("--help"), QStringLiteral("--version"),
+                                                  QStringLiteral("advise"), QStringLiteral("apply"),
+                                                  QStringLiteral("attach"), QStringLiteral("convert"),
+                                                  QStringLiteral("diff"),   QStringLiteral("export"),
+                                                  QStringLiteral("info"),   QStringLiteral("measure"),
+                                                  QStringLiteral("record"), QStringLiteral("report")};
+    QTest::newRow("--view values") << cli << QStringLiteral("numasight-cli export graph.json --view ")
+                                   << QStringList{
+                                          QStringLiteral("bandwidth"),   QStringLiteral("combined"),
+                                          QStringLiteral("cpu-heatmap"), QStringLiteral("dataflow"),
+                                          QStringLiteral("distance"),    QStringLiteral("latency"),
+                                          QStringLiteral("machine"),     QStringLiteral("mem-heatmap")};
     QTest::newRow("--view=c") << cli << QStringLiteral("numasight-cli export graph.json --view=c")
                               << QStringList{QStringLiteral("combined"), QStringLiteral("cpu-heatmap")};
     QTest::newRow("an option") << cli << QStringLiteral("numasight-cli export graph.json --for")
@@ -196,17 +206,20 @@ void TestCliManual::bashCompletes_data()
     QTest::newRow("record --mode") << cli << QStringLiteral("numasight-cli record --mode e")
                                    << QStringList{QStringLiteral("ebpf")};
     QTest::newRow("convert --to") << cli << QStringLiteral("numasight-cli convert a.json --to witty-")
-                                  << QStringList{QStringLiteral("witty-envelope"), QStringLiteral("witty-jsonl")};
+                                  << QStringList{QStringLiteral("witty-envelope"),
+                                                 QStringLiteral("witty-jsonl")};
     // bash replaces what follows the last ':' of the word, so that part is offered.
-    QTest::newRow(":local:") << cli << QStringLiteral("numasight-cli info :lo") << QStringList{QStringLiteral("local:")};
-    QTest::newRow("a value with nothing to offer") << cli << QStringLiteral("numasight-cli export g.json --dpi ")
-                                                   << QStringList{};
+    QTest::newRow(":local:") << cli << QStringLiteral("numasight-cli info :lo")
+                             << QStringList{QStringLiteral("local:")};
+    QTest::newRow("a value with nothing to offer")
+        << cli << QStringLiteral("numasight-cli export g.json --dpi ") << QStringList{};
     QTest::newRow("options of diff") << cli << QStringLiteral("numasight-cli diff a b --")
                                      << QStringList{QStringLiteral("--all"), QStringLiteral("--help"),
                                                     QStringLiteral("--json")};
-    QTest::newRow("an unknown command") << cli << QStringLiteral("numasight-cli frobnicate --") << QStringList{};
-    QTest::newRow("the window's options") << gui << QStringLiteral("numasight --at")
-                                          << QStringList{QStringLiteral("--attach")};
+    QTest::newRow("an unknown command")
+        << cli << QStringLiteral("numasight-cli frobnicate --") << QStringList{};
+    QTest::newRow("the window's options")
+        << gui << QStringLiteral("numasight --at") << QStringList{QStringLiteral("--attach")};
 }
 
 void TestCliManual::bashCompletes()
@@ -238,8 +251,9 @@ void TestCliManual::zshReadsItsScripts()
     // Loaded the way compinit loads it, the function is defined and names every command.
     const ProcessRun loaded = runProcess(
         zsh, {QStringLiteral("-f"), QStringLiteral("-c"),
-              QStringLiteral("autoload -Uz compinit && compinit -u -D && fpath=(%1 $fpath) && autoload -Uz +X %2 && "
-                             "functions %2 >/dev/null && echo ok")
+              QStringLiteral(
+                  "autoload -Uz compinit && compinit -u -D && fpath=(%1 $fpath) && autoload -Uz +X %2 && "
+                  "functions %2 >/dev/null && echo ok")
                   .arg(QFileInfo(path).path(), script)});
     QVERIFY2(loaded.exitCode == 0 && loaded.out.trimmed() == "ok", loaded.err.constData());
 }
@@ -265,10 +279,14 @@ void TestCliManual::exportChoicesAreAccepted()
     const bool matrix = option == u"order";
     if (option == u"view" || option == u"format")
         args << QStringLiteral("out.x") << QStringLiteral("--view")
-             << (option == u"view" ? value : (value == u"csv" ? QStringLiteral("cpu-heatmap") : QStringLiteral("combined")));
+             << (option == u"view"
+                     ? value
+                     : (value == u"csv" ? QStringLiteral("cpu-heatmap") : QStringLiteral("combined")));
     else
         args << QStringLiteral("out.svg") << QStringLiteral("--view")
-             << (heatmap ? QStringLiteral("mem-heatmap") : matrix ? QStringLiteral("distance") : QStringLiteral("combined"));
+             << (heatmap  ? QStringLiteral("mem-heatmap")
+                 : matrix ? QStringLiteral("distance")
+                          : QStringLiteral("combined"));
     if (option == u"engine") // Graphviz's own engines are for DOT files only
         args << QStringLiteral("--format") << QStringLiteral("dot");
     else if (option != u"format")
@@ -276,7 +294,8 @@ void TestCliManual::exportChoicesAreAccepted()
     if (option != u"view")
         args << QStringLiteral("--") + option << value;
     const ExportCommandLine parsed = parseExportCommandLine(args);
-    QVERIFY2(parsed.request.has_value(), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + parsed.error));
+    QVERIFY2(parsed.request.has_value(),
+             qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + parsed.error));
 }
 
 void TestCliManual::versionNamesTheCommit_data()
@@ -303,7 +322,9 @@ void TestCliManual::versionNamesTheCommit()
     if (gitDescription().isEmpty())
         QSKIP("built outside a git checkout: --version shows the version alone");
     QVERIFY2(out.contains(QStringLiteral("(git %1)").arg(gitDescription())), qPrintable(out));
-    QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-zA-Z][0-9a-zA-Z._+~-]*$")).match(gitDescription()).hasMatch());
+    QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-zA-Z][0-9a-zA-Z._+~-]*$"))
+                .match(gitDescription())
+                .hasMatch());
 }
 
 QTEST_GUILESS_MAIN(TestCliManual)
