@@ -16,7 +16,6 @@ namespace numasight::cli {
 
 namespace {
 
-
 // Beside numasight-cli in a build tree; in libexec once installed (bin/../libexec/numasight/).
 QString helperPath()
 {
@@ -88,6 +87,5 @@ int runDrawingHelper(const QStringList& helperArguments, const QString& output,
     }
     return process.exitCode();
 }
-
 
 } // namespace numasight::cli

@@ -12,9 +12,9 @@ namespace numasight::cli {
 // `report`). It lives beside numasight-cli in a build tree, in libexec/numasight once installed.
 inline constexpr const char* kDrawingHelper = "numasight-export";
 
-// Runs the helper with `helperArguments` to write `output`; its output and exit code are the command's own, it ends with
-// numasight-cli (SIGTERM, kill -9), Ctrl-C stops it. When it cannot be found, prints whenMissing(the path
-// looked at) and returns Failed.
+// Runs the helper with `helperArguments` to write `output`; its output and exit code are the command's own,
+// it ends with numasight-cli (SIGTERM, kill -9), Ctrl-C stops it. When it cannot be found, prints
+// whenMissing(the path looked at) and returns Failed.
 int runDrawingHelper(const QStringList& helperArguments, const QString& output,
                      const std::function<QString(const QString&)>& whenMissing);
 

@@ -19,11 +19,13 @@ int runReport(const QStringList& args)
             printError(line.error);
         return line.exitCode;
     }
-    return runDrawingHelper(QStringList{QStringLiteral("report")} + args.mid(1), line.output, [](const QString& helper) {
-        return Cli::tr("report needs %1, which draws its pictures, next to numasight-cli (looked for %2); "
+    return runDrawingHelper(
+        QStringList{QStringLiteral("report")} + args.mid(1), line.output, [](const QString& helper) {
+            return Cli::tr(
+                       "report needs %1, which draws its pictures, next to numasight-cli (looked for %2); "
                        "install it with numasight (it needs Qt Gui, which numasight-cli does not load)")
-            .arg(QLatin1String(kDrawingHelper), helper);
-    });
+                .arg(QLatin1String(kDrawingHelper), helper);
+        });
 }
 
 } // namespace numasight::cli

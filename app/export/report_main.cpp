@@ -28,10 +28,12 @@ int runReportExport(const QStringList& args, const std::function<void(const QStr
     input.path = line.input;
     input.comparePath = line.compare;
     input.snapshot = line.snapshot;
-    for (const auto& [path, into] : {std::pair{line.input, &input.capture}, std::pair{line.compare, &input.compare}}) {
+    for (const auto& [path, into] :
+         {std::pair{line.input, &input.capture}, std::pair{line.compare, &input.compare}}) {
         if (path.isEmpty())
             continue;
-        auto loaded = openInput(path, cli::terminalProgress(cli::Cli::tr("Reading %1").arg(QFileInfo(path).fileName())));
+        auto loaded = openInput(
+            path, cli::terminalProgress(cli::Cli::tr("Reading %1").arg(QFileInfo(path).fileName())));
         if (!loaded) {
             fail(loaded.error().toString());
             return stopped(loaded.error()) ? Cancelled : Failed;
@@ -43,8 +45,9 @@ int runReportExport(const QStringList& args, const std::function<void(const QStr
         fail(snapshotOutOfRange(line.input, line.snapshot, input.capture->snapshots.size()));
         return Usage;
     }
-    const Result<Report> report =
-        buildReport(input, cli::terminalProgress(cli::Cli::tr("Drawing the report of %1").arg(QFileInfo(line.input).fileName())));
+    const Result<Report> report = buildReport(
+        input, cli::terminalProgress(
+                   cli::Cli::tr("Drawing the report of %1").arg(QFileInfo(line.input).fileName())));
     if (!report) {
         fail(report.error().toString());
         return stopped(report.error()) ? Cancelled : Failed;

@@ -29,7 +29,8 @@ CommandLineSpec reportCommandLine()
 {
     CommandLineSpec spec;
     spec.setApplicationDescription(Tr::tr(
-        "Write a whole report of a capture for people who were not at the desk: what was captured, the machine "
+        "Write a whole report of a capture for people who were not at the desk: what was captured, the "
+        "machine "
         "and combined diagrams, the CPU and memory heatmaps, the node matrices, the findings, and the "
         "suggestions with their commands and predicted gain; with --compare, the before/after table. One "
         "self-contained HTML file (opens offline, prints one section a page) or a PDF with a table of "
@@ -41,8 +42,9 @@ CommandLineSpec reportCommandLine()
                     Tr::tr("A second capture of the same workload (after a change): adds the before/after "
                            "table."),
                     QStringLiteral("FILE")});
-    spec.addOption({QStringLiteral("snapshot"), Tr::tr("Report on snapshot N (0-based; default: the last, with "
-                                                       "every sample)."),
+    spec.addOption({QStringLiteral("snapshot"),
+                    Tr::tr("Report on snapshot N (0-based; default: the last, with "
+                           "every sample)."),
                     QStringLiteral("N")});
     spec.addPositionalArgument(QStringLiteral("FILE"), Tr::tr("Input file, or :local:"));
     spec.completions.insert(QStringLiteral("compare"), CommandLineSpec::Completion::InputFiles);
@@ -79,7 +81,8 @@ ReportCommandLine parseReportCommandLine(const QStringList& args)
     }
     for (const QString& in : {r.input, r.compare})
         if (!in.isEmpty() && sameFile(in, r.output))
-            return usage(Tr::tr("%1 is an input: the report would overwrite it; pick another OUT").arg(r.output));
+            return usage(
+                Tr::tr("%1 is an input: the report would overwrite it; pick another OUT").arg(r.output));
     r.run = true;
     return r;
 }

@@ -12,7 +12,7 @@ namespace numasight {
 // before it starts the drawing helper) and by the helper.
 struct ReportCommandLine
 {
-    bool run = false;  // set when the report should be written
+    bool run = false; // set when the report should be written
     QString input;
     QString compare;   // empty: no comparison
     QString output;    // .html, .htm or .pdf

@@ -71,15 +71,21 @@ QString number(double v, int decimals = 2)
 
 QString percent(double share)
 {
-    return std::isfinite(share) ? QString::number(share * 100.0, 'f', 1) + QStringLiteral(" %") : QStringLiteral("–");
+    return std::isfinite(share) ? QString::number(share * 100.0, 'f', 1) + QStringLiteral(" %")
+                                : QStringLiteral("–");
 }
 
 // export's own request for a view: every default exactly as `numasight-cli export FILE -o x --view VIEW`.
 ExportRequest requestFor(const ReportInput& input, const QString& view, const QString& format)
 {
-    QStringList args{QStringLiteral("numasight-cli"), input.path, QStringLiteral("-o"),
-                     QStringLiteral("report.") + format, QStringLiteral("--view"), view,
-                     QStringLiteral("--format"), format};
+    QStringList args{QStringLiteral("numasight-cli"),
+                     input.path,
+                     QStringLiteral("-o"),
+                     QStringLiteral("report.") + format,
+                     QStringLiteral("--view"),
+                     view,
+                     QStringLiteral("--format"),
+                     format};
     if (input.snapshot >= 0)
         args << QStringLiteral("--snapshot") << QString::number(input.snapshot);
     const ExportCommandLine line = parseExportCommandLine(args);
@@ -141,7 +147,8 @@ Result<ReportPicture> heatmapPicture(const ReportInput& input, const QString& vi
     picture.heatmap = std::make_shared<const HeatmapPicture>(
         heatmap.nodes ? nodeHeatmapPicture(*heatmap.nodes, heatmap.rows) : matrixPicture(*heatmap.matrix));
     if (heatmap.moreProcesses > 0)
-        picture.notes << Tr::tr("%n more process(es) summed into the last row", nullptr, heatmap.moreProcesses);
+        picture.notes << Tr::tr("%n more process(es) summed into the last row", nullptr,
+                                heatmap.moreProcesses);
     return picture;
 }
 
@@ -161,9 +168,9 @@ std::vector<ReportFact> factsOf(const ReportInput& input)
     add(Tr::tr("Format"), format);
     add(Tr::tr("Host"), s.hostname.isEmpty() ? Tr::tr("not recorded in the file") : s.hostname);
     add(Tr::tr("Kernel"), s.kernel.isEmpty() ? Tr::tr("not recorded in the file") : s.kernel);
-    add(Tr::tr("Captured at"), s.capturedAt.isValid()
-                                   ? s.capturedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))
-                                   : Tr::tr("not recorded in the file"));
+    add(Tr::tr("Captured at"),
+        s.capturedAt.isValid() ? s.capturedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))
+                               : Tr::tr("not recorded in the file"));
     QStringList modes;
     for (const SamplePtr& sample : c.samples)
         for (const ThreadCpuSample& t : sample->threads)
@@ -230,24 +237,27 @@ std::vector<Section> sectionsOf(const Report& report)
 QString headHtml(const Report& report)
 {
     QString h;
-    h += QStringLiteral("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><head><meta charset=\"utf-8\"/>"
+    h += QStringLiteral("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" "
+                        "lang=\"en\"><head><meta charset=\"utf-8\"/>"
                         "<meta name=\"generator\" content=\"numasight %1\"/><title>%2</title>")
              .arg(text(versionWithGit()), text(report.title));
     h += QStringLiteral(
-            "<style>"
-            "body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em;color:#1a1a1a;line-height:1.4}"
-            "h1{font-size:1.6em;margin-bottom:0}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}"
-            ".subtitle{color:#555}table{border-collapse:collapse;margin:.5em 0}"
-            "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}"
-            "th{background:#f0f3f6}pre{background:#f6f8fa;padding:.5em;white-space:pre-wrap;word-break:break-all}"
-            "figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #ddd}"
-            "figcaption{color:#555;font-size:.9em}.prediction{color:#7a4b00}.missing{color:#7a4b00}"
-            ".critical{color:#b00020;font-weight:bold}.warning{color:#8a5a00}"
-            "nav ol{columns:2}"
-            "@media print{body{max-width:none;margin:0}h2{page-break-before:always}"
-            "figure,tr,pre{page-break-inside:avoid}a{color:inherit;text-decoration:none}}"
-            "@page{size:A4;margin:15mm;@bottom-center{content:counter(page)}}"
-            "</style>");
+        "<style>"
+        "body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 "
+        "1em;color:#1a1a1a;line-height:1.4}"
+        "h1{font-size:1.6em;margin-bottom:0}h2{border-bottom:1px solid "
+        "#ccc;padding-bottom:.2em;margin-top:2em}"
+        ".subtitle{color:#555}table{border-collapse:collapse;margin:.5em 0}"
+        "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}"
+        "th{background:#f0f3f6}pre{background:#f6f8fa;padding:.5em;white-space:pre-wrap;word-break:break-all}"
+        "figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #ddd}"
+        "figcaption{color:#555;font-size:.9em}.prediction{color:#7a4b00}.missing{color:#7a4b00}"
+        ".critical{color:#b00020;font-weight:bold}.warning{color:#8a5a00}"
+        "nav ol{columns:2}"
+        "@media print{body{max-width:none;margin:0}h2{page-break-before:always}"
+        "figure,tr,pre{page-break-inside:avoid}a{color:inherit;text-decoration:none}}"
+        "@page{size:A4;margin:15mm;@bottom-center{content:counter(page)}}"
+        "</style>");
     h += QStringLiteral("</head><body>");
 
     return h;
@@ -256,13 +266,15 @@ QString headHtml(const Report& report)
 QString titleHtml(const Report& report, const QHash<QString, int>& pages)
 {
     QString h;
-    h += QStringLiteral("<h1>%1</h1><p class=\"subtitle\">%2</p>").arg(text(report.title), text(report.subtitle));
+    h += QStringLiteral("<h1>%1</h1><p class=\"subtitle\">%2</p>")
+             .arg(text(report.title), text(report.subtitle));
     h += QStringLiteral("<nav><h2>%1</h2><ol>").arg(Tr::tr("Contents"));
     for (const Section& s : sectionsOf(report)) {
         const int page = pages.value(s.anchor, 0);
         h += QStringLiteral("<li><a href=\"#%1\">%2</a>%3</li>")
                  .arg(s.anchor, text(s.title),
-                      page > 0 ? QStringLiteral(" &#160;&#183;&#160; ") + Tr::tr("page %1").arg(page) : QString());
+                      page > 0 ? QStringLiteral(" &#160;&#183;&#160; ") + Tr::tr("page %1").arg(page)
+                               : QString());
     }
     h += QStringLiteral("</ol></nav>");
 
@@ -272,7 +284,8 @@ QString titleHtml(const Report& report, const QHash<QString, int>& pages)
 QString capturedHtml(const Report& report)
 {
     QString h;
-    h += QStringLiteral("<h2><a name=\"captured\" id=\"captured\"></a>%1</h2><table>").arg(Tr::tr("What was captured"));
+    h += QStringLiteral("<h2><a name=\"captured\" id=\"captured\"></a>%1</h2><table>")
+             .arg(Tr::tr("What was captured"));
     for (const ReportFact& f : report.facts)
         h += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(text(f.name), text(f.value));
     h += QStringLiteral("</table>");
@@ -303,7 +316,8 @@ QString pictureHtml(const ReportPicture& p)
 {
     QString h = pictureHeadingHtml(p);
     if (p.missing.isEmpty())
-        h += QStringLiteral("<figure><img alt=\"%1\" src=\"data:image/svg+xml;base64,%2\"/><figcaption>%3</figcaption></figure>")
+        h += QStringLiteral("<figure><img alt=\"%1\" "
+                            "src=\"data:image/svg+xml;base64,%2\"/><figcaption>%3</figcaption></figure>")
                  .arg(text(p.title), QString::fromLatin1(p.svg.toBase64()), text(p.caption));
     return h + pictureNotesHtml(p);
 }
@@ -321,7 +335,8 @@ QString findingsHtml(const Report& report)
             h += QStringLiteral("<p class=\"missing\">%1</p>").arg(text(note));
         if (!a.findings.empty()) {
             h += QStringLiteral("<table><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th></tr>")
-                     .arg(Tr::tr("Severity"), Tr::tr("Kind"), Tr::tr("Process"), Tr::tr("Finding"), Tr::tr("Figures"));
+                     .arg(Tr::tr("Severity"), Tr::tr("Kind"), Tr::tr("Process"), Tr::tr("Finding"),
+                          Tr::tr("Figures"));
             int shown = 0;
             for (const Finding& f : a.findings) {
                 if (++shown > kMaxRows)
@@ -334,7 +349,8 @@ QString findingsHtml(const Report& report)
                     who += QStringLiteral(" tid %1").arg(*f.tid);
                 if (!f.command.isEmpty())
                     who += QStringLiteral(" ") + f.command.left(80);
-                h += QStringLiteral("<tr><td class=\"%1\">%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                h += QStringLiteral(
+                         "<tr><td class=\"%1\">%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
                          .arg(severityName(f.severity), text(f.kind), text(who.trimmed()), text(f.message),
                               text(figures.join(QStringLiteral(", "))));
             }
@@ -352,7 +368,8 @@ QString findingsHtml(const Report& report)
 QString suggestionsHtml(const Report& report)
 {
     QString h;
-    h += QStringLiteral("<h2><a name=\"suggestions\" id=\"suggestions\"></a>%1</h2>").arg(Tr::tr("Suggestions"));
+    h += QStringLiteral("<h2><a name=\"suggestions\" id=\"suggestions\"></a>%1</h2>")
+             .arg(Tr::tr("Suggestions"));
     if (!report.advice || report.advice->suggestions.empty()) {
         h += QStringLiteral("<p>%1</p>").arg(Tr::tr("Nothing to move."));
     } else {
@@ -364,9 +381,11 @@ QString suggestionsHtml(const Report& report)
         for (const Suggestion& s : report.advice->suggestions) {
             if (++shown > kMaxRows)
                 break;
-            h += QStringLiteral("<h3>%1</h3>").arg(text(QStringLiteral("%1 (pid %2)").arg(s.name).arg(s.pid)));
-            h += QStringLiteral("<p>%1</p>").arg(text(Tr::tr("Move to node(s) %1 (CPUs %2): %3")
-                                                           .arg(nodeListText(s.targetNodes), s.cpus, s.reason)));
+            h +=
+                QStringLiteral("<h3>%1</h3>").arg(text(QStringLiteral("%1 (pid %2)").arg(s.name).arg(s.pid)));
+            h += QStringLiteral("<p>%1</p>")
+                     .arg(text(Tr::tr("Move to node(s) %1 (CPUs %2): %3")
+                                   .arg(nodeListText(s.targetNodes), s.cpus, s.reason)));
             h += QStringLiteral("<p class=\"prediction\">%1</p>")
                      .arg(text(Tr::tr("Predicted: %1 now; %2 after the move.")
                                    .arg(figuresText(s.before), figuresText(s.after))));
@@ -397,7 +416,8 @@ QString comparisonHtml(const Report& report)
     QString h;
     if (report.comparison) {
         const CaptureDiff& d = *report.comparison;
-        h += QStringLiteral("<h2><a name=\"comparison\" id=\"comparison\"></a>%1</h2>").arg(Tr::tr("Before and after"));
+        h += QStringLiteral("<h2><a name=\"comparison\" id=\"comparison\"></a>%1</h2>")
+                 .arg(Tr::tr("Before and after"));
         h += QStringLiteral("<p>%1</p>").arg(text(Tr::tr("Before: %1. After: %2.").arg(d.labelA, d.labelB)));
         for (const QString& note : d.notes)
             h += QStringLiteral("<p class=\"missing\">%1</p>").arg(text(note));
@@ -417,8 +437,8 @@ QString comparisonHtml(const Report& report)
                                              : QString::number(c.inB() ? c.pidB : c.pidA));
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 → %5</td><td>%6</td></tr>")
                      .arg(text(who), text(c.inA() ? nodeShares(c.cpuSharesA) : Tr::tr("not running")),
-                          text(c.inB() ? nodeShares(c.cpuSharesB) : Tr::tr("not running")), percent(c.a.remoteShare),
-                          percent(c.b.remoteShare), percent(c.change));
+                          text(c.inB() ? nodeShares(c.cpuSharesB) : Tr::tr("not running")),
+                          percent(c.a.remoteShare), percent(c.b.remoteShare), percent(c.change));
         }
         h += QStringLiteral("</table>");
     }
@@ -433,12 +453,14 @@ Result<Report> planReport(const ReportInput& input, const Progress& progress)
     if (!input.capture || input.capture->snapshots.empty())
         return loadError(input.path, Tr::tr("holds no snapshot to report on"));
     if (input.snapshot >= int(input.capture->snapshots.size()))
-        return loadError(input.path, snapshotOutOfRange(input.path, input.snapshot, input.capture->snapshots.size()));
+        return loadError(input.path,
+                         snapshotOutOfRange(input.path, input.snapshot, input.capture->snapshots.size()));
     Report report;
     report.title = Tr::tr("numasight report: %1").arg(QFileInfo(input.path).fileName());
-    report.subtitle = Tr::tr("Generated %1 by numasight %2")
-                          .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")),
-                               versionWithGit());
+    report.subtitle =
+        Tr::tr("Generated %1 by numasight %2")
+            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")),
+                 versionWithGit());
     report.facts = factsOf(input);
     report.advice = advise(*input.capture, input.snapshot);
     progress(0.05);
@@ -451,7 +473,8 @@ Result<Report> planReport(const ReportInput& input, const Progress& progress)
 
     QTemporaryDir dir;
     if (!dir.isValid())
-        return loadError(input.path, Tr::tr("cannot make a temporary folder for the pictures: %1").arg(dir.errorString()));
+        return loadError(
+            input.path, Tr::tr("cannot make a temporary folder for the pictures: %1").arg(dir.errorString()));
     struct Step
     {
         QString view, anchor, title, caption;
@@ -461,7 +484,9 @@ Result<Report> planReport(const ReportInput& input, const Progress& progress)
         {QStringLiteral("machine"), QStringLiteral("machine"), Tr::tr("The machine"),
          Tr::tr("Packages, NUMA nodes, CPUs and devices, as hwloc or the source describes them."), true},
         {QStringLiteral("combined"), QStringLiteral("combined"), Tr::tr("The workload on the machine"),
-         Tr::tr("Processes in the NUMA node where most of their CPU time runs, with their devices and flows."), true},
+         Tr::tr(
+             "Processes in the NUMA node where most of their CPU time runs, with their devices and flows."),
+         true},
         {QStringLiteral("cpu-heatmap"), QStringLiteral("cpu-heatmap"), Tr::tr("CPU time per NUMA node"),
          Tr::tr("Each process's and thread's on-CPU time per NUMA node."), false},
         {QStringLiteral("mem-heatmap"), QStringLiteral("mem-heatmap"), Tr::tr("Memory per NUMA node"),
@@ -626,9 +651,9 @@ Result<QByteArray> reportPdf(const Report& report, const QString& path)
         const ReportPicture& p = *part.picture;
         startPage();
         const auto heading = document(pictureHeadingHtml(p));
-        const auto below = document(
-            (p.missing.isEmpty() ? QStringLiteral("<p>%1</p>").arg(text(p.caption)) : QString()) +
-            pictureNotesHtml(p));
+        const auto below =
+            document((p.missing.isEmpty() ? QStringLiteral("<p>%1</p>").arg(text(p.caption)) : QString()) +
+                     pictureNotesHtml(p));
         const double top = heading->documentLayout()->documentSize().height();
         const double under = below->documentLayout()->documentSize().height();
         drawDocument(*heading, 0, 0);

@@ -26,10 +26,10 @@ struct ReportPicture
 {
     QString anchor; // "machine": the HTML id and the PDF's resource name
     QString title;
-    QString caption;  // what the picture shows, one sentence
-    QString missing;  // when there is no picture: why (no CPU figures in a topology, one NUMA node, …)
-    QByteArray svg;   // the HTML's picture
-    QImage image;     // the PDF's picture
+    QString caption;   // what the picture shows, one sentence
+    QString missing;   // when there is no picture: why (no CPU figures in a topology, one NUMA node, …)
+    QByteArray svg;    // the HTML's picture
+    QImage image;      // the PDF's picture
     QStringList notes; // what the picture leaves out
     // A heatmap or matrix planned but not drawn yet (drawReportHeatmaps draws it on the GUI thread).
     std::shared_ptr<const HeatmapPicture> heatmap;
@@ -55,10 +55,10 @@ struct Report
 struct ReportInput
 {
     CapturePtr capture;
-    QString path;        // as given: names the capture in the report and in errors
-    CapturePtr compare;  // optional: the capture after a change
+    QString path;       // as given: names the capture in the report and in errors
+    CapturePtr compare; // optional: the capture after a change
     QString comparePath;
-    int snapshot = -1;   // -1: the last, with every sample
+    int snapshot = -1; // -1: the last, with every sample
 };
 
 // Builds every part but the heatmaps' drawing: the facts, the advice, the comparison, the graphs laid out and

@@ -46,9 +46,9 @@ struct ParsedHtml
 {
     QString error;
     QStringList imageSources;
-    QStringList anchors;   // id attributes
-    QStringList links;     // href attributes
-    QStringList external;  // src or href that would load something from elsewhere
+    QStringList anchors;  // id attributes
+    QStringList links;    // href attributes
+    QStringList external; // src or href that would load something from elsewhere
 };
 
 ParsedHtml parse(const QString& html)
@@ -169,7 +169,8 @@ void TestReport::pdfHasPagesAndText()
     QCOMPARE(text.exitCode, 0);
     const QString all = QString::fromUtf8(text.out);
     QVERIFY(all.contains(QLatin1String("Contents")));
-    QVERIFY2(all.contains(QRegularExpression(QStringLiteral("Findings · page \\d+"))), qPrintable(all.left(800)));
+    QVERIFY2(all.contains(QRegularExpression(QStringLiteral("Findings · page \\d+"))),
+             qPrintable(all.left(800)));
     QVERIFY(all.contains(QStringLiteral("page 1 of %1").arg(pages.captured(1))));
     for (const Finding& f : report.advice->findings)
         if (f.pid >= 0)
@@ -201,8 +202,10 @@ void TestReport::whatCannotBeDrawnIsSaid_data()
     QTest::addColumn<QString>("anchor");
     QTest::addColumn<QString>("said");
     // A topology has no workload: no CPU time or memory per process.
-    QTest::newRow("topology: CPU heatmap") << kTopology << QStringLiteral("cpu-heatmap") << QStringLiteral("no CPU time per process");
-    QTest::newRow("topology: memory heatmap") << kTopology << QStringLiteral("mem-heatmap") << QStringLiteral("no memory per process");
+    QTest::newRow("topology: CPU heatmap")
+        << kTopology << QStringLiteral("cpu-heatmap") << QStringLiteral("no CPU time per process");
+    QTest::newRow("topology: memory heatmap")
+        << kTopology << QStringLiteral("mem-heatmap") << QStringLiteral("no memory per process");
 }
 
 void TestReport::whatCannotBeDrawnIsSaid()
@@ -226,8 +229,10 @@ void TestReport::badRequests_data()
     QTest::addColumn<QString>("output");
     QTest::addColumn<int>("snapshot");
     QTest::addColumn<QString>("error");
-    QTest::newRow("a suffix that is no report") << QStringLiteral("report.txt") << -1 << QStringLiteral(".html or .pdf");
-    QTest::newRow("a snapshot past the end") << QStringLiteral("report.html") << 3 << QStringLiteral("snapshot");
+    QTest::newRow("a suffix that is no report")
+        << QStringLiteral("report.txt") << -1 << QStringLiteral(".html or .pdf");
+    QTest::newRow("a snapshot past the end")
+        << QStringLiteral("report.html") << 3 << QStringLiteral("snapshot");
     QTest::newRow("a folder that does not exist")
         << QStringLiteral("/nonexistent/dir/report.html") << -1 << QStringLiteral("cannot write");
 }
