@@ -119,11 +119,11 @@ Recordings made in the window and not saved elsewhere.
 .BR lstopo (1)
 )";
 
+// The page's date: the day CMake configured the build, or SOURCE_DATE_EPOCH's for a reproducible build
+// (app/CMakeLists.txt).
 QString today()
 {
-    // The build's date would make the pages differ between two builds of one source: the version's
-    // release date is the page's.
-    return QStringLiteral("2026-12-03");
+    return QStringLiteral(NUMASIGHT_MANUAL_DATE);
 }
 
 QString operandSyntax(const CommandLineSpec::Operand& operand)

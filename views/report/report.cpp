@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <set>
 
 namespace numasight {
 
@@ -171,11 +172,14 @@ std::vector<ReportFact> factsOf(const ReportInput& input)
     add(Tr::tr("Captured at"),
         s.capturedAt.isValid() ? s.capturedAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))
                                : Tr::tr("not recorded in the file"));
-    QStringList modes;
+    // A recording holds samples × threads rows: the modes are gathered as values, named once.
+    std::set<CollectionMode> seen;
     for (const SamplePtr& sample : c.samples)
         for (const ThreadCpuSample& t : sample->threads)
-            if (const QString mode = collectionModeName(t.mode); !modes.contains(mode))
-                modes << mode;
+            seen.insert(t.mode);
+    QStringList modes;
+    for (CollectionMode mode : seen)
+        modes << collectionModeName(mode);
     add(Tr::tr("Mode"), modes.isEmpty() ? s.mode : modes.join(QStringLiteral(", ")));
     add(Tr::tr("Snapshots"), QString::number(c.snapshots.size()));
     add(Tr::tr("Samples"), QString::number(c.samples.size()));
@@ -580,6 +584,7 @@ Result<QByteArray> reportPdf(const Report& report, const QString& path)
         QString anchor;
         QString html; // a text section
         const ReportPicture* picture = nullptr;
+        std::shared_ptr<QTextDocument> doc = nullptr; // laid out once, to count its pages and to draw them
     };
     std::vector<Part> parts{{QString(), QString()}, // the title and contents, filled below
                             {QStringLiteral("captured"), capturedHtml(report)}};
@@ -596,7 +601,7 @@ Result<QByteArray> reportPdf(const Report& report, const QString& path)
         ".subtitle{color:#555555} "
         ".prediction{color:#7a4b00} .missing{color:#7a4b00} .critical{color:#b00020}");
     const auto document = [&](const QString& html) {
-        auto doc = std::make_unique<QTextDocument>();
+        auto doc = std::make_shared<QTextDocument>();
         doc->documentLayout()->setPaintDevice(&pdf);
         doc->setDefaultStyleSheet(style);
         doc->setHtml(html);
@@ -607,12 +612,14 @@ Result<QByteArray> reportPdf(const Report& report, const QString& path)
     parts[0].html = titleHtml(report, {});
     QHash<QString, int> firstPage;
     int page = 1;
-    for (const Part& part : parts) {
+    for (Part& part : parts) {
         if (!part.anchor.isEmpty())
             firstPage.insert(part.anchor, page);
-        page += part.picture ? 1 : document(part.html)->pageCount();
+        if (!part.picture)
+            part.doc = document(part.html);
+        page += part.picture ? 1 : part.doc->pageCount();
     }
-    parts[0].html = titleHtml(report, firstPage);
+    parts[0].doc = document(titleHtml(report, firstPage));
     const int pageCount = page - 1;
 
     QPainter painter;
@@ -641,10 +648,9 @@ Result<QByteArray> reportPdf(const Report& report, const QString& path)
     };
     for (const Part& part : parts) {
         if (!part.picture) {
-            const auto doc = document(part.html);
-            for (int i = 0; i < doc->pageCount(); ++i) {
+            for (int i = 0; i < part.doc->pageCount(); ++i) {
                 startPage();
-                drawDocument(*doc, 0, i);
+                drawDocument(*part.doc, 0, i);
             }
             continue;
         }
