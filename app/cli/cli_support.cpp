@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_support.h"
 
+#include "fleet/fleet.h"
 #include "readers/open_input.h"
 #include "report/export_build.h"
 #include "report/output_file.h"
@@ -144,8 +145,42 @@ CommandLineSpec snapshotCommandLine(const SnapshotCommand& command)
     spec.setApplicationDescription(command.description);
     spec.addOption({QStringLiteral("json"), command.jsonHelp});
     spec.addOption({QStringLiteral("snapshot"), command.snapshotHelp, QStringLiteral("N")});
+    spec.addOption({QStringLiteral("host"), hostOptionHelp(), QStringLiteral("NAME")});
     spec.addPositionalArgument(QStringLiteral("FILE"), Cli::tr("Input file, or :local:"));
     return spec;
+}
+
+QString hostOptionHelp()
+{
+    return Cli::tr("In a fleet capture (numasight-cli merge), the host to look at: its name, namespace or "
+                   "number (info lists them). Default: every host.");
+}
+
+std::optional<int> scopeToHostOption(const QString& path, const QString& host, CapturePtr* capture,
+                                     std::vector<CaptureHost>* hosts)
+{
+    *hosts = captureHosts(**capture);
+    if (host.isNull())
+        return std::nullopt;
+    if (hosts->empty()) {
+        printError(Cli::tr("%1 holds one machine, not a fleet: --host is for captures made by "
+                           "'numasight-cli merge'")
+                       .arg(path));
+        return Usage;
+    }
+    const int index = findHost(*hosts, host);
+    if (index < 0) {
+        QStringList names;
+        for (const CaptureHost& h : *hosts)
+            names << h.name;
+        printError(Cli::tr("%1: no host '%2' (or two share that name: give the namespace); its hosts are %3")
+                       .arg(path, host, names.join(QStringLiteral(", "))));
+        return Usage;
+    }
+    const CaptureHost chosen = (*hosts)[size_t(index)];
+    *capture = scopeToHost(**capture, chosen);
+    *hosts = {chosen};
+    return std::nullopt;
 }
 
 std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStringList& args,
@@ -168,7 +203,10 @@ std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStri
     input->capture = readInputFile(input->path, &exitCode);
     if (!input->capture)
         return exitCode;
-    return std::nullopt;
+    const QString host =
+        parser.isSet(QStringLiteral("host")) ? parser.value(QStringLiteral("host")) : QString();
+    input->scoped = !host.isNull();
+    return scopeToHostOption(input->path, host, &input->capture, &input->hosts);
 }
 
 bool snapshotInRange(const SnapshotInput& input)

@@ -66,11 +66,22 @@ struct SnapshotInput
     CapturePtr capture;
     int snapshot = -1; // -1: the last
     bool json = false;
+    // A fleet's hosts (captureHosts); with --host, `capture` is that host alone (scopeToHost), `scoped` is
+    // set and `hosts` holds just it. Empty for one machine.
+    std::vector<CaptureHost> hosts;
+    bool scoped = false;
 };
 // Parses `args` (FILE, --json, --snapshot N) and reads FILE. Returns the exit code when the command should
 // stop here, after saying why; otherwise fills `input`.
 std::optional<int> readSnapshotInput(const SnapshotCommand& command, const QStringList& args,
                                      SnapshotInput* input);
+// --host's help, for every command that takes it.
+QString hostOptionHelp();
+// Narrows `capture` to the host `host` names (nothing when `host` is null) and fills `hosts` with the fleet's
+// hosts (or just the chosen one). Returns the exit code, after saying why, when FILE is no fleet or has no
+// such host.
+std::optional<int> scopeToHostOption(const QString& path, const QString& host, CapturePtr* capture,
+                                     std::vector<CaptureHost>* hosts);
 // False, after saying so, when --snapshot is past the end of the capture.
 bool snapshotInRange(const SnapshotInput& input);
 

@@ -14,6 +14,7 @@ std::span<const Command> commands()
         {"export", runExport, exportCommandLine}, {"measure", runMeasure, measureCommandLine},
         {"advise", runAdvise, adviseCommandLine}, {"diff", runDiff, diffCommandLine},
         {"apply", runApply, applyCommandLine},    {"report", runReport, reportCommandLine},
+        {"merge", runMerge, mergeCommandLine},
     };
     return table;
 }

@@ -22,6 +22,7 @@ int runAdvise(const QStringList& args);
 int runDiff(const QStringList& args);
 int runApply(const QStringList& args);
 int runReport(const QStringList& args);
+int runMerge(const QStringList& args);
 
 CommandLineSpec infoCommandLine();
 CommandLineSpec convertCommandLine();
@@ -31,6 +32,7 @@ CommandLineSpec measureCommandLine();
 CommandLineSpec adviseCommandLine();
 CommandLineSpec diffCommandLine();
 CommandLineSpec applyCommandLine();
+CommandLineSpec mergeCommandLine();
 // export's and report's are core's exportCommandLine() and reportCommandLine(), shared with the drawing
 // helper.
 

@@ -2,9 +2,12 @@
 #include "advice/capture_diff.h"
 #include "cli_support.h"
 #include "commands.h"
+#include "fleet/fleet.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace numasight::cli {
 
@@ -34,6 +37,7 @@ CommandLineSpec diffCommandLine()
     spec.addOption({QStringLiteral("json"), Cli::tr("Print every row as JSON.")});
     spec.addOption(
         {QStringLiteral("all"), Cli::tr("List every row, not only those that changed by 5 % or more.")});
+    spec.addOption({QStringLiteral("host"), hostOptionHelp(), QStringLiteral("NAME")});
     spec.addPositionalArgument(QStringLiteral("A"), Cli::tr("The capture before, or :local:"));
     spec.addPositionalArgument(QStringLiteral("B"), Cli::tr("The capture after, or :local:"));
     return spec;
@@ -58,11 +62,83 @@ int runDiff(const QStringList& args)
     const CapturePtr b = readSide(files[1], &exitCode);
     if (!b)
         return exitCode;
-    // The paths as given: two files often share a name (before/graph.json, after/graph.json).
-    const CaptureDiffPtr diff = diffCaptures(*a, *b, files[0], files[1]);
-    return printOutput(parser.isSet(QStringLiteral("json"))
-                           ? QJsonDocument(diffJson(*diff)).toJson(QJsonDocument::Indented)
-                           : diffText(*diff, parser.isSet(QStringLiteral("all"))).toUtf8());
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const bool all = parser.isSet(QStringLiteral("all"));
+    const QString host =
+        parser.isSet(QStringLiteral("host")) ? parser.value(QStringLiteral("host")) : QString();
+    const std::vector<CaptureHost> hostsA = captureHosts(*a), hostsB = captureHosts(*b);
+    if (hostsA.empty() && hostsB.empty()) {
+        if (!host.isNull()) {
+            printError(Cli::tr("neither %1 nor %2 is a fleet: --host is for captures made by 'numasight-cli "
+                               "merge'")
+                           .arg(files[0], files[1]));
+            return Usage;
+        }
+        // The paths as given: two files often share a name (before/graph.json, after/graph.json).
+        const CaptureDiffPtr diff = diffCaptures(*a, *b, files[0], files[1]);
+        return printOutput(json ? QJsonDocument(diffJson(*diff)).toJson(QJsonDocument::Indented)
+                                : diffText(*diff, all).toUtf8());
+    }
+    // Fleets: host by host. --host picks one (a side that is one machine is that host); without it both
+    // sides must be fleets, and the hosts they share (by name) are compared.
+    struct Pair
+    {
+        QString name;
+        CapturePtr a, b;
+    };
+    std::vector<Pair> pairs;
+    const auto side = [&](const QString& path, const CapturePtr& capture,
+                          const std::vector<CaptureHost>& hosts, const QString& name,
+                          CapturePtr* out) -> std::optional<int> {
+        if (hosts.empty()) {
+            *out = capture;
+            return std::nullopt;
+        }
+        std::vector<CaptureHost> ignored;
+        *out = capture;
+        return scopeToHostOption(path, name, out, &ignored);
+    };
+    if (!host.isNull()) {
+        Pair pair{host, nullptr, nullptr};
+        if (const auto stop = side(files[0], a, hostsA, host, &pair.a))
+            return *stop;
+        if (const auto stop = side(files[1], b, hostsB, host, &pair.b))
+            return *stop;
+        pairs.push_back(std::move(pair));
+    } else if (hostsA.empty() || hostsB.empty()) {
+        printError(
+            Cli::tr("%1 is a fleet and %2 is one machine: name the fleet's host to compare with --host")
+                .arg(hostsA.empty() ? files[1] : files[0], hostsA.empty() ? files[0] : files[1]));
+        return Usage;
+    } else {
+        for (const CaptureHost& h : hostsA) {
+            const int other = findHost(hostsB, h.name);
+            if (other >= 0)
+                pairs.push_back({h.name, scopeToHost(*a, h), scopeToHost(*b, hostsB[size_t(other)])});
+        }
+        if (pairs.empty()) {
+            printError(Cli::tr("%1 and %2 share no host name: nothing to compare").arg(files[0], files[1]));
+            return Failed;
+        }
+    }
+    QJsonArray hosts;
+    QString text;
+    for (const Pair& pair : pairs) {
+        if (pair.a->snapshots.empty() || pair.b->snapshots.empty())
+            continue;
+        const CaptureDiffPtr diff = diffCaptures(*pair.a, *pair.b, files[0], files[1]);
+        if (json) {
+            QJsonObject o = diffJson(*diff);
+            o.insert(QStringLiteral("host"), pair.name);
+            hosts.append(o);
+        } else {
+            text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + Cli::tr("Host: %1").arg(pair.name) +
+                    QLatin1Char('\n') + diffText(*diff, all);
+        }
+    }
+    return printOutput(
+        json ? QJsonDocument(QJsonObject{{QStringLiteral("hosts"), hosts}}).toJson(QJsonDocument::Indented)
+             : text.toUtf8());
 }
 
 } // namespace numasight::cli

@@ -31,6 +31,17 @@ int runInfo(const QStringList& args)
     SnapshotInput input;
     if (const auto stop = readSnapshotInput(command, args, &input))
         return *stop;
+    if (!input.hosts.empty() && !input.scoped) {
+        if (input.snapshot >= 0) {
+            printError(Cli::tr("%1 is a fleet: --snapshot counts one host's snapshots, so name the host with "
+                               "--host")
+                           .arg(input.path));
+            return Usage;
+        }
+        return printOutput(input.json
+                               ? QJsonDocument(fleetInfoJson(*input.capture)).toJson(QJsonDocument::Indented)
+                               : printableText(fleetInfoText(*input.capture), LineBreaks::Keep).toUtf8());
+    }
     if (!snapshotInRange(input))
         return Usage;
     return printOutput(

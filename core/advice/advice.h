@@ -150,6 +150,7 @@ struct Suggestion
 struct Advice
 {
     QString source; // where the figures came from (heatmap_data's source line)
+    QString host;   // in a fleet, the host advised on: every finding and command then names it
     QStringList notes;
     std::vector<Locality> processes;
     std::vector<Locality> threads;

@@ -81,6 +81,8 @@ QJsonObject adviceJson(const Advice& advice)
         }
         if (!f.container.isEmpty())
             o.insert(QStringLiteral("container"), f.container);
+        if (!advice.host.isEmpty())
+            o.insert(QStringLiteral("host"), advice.host);
         findings.append(o);
     }
     QJsonArray suggestions;
@@ -103,7 +105,7 @@ QJsonObject adviceJson(const Advice& advice)
                             {QStringLiteral("cpu_share_on_targets"), jsonNumber(g.cpuShareOnTargets)},
                             {QStringLiteral("live"), QJsonArray::fromStringList(g.live)}});
         }
-        suggestions.append(QJsonObject{
+        QJsonObject suggestion{
             {QStringLiteral("pid"), qint64(s.pid)},
             {QStringLiteral("namespace"), s.ns},
             {QStringLiteral("name"), s.name},
@@ -116,7 +118,10 @@ QJsonObject adviceJson(const Advice& advice)
             {QStringLiteral("predicted"), QJsonObject{{QStringLiteral("before"), figuresJson(s.before)},
                                                       {QStringLiteral("after"), figuresJson(s.after)},
                                                       {QStringLiteral("assumptions"), s.assumptions}}},
-        });
+        };
+        if (!advice.host.isEmpty())
+            suggestion.insert(QStringLiteral("host"), advice.host);
+        suggestions.append(suggestion);
     }
     QJsonArray processes, threads, devices;
     for (const Locality& l : advice.processes)
@@ -149,14 +154,17 @@ QJsonObject adviceJson(const Advice& advice)
                                {QStringLiteral("score"), h.score},
                                {QStringLiteral("grade"), h.grade},
                                {QStringLiteral("bottleneck"), h.bottleneck}});
-    return QJsonObject{{QStringLiteral("source"), advice.source},
-                       {QStringLiteral("notes"), QJsonArray::fromStringList(advice.notes)},
-                       {QStringLiteral("findings"), findings},
-                       {QStringLiteral("suggestions"), suggestions},
-                       {QStringLiteral("processes"), processes},
-                       {QStringLiteral("threads"), threads},
-                       {QStringLiteral("devices"), devices},
-                       {QStringLiteral("hot_threads"), hot}};
+    QJsonObject out{{QStringLiteral("source"), advice.source},
+                    {QStringLiteral("notes"), QJsonArray::fromStringList(advice.notes)},
+                    {QStringLiteral("findings"), findings},
+                    {QStringLiteral("suggestions"), suggestions},
+                    {QStringLiteral("processes"), processes},
+                    {QStringLiteral("threads"), threads},
+                    {QStringLiteral("devices"), devices},
+                    {QStringLiteral("hot_threads"), hot}};
+    if (!advice.host.isEmpty())
+        out.insert(QStringLiteral("host"), advice.host);
+    return out;
 }
 
 std::vector<FindingGroup> groupFindings(const Advice& advice)
@@ -225,7 +233,13 @@ QString adviceText(const Advice& advice)
     // Names and command lines come from the machine observed or the file read: a terminal must not act on
     // what they hold (docs/advice.md, "Control characters").
     const auto shown = [](QStringView field) { return printableText(field); };
+    if (!advice.host.isEmpty())
+        out << "Host: " << shown(advice.host) << "\n";
     out << "Source: " << shown(advice.source) << "\n";
+    // In a fleet every finding and command line names its host, so a line copied out of the report still says
+    // where it applies.
+    const QString on = advice.host.isEmpty() ? QString() : QStringLiteral(" on ") + shown(advice.host);
+    const QString hostPrefix = advice.host.isEmpty() ? QString() : shown(advice.host) + QStringLiteral(": ");
     for (const QString& n : advice.notes)
         out << "  note: " << shown(n) << "\n";
     // One line per group: thousands of copies of one worker read as one finding with its count and pids
@@ -238,8 +252,8 @@ QString adviceText(const Advice& advice)
                .arg(findingCountText(advice))
         << "\n";
     for (const FindingGroup& g : groups) {
-        out << "  [" << severityName(g.worst) << "] " << g.kind << ": " << shown(findingGroupTitle(advice, g))
-            << "\n";
+        out << "  [" << severityName(g.worst) << "] " << hostPrefix << g.kind << ": "
+            << shown(findingGroupTitle(advice, g)) << "\n";
         if (g.count() > 1) {
             QStringList pids;
             for (int i : g.findings) {
@@ -303,19 +317,19 @@ QString adviceText(const Advice& advice)
     if (advice.suggestions.empty())
         out << "  none\n";
     for (const Suggestion& s : advice.suggestions) {
-        out << "\n  pid " << s.pid << " (" << shown(s.name) << ") → node " << nodeListText(s.targetNodes)
-            << ", CPUs " << s.cpus << " (" << shown(s.reason) << ")\n";
+        out << "\n  pid " << s.pid << " (" << shown(s.name) << ")" << on << " → node "
+            << nodeListText(s.targetNodes) << ", CPUs " << s.cpus << " (" << shown(s.reason) << ")\n";
         bool escaped = false;
         const auto command = [&](const QString& c) {
             escaped = escaped || hasUnprintableText(c);
             return printableText(c);
         };
         if (!s.relaunch.isEmpty())
-            out << "    relaunch: " << command(s.relaunch) << "\n";
+            out << "    relaunch" << on << ": " << command(s.relaunch) << "\n";
         for (const QString& l : s.live)
-            out << "    live:     " << command(l) << "\n";
+            out << "    live" << on << ":     " << command(l) << "\n";
         if (!s.docker.isEmpty())
-            out << "    docker:   " << command(s.docker) << "\n";
+            out << "    docker" << on << ":   " << command(s.docker) << "\n";
         for (const ThreadGroup& g : s.threadGroups) {
             out << "    threads:  " << shown(g.name) << " (" << g.tids.size() << " thread(s), " << g.role
                 << ", node " << g.cpuNode.value << " now, " << formatPercent(g.cpuShareOnTargets)

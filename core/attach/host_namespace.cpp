@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "host_namespace.h"
 
+#include <QSet>
+
 #include <vector>
 
 namespace numasight {
@@ -45,14 +47,18 @@ QByteArray jsonString(const QString& text)
     return out;
 }
 
-// Copies `from` into `builder`, renaming "local" to `rename` when it is set, and returns the new id of
-// every old entity.
+// Copies `from` into `builder`, renaming namespace `renameFrom` to `rename` when it is set, and returns the
+// new id of every old entity. With `drop`, the entities of those namespaces are left out, and the edges,
+// matrices and memory attributes that involve them.
 std::vector<EntityId> copyInto(SnapshotBuilder& builder, const Snapshot& from, const QString* rename,
-                               const QString& renameFrom)
+                               const QString& renameFrom, const QSet<QString>* drop = nullptr)
 {
+    const bool only = drop != nullptr;
     const std::vector<Entity>& entities = from.entities();
     std::vector<EntityId> map(entities.size());
     for (size_t i = 0; i < entities.size(); ++i) {
+        if (drop && drop->contains(entities[i].ns))
+            continue;
         Entity e = entities[i];
         e.parent = EntityId(); // parents are set below, once every entity has its new id
         if (rename && e.ns == renameFrom) {
@@ -61,29 +67,36 @@ std::vector<EntityId> copyInto(SnapshotBuilder& builder, const Snapshot& from, c
         }
         map[i] = builder.add(std::move(e));
     }
-    for (size_t i = 0; i < entities.size(); ++i) {
-        const EntityId oldParent = entities[i].parent;
-        if (oldParent.isValid() && size_t(oldParent.value) < map.size())
-            builder.entity(map[i]).parent = map[size_t(oldParent.value)];
-    }
     auto remap = [&](EntityId id) {
         return id.isValid() && size_t(id.value) < map.size() ? map[size_t(id.value)] : EntityId();
     };
+    for (size_t i = 0; i < entities.size(); ++i)
+        if (map[i].isValid())
+            builder.entity(map[i]).parent = remap(entities[i].parent);
     for (const Edge& edge : from.edges()) {
         Edge copy = edge;
         copy.source = remap(edge.source);
         copy.target = remap(edge.target);
+        if (only && (!copy.source.isValid() || !copy.target.isValid()))
+            continue;
         builder.addEdge(std::move(copy));
     }
     for (const DistanceMatrix& m : from.distances()) {
         DistanceMatrix copy = m;
-        for (EntityId& id : copy.objects)
+        bool kept = true;
+        for (EntityId& id : copy.objects) {
             id = remap(id);
+            kept = kept && id.isValid();
+        }
+        if (only && !kept)
+            continue;
         builder.addDistances(std::move(copy));
     }
     for (const MemoryAttributeValue& v : from.memoryAttributes()) {
         MemoryAttributeValue copy = v;
         copy.target = remap(v.target);
+        if (only && !copy.target.isValid())
+            continue;
         builder.addMemoryAttribute(std::move(copy));
     }
     return map;
@@ -137,6 +150,16 @@ SnapshotPtr withHostNamespace(const Snapshot& snapshot, const QString& ns, const
     SnapshotBuilder builder;
     builder.reserve(snapshot.entities().size(), snapshot.edges().size());
     copyInto(builder, snapshot, &ns, from);
+    builder.setTakenAt(snapshot.takenAt());
+    builder.setLabel(snapshot.label());
+    return builder.finish();
+}
+
+SnapshotPtr hostSlice(const Snapshot& snapshot, const QString& ns, const QSet<QString>& otherHosts,
+                      const QString& renameTo)
+{
+    SnapshotBuilder builder;
+    copyInto(builder, snapshot, &renameTo, ns, &otherHosts);
     builder.setTakenAt(snapshot.takenAt());
     builder.setLabel(snapshot.label());
     return builder.finish();

@@ -4,6 +4,7 @@
 #include "model/snapshot.h"
 
 #include <QByteArray>
+#include <QSet>
 #include <QString>
 
 #include <memory>
@@ -27,6 +28,12 @@ QByteArray renameLocalNamespace(const QByteArray& json, const QString& ns,
 // parents, distance matrices and memory attributes keep pointing at the same objects.
 SnapshotPtr withHostNamespace(const Snapshot& snapshot, const QString& ns,
                               const QString& from = QStringLiteral("local"));
+
+// One host of a fleet: the entities of namespace `ns`, moved to namespace `renameTo` (read like a recording
+// made on it when that is "local"), and those of namespaces no other host has (the remote peers it talked
+// to), with the edges, matrices and memory attributes among them.
+SnapshotPtr hostSlice(const Snapshot& snapshot, const QString& ns, const QSet<QString>& otherHosts,
+                      const QString& renameTo);
 
 // One snapshot holding all of `parts` (already namespaced), with ids renumbered. An identity present in
 // two parts is one entity, as in a witty graph that repeats it.

@@ -56,6 +56,8 @@ private:
     bool checkIdentity();
     bool countRows();
     bool readMeta(SourceInfo& source);
+    bool metaRow(SourceInfo& source, const QString& key, const QString& value);
+    bool readHosts(Capture& capture);
     bool readSnapshots(Capture& capture);
     bool readEntities(qint64 snapshotId, SnapshotBuilder& builder);
     bool readNumastat(qint64 snapshotId, SnapshotBuilder& builder);

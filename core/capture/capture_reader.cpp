@@ -39,9 +39,11 @@ Result<CapturePtr> CaptureFileReader::run()
     if (!recoverHotJournal() || !checkHeader() || !open() || !checkIdentity() || !countRows())
         return *m_error;
     auto capture = std::make_shared<Capture>();
+    if (!readMeta(capture->source))
+        return *m_error;
     capture->source.format = SourceFormat::Capture;
     capture->source.path = m_path;
-    if (!readMeta(capture->source) || !readSnapshots(*capture) || !readSamples(*capture))
+    if (!readHosts(*capture) || !readSnapshots(*capture) || !readSamples(*capture))
         return *m_error;
     m_progress(1.0);
     return CapturePtr(std::move(capture));

@@ -5,6 +5,8 @@
 #include "version.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <sqlite3.h>
 
@@ -28,11 +30,8 @@ CaptureRows::CaptureRows(sqlite3* db, std::function<bool()> tick)
 {
 }
 
-bool CaptureRows::writeMeta(const SourceInfo& source)
+QList<QPair<QString, QString>> captureMetaRows(const SourceInfo& source)
 {
-    SqliteStatement st;
-    if (!prepare(st, "INSERT INTO meta(key, value) VALUES(?1, ?2)"))
-        return false;
     const SourceInfo& src = source;
     QList<QPair<QString, QString>> rows = {
         {QStringLiteral("host"), src.hostname},
@@ -40,7 +39,8 @@ bool CaptureRows::writeMeta(const SourceInfo& source)
         {QStringLiteral("created_at"), captureTimeText(QDateTime::currentDateTimeUtc())},
         {QStringLiteral("captured_at"),
          src.capturedAt.isValid() ? captureTimeText(src.capturedAt) : QString()},
-        {QStringLiteral("numasight_version"), version()},
+        {QStringLiteral("numasight_version"),
+         src.numasightVersion.isEmpty() ? version() : src.numasightVersion},
         {QStringLiteral("source_format"), sourceFormatName(src.format)},
         {QStringLiteral("original_format"), sourceFormatName(originalFormatOf(src))},
         {QStringLiteral("source_path"), src.path},
@@ -48,17 +48,73 @@ bool CaptureRows::writeMeta(const SourceInfo& source)
     };
     for (auto it = src.extra.constBegin(); it != src.extra.constEnd(); ++it)
         rows.append({QStringLiteral("extra.") + it.key(), it.value()});
-    for (const auto& [key, value] : rows) {
-        // Absent keys mean "unknown", which keeps `SELECT * FROM meta` short; extra keys are kept even when
-        // empty because their presence is information.
-        if (value.isEmpty() && !key.startsWith(QLatin1String("extra.")))
-            continue;
+    // Absent keys mean "unknown", which keeps `SELECT * FROM meta` short; extra keys are kept even when empty
+    // because their presence is information.
+    rows.removeIf([](const QPair<QString, QString>& row) {
+        return row.second.isEmpty() && !row.first.startsWith(QLatin1String("extra."));
+    });
+    return rows;
+}
+
+bool applyCaptureMetaRow(SourceInfo& source, const QString& key, const QString& value)
+{
+    if (key == QLatin1String("host"))
+        source.hostname = value;
+    else if (key == QLatin1String("kernel"))
+        source.kernel = value;
+    else if (key == QLatin1String("numasight_version"))
+        source.numasightVersion = value;
+    else if (key == QLatin1String("mode"))
+        source.mode = value;
+    else if (key == QLatin1String("original_format"))
+        source.originalFormat = sourceFormatFromName(value);
+    else if (key == QLatin1String("captured_at")) {
+        source.capturedAt = QDateTime::fromString(value, Qt::ISODateWithMs);
+        return source.capturedAt.isValid();
+    } else if (key == QLatin1String("source_path"))
+        source.path = value;
+    else if (key == QLatin1String("source_format"))
+        source.format = sourceFormatFromName(value);
+    else if (key.startsWith(QLatin1String("extra.")))
+        source.extra.insert(key.mid(6), value);
+    // Other keys (created_at, and whatever later versions add) are for people and `info`.
+    return true;
+}
+
+bool CaptureRows::writeMeta(const SourceInfo& source)
+{
+    SqliteStatement st;
+    if (!prepare(st, "INSERT INTO meta(key, value) VALUES(?1, ?2)"))
+        return false;
+    SourceInfo writer = source;
+    writer.numasightVersion.clear(); // the file says which numasight wrote it; a fleet host keeps its own
+    for (const auto& [key, value] : captureMetaRows(writer)) {
         st.bindRequiredText(1, key);
         st.bindRequiredText(2, value);
         if (!done(st.execute(), QStringLiteral("meta row '%1'").arg(key)))
             return false;
     }
     return tick();
+}
+
+bool CaptureRows::writeHosts(const std::vector<CaptureHost>& hosts)
+{
+    SqliteStatement st;
+    if (!prepare(st, "INSERT INTO hosts(idx, ns, name, meta) VALUES(?1, ?2, ?3, ?4)"))
+        return false;
+    for (size_t i = 0; i < hosts.size(); ++i) {
+        const CaptureHost& host = hosts[i];
+        QJsonObject meta;
+        for (const auto& [key, value] : captureMetaRows(host.source))
+            meta.insert(key, value);
+        st.bindInt(1, qint64(i));
+        st.bindRequiredText(2, host.ns);
+        st.bindRequiredText(3, host.name);
+        st.bindRequiredText(4, QString::fromUtf8(QJsonDocument(meta).toJson(QJsonDocument::Compact)));
+        if (!done(st.execute(), QStringLiteral("hosts row %1").arg(i)) || !tick())
+            return false;
+    }
+    return true;
 }
 
 bool CaptureRows::writeSnapshot(int index, const Snapshot& snapshot)

@@ -3,6 +3,8 @@
 
 #include "model/snapshot.h"
 
+#include <QList>
+#include <QPair>
 #include <QString>
 
 #include <functional>
@@ -23,6 +25,7 @@ public:
     CaptureRows(sqlite3* db, std::function<bool()> tick);
 
     bool writeMeta(const SourceInfo& source);
+    bool writeHosts(const std::vector<CaptureHost>& hosts);
     bool writeSnapshot(int index, const Snapshot& snapshot);
     bool writeSample(int index, const Sample& sample);
 
@@ -53,5 +56,13 @@ private:
 
 // ISO 8601 UTC with milliseconds, as every time in the file is written.
 QString captureTimeText(const QDateTime& t);
+
+// The `meta` rows that describe `source` (key, value), as the meta table and each fleet host's meta hold
+// them.
+QList<QPair<QString, QString>> captureMetaRows(const SourceInfo& source);
+// Reads one such row into `source`; false when its value is malformed (captured_at not an ISO 8601 time).
+// source_path and source_format are read too: the capture's own reader puts its path and "capture" back
+// after.
+bool applyCaptureMetaRow(SourceInfo& source, const QString& key, const QString& value);
 
 } // namespace numasight

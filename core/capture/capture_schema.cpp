@@ -300,7 +300,7 @@ CREATE VIEW thread_cpu_by_node AS
     FROM sample_thread_cpus c
     JOIN sample_threads t ON t.sample_id = c.sample_id AND t.idx = c.thread
     JOIN samples s ON s.id = c.sample_id
-    LEFT JOIN cpu_nodes n ON n.snapshot_id = s.snapshot_id AND n.ns = 'local' AND n.cpu = c.cpu
+    LEFT JOIN cpu_nodes n ON n.snapshot_id = s.snapshot_id AND n.cpu = c.cpu
     GROUP BY t.sample_id, t.idx, n.node;
 
 CREATE VIEW process_pages_by_node AS
@@ -316,6 +316,18 @@ CREATE VIEW node_counters AS
     LEFT JOIN sample_node_numastat c ON c.sample_id = n.sample_id AND c.entry = n.idx;
 )sql";
 
+// Version 3 lists the hosts of a fleet capture (numasight-cli merge). A capture of one machine leaves the
+// table empty: its entities are in namespace 'local' and `meta` describes it.
+constexpr const char* kSchemaV3 = R"sql(
+CREATE TABLE hosts (
+    idx  INTEGER PRIMARY KEY NOT NULL, -- 0-based, in the order the inputs were merged
+    ns   TEXT NOT NULL UNIQUE,         -- the namespace of the host's entities (entities.ns)
+    name TEXT NOT NULL,                -- as people call it: host name, or the name given to merge
+    meta TEXT NOT NULL                 -- JSON object: the host's own meta keys (host, kernel, captured_at, mode,
+                                       -- source_format, source_path, numasight_version, extra.<name>)
+);
+)sql";
+
 } // namespace
 
 QString createCaptureSchema(sqlite3* db)
@@ -323,6 +335,8 @@ QString createCaptureSchema(sqlite3* db)
     QString error = sqliteExec(db, kSchemaV1);
     if (error.isEmpty())
         error = sqliteExec(db, kSchemaV2);
+    if (error.isEmpty())
+        error = sqliteExec(db, kSchemaV3);
     if (!error.isEmpty())
         return error;
     const QByteArray pragmas =
@@ -346,6 +360,8 @@ QStringList captureTables(int version)
                << QStringLiteral("sample_process_nodes") << QStringLiteral("sample_nodes")
                << QStringLiteral("sample_node_numastat") << QStringLiteral("sample_vmstat")
                << QStringLiteral("sample_flows");
+    if (version >= 3)
+        tables << QStringLiteral("hosts");
     return tables;
 }
 

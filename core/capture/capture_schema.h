@@ -10,7 +10,7 @@ namespace numasight {
 
 // The capture file is one SQLite database; its schema version is PRAGMA user_version. See
 // docs/capture-format.md. Bump kCaptureSchemaVersion on every change and keep readers of older versions.
-inline constexpr int kCaptureSchemaVersion = 2; // 2: samples (the time series of a recording)
+inline constexpr int kCaptureSchemaVersion = 3; // 2: samples (a recording's time series); 3: hosts (a fleet)
 inline constexpr const char* kCaptureExtension = ".numasight";
 // SQLite's application_id, so `file` and our own detection can tell a capture from any other database.
 inline constexpr int kCaptureApplicationId = 0x4e554d41; // "NUMA"

@@ -2,7 +2,12 @@
 // The tables of a capture's snapshots: meta, snapshots, entities, numastat, edges, distances, memory
 // attributes.
 #include "capture_file_reader.h"
+#include "capture_rows.h"
 #include "capture_schema.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
 
 #include <sqlite3.h>
 
@@ -34,27 +39,79 @@ bool CaptureFileReader::readMeta(SourceInfo& source)
         const QString key = st.text(0);
         const QString value = st.text(1);
         m_where = QStringLiteral("meta row '%1'").arg(key);
-        if (key == QLatin1String("host"))
-            source.hostname = value;
-        else if (key == QLatin1String("kernel"))
-            source.kernel = value;
-        else if (key == QLatin1String("numasight_version"))
-            source.numasightVersion = value;
-        else if (key == QLatin1String("mode"))
-            source.mode = value;
-        else if (key == QLatin1String("original_format"))
-            source.originalFormat = sourceFormatFromName(value);
-        else if (key == QLatin1String("captured_at")) {
-            source.capturedAt = QDateTime::fromString(value, Qt::ISODateWithMs);
-            if (!source.capturedAt.isValid()) {
-                fail(QStringLiteral("%1 is not an ISO 8601 time such as '2024-05-01T12:00:00.000Z'")
-                         .arg(quoted(value)),
+        if (!metaRow(source, key, value))
+            return false;
+        if (!tick())
+            return false;
+    }
+    m_rowsRead[table] = m_tableRows.value(table);
+    return !m_error;
+}
+
+bool CaptureFileReader::metaRow(SourceInfo& source, const QString& key, const QString& value)
+{
+    if (applyCaptureMetaRow(source, key, value))
+        return true;
+    fail(QStringLiteral("%1 is not an ISO 8601 time such as '2024-05-01T12:00:00.000Z'").arg(quoted(value)),
+         m_where);
+    return false;
+}
+
+// Schema 3: the hosts of a fleet capture. Each host's meta is the JSON object of the meta rows its own input
+// had.
+bool CaptureFileReader::readHosts(Capture& capture)
+{
+    if (m_version < 3)
+        return true;
+    const QString table = QStringLiteral("hosts");
+    SqliteStatement st;
+    if (!prepare(st,
+                 "SELECT idx, ns, name, meta, CASE WHEN json_valid(meta) THEN json_type(meta) = 'object' "
+                 "ELSE 0 END FROM hosts ORDER BY idx",
+                 table))
+        return false;
+    QSet<QString> namespaces;
+    bool more = true;
+    while (next(st, table, more)) {
+        const QString shown = cellText(st, 0);
+        m_where = QStringLiteral("hosts row %1").arg(shown);
+        if (st.columnType(0) != SQLITE_INTEGER || st.int64(0) != qint64(capture.hosts.size())) {
+            fail(QStringLiteral(
+                     "column idx must count 0, 1, 2, … without gaps; found %1 where %2 was expected")
+                     .arg(quoted(shown))
+                     .arg(capture.hosts.size()),
+                 m_where);
+            return false;
+        }
+        CaptureHost host;
+        host.ns = st.text(1);
+        host.name = st.text(2);
+        if (host.ns.isEmpty() || host.name.isEmpty()) {
+            fail(QStringLiteral("a host needs a namespace (ns) and a name; this one has %1 and %2")
+                     .arg(quoted(host.ns), quoted(host.name)),
+                 m_where);
+            return false;
+        }
+        if (namespaces.contains(host.ns)) {
+            fail(QStringLiteral("namespace %1 is given to two hosts").arg(quoted(host.ns)), m_where);
+            return false;
+        }
+        namespaces.insert(host.ns);
+        QByteArray meta;
+        if (!jsonObject(st, 3, 4, "meta", meta))
+            return false;
+        const QJsonObject object = QJsonDocument::fromJson(meta).object();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (!it.value().isString()) {
+                fail(QStringLiteral("meta key \"%1\" must be a string, as the meta table's values are")
+                         .arg(it.key().left(40)),
                      m_where);
                 return false;
             }
-        } else if (key.startsWith(QLatin1String("extra.")))
-            source.extra.insert(key.mid(6), value);
-        // Other keys (created_at, source_path, and whatever later versions add) are for people and `info`.
+            if (!metaRow(host.source, it.key(), it.value().toString()))
+                return false;
+        }
+        capture.hosts.push_back(std::move(host));
         if (!tick())
             return false;
     }

@@ -285,7 +285,7 @@ bool CaptureWriter::writeAll()
         return false;
     }
     CaptureRows rows(m_db.get(), [this] { return tick(); });
-    if (!rows.writeMeta(m_capture.source))
+    if (!rows.writeMeta(m_capture.source) || !rows.writeHosts(m_capture.hosts))
         return rowsFailed(rows);
     for (size_t i = 0; i < m_capture.snapshots.size(); ++i)
         if (!rows.writeSnapshot(int(i), *m_capture.snapshots[i]))

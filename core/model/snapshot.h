@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "capture_host.h"
 #include "edge.h"
 #include "entity.h"
 #include "sample.h"
@@ -124,11 +125,14 @@ private:
 
 // A loaded input: one snapshot for a topology or a witty graph, several for JSON Lines or a recording.
 // A recording also has samples: the time series, each pointing at the snapshot in force when it was taken.
+// A fleet capture (numasight-cli merge) also lists its hosts; a capture of one machine has none (its entities
+// are in namespace "local", or in those of the witty servers an attach polled).
 struct Capture
 {
     SourceInfo source;
     std::vector<SnapshotPtr> snapshots;
     std::vector<SamplePtr> samples;
+    std::vector<CaptureHost> hosts;
 };
 using CapturePtr = std::shared_ptr<const Capture>;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "info_json.h"
 
+#include "fleet/fleet.h"
+#include "record/machine_identity.h"
 #include "util/format.h"
 
 #include <QCoreApplication>
@@ -248,6 +250,75 @@ QString infoText(const Capture& capture, int snapshotIndex)
            << (qstrcmp(section, "entity_counts") == 0 ? Tr::tr("Entities:") : Tr::tr("Edges:")) << '\n';
         for (auto it = counts.begin(); it != counts.end(); ++it)
             ts << "  " << it.key().leftJustified(28) << ' ' << it.value().toInt() << '\n';
+    }
+    return text;
+}
+
+} // namespace numasight
+
+namespace numasight {
+
+QJsonObject fleetInfoJson(const Capture& capture)
+{
+    QJsonObject out = infoJson(capture);
+    QJsonObject source = out.value(QStringLiteral("source")).toObject();
+    QJsonArray hosts;
+    for (const CaptureHost& host : captureHosts(capture)) {
+        const CapturePtr scoped = scopeToHost(capture, host);
+        const QJsonObject info = infoJson(*scoped);
+        QJsonObject hostSource = info.value(QStringLiteral("source")).toObject();
+        const QString machineId = host.source.extra.value(QLatin1String(kMachineIdKey));
+        int accelerators = 0;
+        for (const QJsonValue& d : info.value(QStringLiteral("devices")).toArray())
+            if (d.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("gpu") ||
+                d.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("npu"))
+                ++accelerators;
+        hosts.append(QJsonObject{
+            {QStringLiteral("name"), host.name},
+            {QStringLiteral("namespace"), host.ns},
+            {QStringLiteral("machine_id"),
+             machineId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(machineId)},
+            {QStringLiteral("source"), hostSource},
+            {QStringLiteral("numa_nodes"), info.value(QStringLiteral("numa_nodes")).toArray().size()},
+            {QStringLiteral("pus"), info.value(QStringLiteral("pus"))},
+            {QStringLiteral("accelerators"), accelerators},
+            {QStringLiteral("processes"), info.value(QStringLiteral("processes"))},
+            {QStringLiteral("threads"), info.value(QStringLiteral("threads"))},
+        });
+    }
+    return QJsonObject{{QStringLiteral("source"), source}, {QStringLiteral("hosts"), hosts}};
+}
+
+QString fleetInfoText(const Capture& capture)
+{
+    const QJsonObject info = fleetInfoJson(capture);
+    QString text;
+    QTextStream ts(&text);
+    const QJsonObject src = info.value(QStringLiteral("source")).toObject();
+    const QJsonArray hosts = info.value(QStringLiteral("hosts")).toArray();
+    ts << field(Tr::tr("Source:")) << src.value(QStringLiteral("path")).toString() << " ("
+       << pluralized(Tr::tr("fleet of %n host(s)", "", int(hosts.size())), hosts.size()) << ")\n";
+    ts << field(Tr::tr("Snapshots:")) << src.value(QStringLiteral("snapshots")).toInt() << "   "
+       << Tr::tr("Samples:") << ' ' << src.value(QStringLiteral("samples")).toInt() << '\n';
+    ts << '\n' << Tr::tr("Hosts (--host NAME looks at one):") << '\n';
+    for (const QJsonValue& v : hosts) {
+        const QJsonObject h = v.toObject();
+        const QJsonObject hs = h.value(QStringLiteral("source")).toObject();
+        ts << "  " << h.value(QStringLiteral("name")).toString();
+        if (h.value(QStringLiteral("namespace")).toString() != h.value(QStringLiteral("name")).toString())
+            ts << " [" << h.value(QStringLiteral("namespace")).toString() << ']';
+        ts << ": "
+           << Tr::tr("%1 NUMA nodes, %2 PUs, %3 accelerators, %4 processes, %5 samples")
+                  .arg(h.value(QStringLiteral("numa_nodes")).toInt())
+                  .arg(h.value(QStringLiteral("pus")).toInt())
+                  .arg(h.value(QStringLiteral("accelerators")).toInt())
+                  .arg(h.value(QStringLiteral("processes")).toInt())
+                  .arg(hs.value(QStringLiteral("samples")).toInt());
+        if (hs.value(QStringLiteral("kernel")).isString())
+            ts << ", " << hs.value(QStringLiteral("kernel")).toString();
+        if (!hs.value(QStringLiteral("mode")).toString().isEmpty())
+            ts << ", " << hs.value(QStringLiteral("mode")).toString();
+        ts << '\n';
     }
     return text;
 }
