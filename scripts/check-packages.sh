@@ -66,7 +66,8 @@ for f in /usr/bin/numasight /usr/bin/numasight-cli /usr/libexec/numasight/numasi
          /usr/share/mime/packages/numasight.xml /usr/share/icons/hicolor/scalable/apps/numasight.svg \
          /usr/share/icons/hicolor/16x16/apps/numasight.png /usr/share/icons/hicolor/512x512/apps/numasight.png \
          /usr/share/bash-completion/completions/numasight-cli /usr/share/zsh/site-functions/_numasight-cli \
-         /usr/lib/systemd/system/numasight-recorder@.service /usr/share/doc/numasight/LICENSE; do
+         /usr/lib/systemd/system/numasight-recorder@.service /usr/share/doc/numasight/LICENSE \
+         /usr/share/doc/numasight/examples/kubernetes/numasight-recorder.yaml; do
     grep -qx "$f" <<<"$rpm_files" || fail "$rpm lacks $f"
 done
 # Folders of the system (filesystem, systemd, hicolor-icon-theme) must not be claimed by the package.
