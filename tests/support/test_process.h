@@ -48,6 +48,27 @@ inline ProcessRun runProcess(const QString& program, const QStringList& args, in
     return r;
 }
 
+// The same with the environment the program gets instead of this process's.
+inline ProcessRun runProcess(const QProcessEnvironment& environment, const QString& program,
+                             const QStringList& args, int timeoutMs = 120000)
+{
+    QProcess p;
+    p.setProcessEnvironment(environment);
+    p.start(program, args);
+    p.closeWriteChannel();
+    ProcessRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timed out";
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
 // The workload child: a main thread, one thread pinned to CPU 0 that spins after go(), one sleeping, and
 // 64 MiB touched. It exits when its stdin closes, which the destructor does.
 struct WorkloadChild
