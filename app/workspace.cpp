@@ -12,6 +12,7 @@
 #include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
 #include "views/browser/summary_panel.h"
+#include "views/fleet/hosts_panel.h"
 #include "views/graph/graph_canvas.h"
 #include "views/graph/graph_export_flow.h"
 #include "views/graph/graph_panel.h"
@@ -85,6 +86,9 @@ Workspace::Workspace(Session* session, QWidget* parent)
     connect(m_threads, &ThreadsPanel::processActivated, this, [this](qint64 pid) { selectProcess(pid); });
 
     connect(session, &Session::captureChanged, this, &Workspace::onCaptureChanged);
+    connect(session, &Session::hostsChanged, this, &Workspace::onHostsChanged);
+    connect(session, &Session::hostChanged, m_hostsPanel, &HostsPanel::setCurrentHost);
+    connect(m_hostsPanel, &HostsPanel::hostActivated, session, &Session::setHost);
     connect(session, &Session::snapshotChanged, this, [this] {
         m_details->setSnapshot(m_session->shown().snapshot());
         m_summary->setCapture(m_session->capture(), m_session->snapshotIndex());
@@ -123,6 +127,8 @@ Workspace::Workspace(Session* session, QWidget* parent)
 // The pages, how the session feeds them and how their picks reach the others.
 void Workspace::createPages()
 {
+    m_hostsPanel = new HostsPanel(this); // a tab only while a fleet is open
+    m_hostsPanel->hide();
     m_browser = new BrowserPanel(this);
     connect(m_browser, &BrowserPanel::currentEntityChanged, this, [this](EntityId id) {
         m_details->setEntity(id);
@@ -260,6 +266,10 @@ void Workspace::createActions()
     // Ctrl+I ("insights") beside the letters of the other tabs; Ctrl+4 as the fourth tab.
     m_pageActions.back()->setShortcuts(
         {QKeySequence(Qt::CTRL | Qt::Key_I), QKeySequence(Qt::CTRL | Qt::Key_4)});
+    m_hostsAction =
+        makeAction(this, tr("H&osts"), Qt::CTRL | Qt::Key_5, &Workspace::showHosts, nullptr,
+                   tr("The hosts of a fleet capture, side by side; pick the one the other tabs show"));
+    m_pageActions << m_hostsAction;
     const QStringList heatmapViews{tr("&CPU Heatmap"), tr("&Memory Heatmap"), tr("Mi&smatch"),
                                    tr("&Over Time"), tr("M&atrices")};
     for (int i = 0; i < int(heatmapViews.size()); ++i)
@@ -459,9 +469,41 @@ void Workspace::showAdvice()
     m_advice->table()->setFocus(Qt::ShortcutFocusReason);
 }
 
+void Workspace::showHosts()
+{
+    if (m_tabs->indexOf(m_hostsPanel) < 0)
+        return;
+    m_tabs->setCurrentWidget(m_hostsPanel);
+    m_hostsPanel->table()->setFocus(Qt::ShortcutFocusReason);
+}
+
+// A fleet shows its hosts in a tab of their own beside Advice, and opens on it: which host to look at is the
+// first question.
+void Workspace::onHostsChanged()
+{
+    const int index = m_tabs->indexOf(m_hostsPanel);
+    if (m_session->fleet()) {
+        m_hostsPanel->setFleet(m_session->fleet(), m_session->hosts(), m_session->hostIndex());
+        if (index < 0) {
+            const int at = m_tabs->indexOf(m_advice) + 1;
+            m_tabs->insertTab(at, m_hostsPanel, tr("Hosts"));
+            m_tabs->setTabToolTip(at, tr("The hosts of the fleet side by side; a click shows one in every "
+                                         "other tab (Ctrl+5)"));
+        }
+        m_tabs->setCurrentWidget(m_hostsPanel);
+    } else {
+        m_hostsPanel->setFleet(nullptr, {}, -1);
+        if (index >= 0)
+            m_tabs->removeTab(index);
+        m_hostsPanel->hide();
+    }
+    updateActions();
+}
+
 void Workspace::updateActions()
 {
     const CapturePtr capture = m_session->capture();
+    m_hostsAction->setEnabled(m_session->fleet() != nullptr);
     m_findAction->setEnabled(bool(m_session->shown().snapshot()));
     m_exportGraphAction->setEnabled(bool(capture));
     m_exportPlotAction->setEnabled(bool(capture));
@@ -822,8 +864,10 @@ void Workspace::saveState(QSettings& settings) const
     settings.setValue(kAdviceSplitterKey, m_advice->saveState());
     settings.setValue(kThreadsKey, m_threads->saveState());
     // The Compare tab exists only with a comparison: the next start opens on the tab before it.
-    settings.setValue(kTabKey, m_tabs->currentWidget() == m_compare ? m_tabs->indexOf(m_advice)
-                                                                    : m_tabs->currentIndex());
+    // The Hosts tab exists only with a fleet: the next start opens on the entity browser.
+    settings.setValue(kTabKey, m_tabs->currentWidget() == m_compare      ? m_tabs->indexOf(m_advice)
+                               : m_tabs->currentWidget() == m_hostsPanel ? 0
+                                                                         : m_tabs->currentIndex());
     settings.setValue(kHeaderKey, m_browser->saveState());
     saveHeatmapSettings();
 }

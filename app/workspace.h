@@ -27,6 +27,7 @@ class ComparePanel;
 class CompareDeltaPanel;
 class DetailsPane;
 class GraphPanel;
+class HostsPanel;
 class HeatmapTabs;
 class LoadJob;
 class LogPanel;
@@ -55,6 +56,7 @@ public:
     void showGraph();
     void showHeatmaps();
     void showAdvice();
+    void showHosts(); // a fleet's Hosts tab (Ctrl+5); nothing without a fleet
 
     void showExportGraphDialog();
     void showExportPlotDialog(bool matrix);
@@ -82,7 +84,7 @@ public:
     void saveState(QSettings& settings) const;
     void restoreState(QSettings& settings);
 
-    QList<QAction*> pageActions() const { return m_pageActions; } // Entities, Graph, Heatmaps, Advice
+    QList<QAction*> pageActions() const { return m_pageActions; } // Entities, Graph, Heatmaps, Advice, Hosts
     QList<QAction*> heatmapViewActions() const { return m_heatmapViewActions; }
     QList<QAction*> timelineActions() const { return m_timelineActions; }
     QAction* findAction() const { return m_findAction; }
@@ -99,6 +101,8 @@ public:
     GraphPanel* graph() const { return m_graph; }
     HeatmapTabs* heatmaps() const { return m_heatmaps; }
     AdvicePanel* advice() const { return m_advice; }
+    HostsPanel* hostsPanel() const { return m_hostsPanel; }
+    QAction* hostsAction() const { return m_hostsAction; }
     ComparePanel* compare() const { return m_compare; }
     CompareDeltaPanel* compareDelta() const { return m_compareDelta; }
     QList<CompareBar*> compareBars() const { return m_compareBars; } // graph, heatmaps, Compare tab
@@ -125,6 +129,7 @@ private:
     void createActions();
     void onCaptureChanged(const CapturePtr& capture, bool fresh);
     void onPositionChanged();
+    void onHostsChanged();
     void onCompareCapture(CapturePtr capture);
     void onDiffShown();
     void createComparisonViews();
@@ -151,6 +156,7 @@ private:
     GraphPanel* m_graph = nullptr;
     HeatmapTabs* m_heatmaps = nullptr;
     AdvicePanel* m_advice = nullptr;
+    HostsPanel* m_hostsPanel = nullptr;          // in the tabs only while a fleet is open
     ComparePanel* m_compare = nullptr;           // in the tabs only while a comparison exists
     CompareDeltaPanel* m_compareDelta = nullptr; // under the heatmaps while Δ is shown
     QList<CompareBar*> m_compareBars;
@@ -164,6 +170,7 @@ private:
     QList<QAction*> m_heatmapViewActions;
     QList<QAction*> m_timelineActions;
     QAction* m_findAction = nullptr;
+    QAction* m_hostsAction = nullptr;
     QAction* m_compareAction = nullptr;
     QList<QAction*> m_compareSideActions;
     QAction* m_exportGraphAction = nullptr;

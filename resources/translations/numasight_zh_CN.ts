@@ -1723,6 +1723,74 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>Drawing the report of %1</source>
         <translation>正在绘制 %1 的报告</translation>
     </message>
+    <message>
+        <source>%1 is a fleet: --snapshot counts one host&apos;s snapshots, so name the host with --host</source>
+        <translation>%1 是一个机群：--snapshot 按单台主机的快照计数，请用 --host 指定主机</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: host %2 has %n snapshot(s); --snapshot counts from 0</source>
+        <translation>
+            <numerusform>%1：主机 %2 有 %n 个快照；--snapshot 从 0 开始计数</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>In a fleet capture (numasight-cli merge), the host to look at: its name, namespace or number (info lists them). Default: every host.</source>
+        <translation>机群采集（numasight-cli merge）中要查看的主机：其名称、命名空间或序号（info 会列出）。默认：所有主机。</translation>
+    </message>
+    <message>
+        <source>%1 holds one machine, not a fleet: --host is for captures made by &apos;numasight-cli merge&apos;</source>
+        <translation>%1 只包含一台机器，不是机群：--host 用于 &apos;numasight-cli merge&apos; 生成的采集</translation>
+    </message>
+    <message>
+        <source>%1: no host &apos;%2&apos; (or two share that name: give the namespace); its hosts are %3</source>
+        <translation>%1：没有主机 &apos;%2&apos;（或有两台同名：请给出命名空间）；其主机为 %3</translation>
+    </message>
+    <message>
+        <source>neither %1 nor %2 is a fleet: --host is for captures made by &apos;numasight-cli merge&apos;</source>
+        <translation>%1 和 %2 都不是机群：--host 用于 &apos;numasight-cli merge&apos; 生成的采集</translation>
+    </message>
+    <message>
+        <source>%1 is a fleet and %2 is one machine: name the fleet&apos;s host to compare with --host</source>
+        <translation>%1 是机群而 %2 是单台机器：请用 --host 指定要比较的机群主机</translation>
+    </message>
+    <message>
+        <source>%1 and %2 share no host name: nothing to compare</source>
+        <translation>%1 和 %2 没有共同的主机名：无可比较</translation>
+    </message>
+    <message>
+        <source>Host: %1</source>
+        <translation>主机：%1</translation>
+    </message>
+    <message>
+        <source>Merge the captures of several hosts into one fleet capture: each host in a namespace of its own (its host name plus machine id), its topology, snapshots and samples kept exactly. Open it in the window (Hosts tab) or pass --host to info, advise and diff. See docs/fleet.md.</source>
+        <translation>将多台主机的采集合并为一个机群采集：每台主机有自己的命名空间（主机名加机器 ID），其拓扑、快照和样本原样保留。可在窗口中打开（“主机”标签页），或向 info、advise 和 diff 传递 --host。参见 docs/fleet.md。</translation>
+    </message>
+    <message>
+        <source>The fleet capture to write (.numasight).</source>
+        <translation>要写入的机群采集（.numasight）。</translation>
+    </message>
+    <message>
+        <source>A capture, witty-profiler JSON or hwloc XML of one host (or a fleet capture); FILE=NAME names the host when the file does not say it, or to tell two hosts of one name apart.</source>
+        <translation>一台主机的采集、witty-profiler JSON 或 hwloc XML（或一个机群采集）；文件未注明主机时，或需区分两台同名主机时，用 FILE=NAME 命名主机。</translation>
+    </message>
+    <message>
+        <source>usage: numasight-cli merge FILE[=NAME] FILE[=NAME]... -o OUT.numasight (two inputs at least)</source>
+        <translation>用法：numasight-cli merge FILE[=NAME] FILE[=NAME]... -o OUT.numasight（至少两个输入）</translation>
+    </message>
+    <message>
+        <source>a capture is an SQLite file and cannot go to standard output: name a file with -o</source>
+        <translation>采集是 SQLite 文件，不能写到标准输出：请用 -o 指定文件</translation>
+    </message>
+    <message>
+        <source>%1: the name after &apos;=&apos; is empty</source>
+        <translation>%1：&apos;=&apos; 之后的名称为空</translation>
+    </message>
+    <message numerus="yes">
+        <source>Merging %n hosts</source>
+        <translation>
+            <numerusform>正在合并 %n 台主机</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>numasight::CompareBar</name>
@@ -2450,6 +2518,23 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
     <message>
         <source>memory</source>
         <translation>内存</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::Fleet</name>
+    <message>
+        <source>host %1 (machine id %2) is already in the fleet from %3: a fleet holds each machine once; merge one capture per host (numasight-cli diff compares two captures of one host)</source>
+        <translation>主机 %1（机器 ID %2）已经由 %3 加入机群：机群中每台机器只出现一次；每台主机合并一个采集（numasight-cli diff 可比较同一主机的两个采集）</translation>
+    </message>
+    <message>
+        <source>host %1 is already in the fleet from %2 and neither records a machine id to tell them apart: if they are two machines, name one with FILE=NAME</source>
+        <translation>主机 %1 已经由 %2 加入机群，且两者都没有记录可区分的机器 ID：如果是两台机器，请用 FILE=NAME 为其中一个命名</translation>
+    </message>
+    <message numerus="yes">
+        <source>it holds %n hosts already; FILE=NAME names one machine, so give the name without it</source>
+        <translation>
+            <numerusform>它已包含 %n 台主机；FILE=NAME 只为单台机器命名，请去掉名称</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3788,6 +3873,120 @@ Changed in the comparison</source>
     </message>
 </context>
 <context>
+    <name>numasight::HostsModel</name>
+    <message>
+        <source>%1 (namespace %2)</source>
+        <translation>%1（命名空间 %2）</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 个中的 %1 个</translation>
+    </message>
+    <message>
+        <source>The host name (or the name given to merge)</source>
+        <translation>主机名（或合并时给定的名称）</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Critical findings of the advisor</source>
+        <translation>顾问的严重发现</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>All findings of the advisor</source>
+        <translation>顾问的全部发现</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>CPU time spent away from the memory it works on, weighted by CPU time</source>
+        <translation>远离其所用内存的 CPU 时间占比，按 CPU 时间加权</translation>
+    </message>
+    <message>
+        <source>Remote share</source>
+        <translation>远程占比</translation>
+    </message>
+    <message>
+        <source>Workers that open an accelerator whose main CPU node is none of their devices&apos; nodes</source>
+        <translation>打开加速器、但主要 CPU 节点不在其设备所在节点上的工作进程</translation>
+    </message>
+    <message>
+        <source>Away from accelerator</source>
+        <translation>远离加速器</translation>
+    </message>
+    <message>
+        <source>NUMA nodes</source>
+        <translation>NUMA 节点</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs and NPUs</source>
+        <translation>GPU 和 NPU</translation>
+    </message>
+    <message>
+        <source>Accelerators</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <source>Processes in the host&apos;s last snapshot</source>
+        <translation>主机最后一个快照中的进程</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>Samples recorded on the host</source>
+        <translation>在该主机上记录的样本</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>The advisor&apos;s worst finding</source>
+        <translation>顾问最严重的发现</translation>
+    </message>
+    <message>
+        <source>Worst finding</source>
+        <translation>最严重的发现</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::HostsPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Each host&apos;s busiest processes (rows) by NUMA node (columns): the share of their CPU time on each node</source>
+        <translation>每台主机最繁忙的进程（行）按 NUMA 节点（列）：其 CPU 时间在各节点上的占比</translation>
+    </message>
+    <message>
+        <source>Advising on every host… %p%</source>
+        <translation>正在分析每台主机… %p%</translation>
+    </message>
+    <message>
+        <source>%1 hosts; the other tabs show %2. Click a host to look at it.</source>
+        <translation>%1 台主机；其他标签页显示 %2。点击主机即可查看。</translation>
+    </message>
+</context>
+<context>
     <name>numasight::HwlocReader</name>
     <message>
         <source>synthetic topology too large (%1 objects, at most %2 allowed)</source>
@@ -3955,6 +4154,20 @@ Changed in the comparison</source>
     <message>
         <source>Edges:</source>
         <translation>边：</translation>
+    </message>
+    <message numerus="yes">
+        <source>fleet of %n host(s)</source>
+        <translation>
+            <numerusform>%n 台主机的机群</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hosts (--host NAME looks at one):</source>
+        <translation>主机（--host NAME 查看其中一台）：</translation>
+    </message>
+    <message>
+        <source>%1 NUMA nodes, %2 PUs, %3 accelerators, %4 processes, %5 samples</source>
+        <translation>%1 个 NUMA 节点，%2 个 PU，%3 个加速器，%4 个进程，%5 个样本</translation>
     </message>
 </context>
 <context>
@@ -6929,6 +7142,22 @@ Changed in the comparison</source>
     <message>
         <source>Writing the report to %1…</source>
         <translation>正在将报告写入 %1…</translation>
+    </message>
+    <message>
+        <source>H&amp;osts</source>
+        <translation>主机(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The hosts of a fleet capture, side by side; pick the one the other tabs show</source>
+        <translation>机群采集的各主机并排显示；选择其他标签页要显示的主机</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>The hosts of the fleet side by side; a click shows one in every other tab (Ctrl+5)</source>
+        <translation>机群各主机并排显示；点击后在其他所有标签页中显示该主机（Ctrl+5）</translation>
     </message>
 </context>
 </TS>

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "allocator.h"
+#include "capture/capture_writer.h"
 #include "display_check.h"
+#include "fleet/fleet.h"
 #include "help_actions.h"
 #include "main_window.h"
 #include "recent_files.h"
 #include "support/advice_fit_checks.h"
+#include "support/test_fixtures.h"
 #include "views/advice/advice_panel.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/details_pane.h"
@@ -15,6 +18,8 @@
 #include "views/common/message_bar.h"
 #include "views/common/shortcuts_dialog.h"
 #include "views/common/start_page.h"
+#include "views/fleet/hosts_model.h"
+#include "views/fleet/hosts_panel.h"
 #include "views/heatmap/heatmap_plot.h"
 #include "views/heatmap/heatmap_row_model.h"
 #include "views/heatmap/heatmap_tabs.h"
@@ -22,7 +27,9 @@
 #include "views/jobs/load_job.h"
 #include "views/jobs/report_job.h"
 #include "views/live/record_dialog.h"
+#include "views/live/session.h"
 #include "views/live/timeline_bar.h"
+#include "workspace.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -263,6 +270,7 @@ private slots:
     void missingDisplay();
     void noDisplayExit_data();
     void noDisplayExit();
+    void openFleet();
     void exportReport_data();
     void exportReport();
     void cancelReport();
@@ -317,6 +325,61 @@ void TestMainWindow::startPage()
         QVERIFY2(!settings.value(QLatin1String(key)).toByteArray().isEmpty(), key);
     MainWindow again;
     QCOMPARE(again.saveState(), settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+// A fleet opens on its Hosts tab with its first host in every other tab; a click shows another host there,
+// and Save As keeps the whole fleet.
+void TestMainWindow::openFleet()
+{
+    QTemporaryDir dir;
+    const CapturePtr witty = test::loadCapture(kWitty);
+    const CapturePtr dgx = test::loadCapture(kDgx2);
+    QVERIFY(witty && dgx);
+    std::vector<MergeInput> inputs{{kWitty, QStringLiteral("npu-a"), witty},
+                                   {kDgx2, QStringLiteral("dgx-b"), dgx}};
+    const QString path = dir.filePath(QStringLiteral("fleet.numasight"));
+    QVERIFY(!writeCaptureFile(**mergeCaptures(inputs), path));
+
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openPath(path);
+    QTRY_VERIFY_WITH_TIMEOUT(w.isWorkspaceShown(), kLoadTimeout);
+    Workspace* workspace = w.workspace();
+    HostsPanel* hosts = workspace->hostsPanel();
+    QTRY_COMPARE(workspace->tabs()->currentWidget(), hosts);
+    QVERIFY(workspace->hostsAction()->isEnabled());
+    QCOMPARE(w.summaryPanel()->numaTable()->rowCount(), 8); // npu-a: the witty graph's machine
+    QTRY_VERIFY_WITH_TIMEOUT(hosts->model()->index(0, HostsModel::FindingsColumn).data().toInt() > 0,
+                             kLoadTimeout);
+
+    // dgx-b's row, wherever sorting put it.
+    QModelIndex dgxRow;
+    for (int row = 0; row < hosts->table()->model()->rowCount(); ++row)
+        if (hosts->table()->model()->index(row, HostsModel::HostColumn).data().toString() == u"dgx-b")
+            dgxRow = hosts->table()->model()->index(row, HostsModel::HostColumn);
+    QVERIFY(dgxRow.isValid());
+    QTest::mouseClick(hosts->table()->viewport(), Qt::LeftButton, {},
+                      hosts->table()->visualRect(dgxRow).center());
+    QTRY_COMPARE(w.session()->hostIndex(), 1);
+    QTRY_COMPARE(w.summaryPanel()->numaTable()->rowCount(),
+                 dgx->snapshots.front()->countOf(EntityKind::NumaNode));
+    QVERIFY(hosts->model()->index(1, 0).data(Qt::FontRole).value<QFont>().bold());
+    // Every entity shown is the host's own, back in namespace "local".
+    for (const Entity& e : w.session()->capture()->snapshots.front()->entities())
+        QCOMPARE(e.ns, QStringLiteral("local"));
+
+    // Ctrl+5 comes back to the hosts from another tab.
+    workspace->showGraph();
+    QTest::keyClick(&w, Qt::Key_5, Qt::ControlModifier);
+    QTRY_COMPARE(workspace->tabs()->currentWidget(), hosts);
+
+    // Opening one machine takes the Hosts tab away.
+    w.openPath(kWitty);
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->capture() && !w.session()->fleet(), kLoadTimeout);
+    QCOMPARE(workspace->tabs()->indexOf(hosts), -1);
+    QVERIFY(!workspace->hostsAction()->isEnabled());
 }
 
 void TestMainWindow::openWitty()
@@ -766,7 +829,7 @@ void TestMainWindow::screenshot_data()
                                                    {"desktop", QSize(1920, 1080)},
                                                    {"QHD", QSize(2560, 1440)}};
     for (const auto& [name, size] : sizes)
-        for (const char* page : {"browser", "graph", "heatmaps", "advice"})
+        for (const char* page : {"browser", "graph", "heatmaps", "advice", "hosts"})
             QTest::addRow("%s %dx%d %s", name, size.width(), size.height(), page)
                 << size << QString::fromLatin1(page);
 }
@@ -782,16 +845,29 @@ void TestMainWindow::screenshot()
     w.resize(size);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(loadInto(w, kWitty));
+    // The Hosts page is a fleet's: the witty machine three times and a DGX-2, the witty one shown.
+    QTemporaryDir dir;
+    QString input = kWitty;
+    if (page == u"hosts") {
+        const CapturePtr witty = test::loadCapture(kWitty);
+        std::vector<MergeInput> inputs;
+        for (const char* name : {"npu-a", "npu-b", "npu-c"})
+            inputs.push_back({kWitty, QString::fromLatin1(name), witty});
+        inputs.push_back({kDgx2, QStringLiteral("dgx-d"), test::loadCapture(kDgx2)});
+        input = dir.filePath(QStringLiteral("fleet.numasight"));
+        QVERIFY(!writeCaptureFile(**mergeCaptures(inputs), input));
+    }
+    QVERIFY(loadInto(w, input));
     w.selectEntity(w.capture()->snapshots.front()->processByPid(1895087));
     const std::map<QString, std::function<void()>> pages = {
         {QStringLiteral("browser"), [&] { w.showEntityBrowser(); }},
         {QStringLiteral("graph"), [&] { w.showGraph(); }},
         {QStringLiteral("heatmaps"), [&] { w.showHeatmaps(); }},
         {QStringLiteral("advice"), [&] { w.showAdvice(); }},
+        {QStringLiteral("hosts"), [&] { w.workspace()->showHosts(); }},
     };
     pages.at(page)();
-    QTest::qWait(1500); // the graph's layout and the heatmaps build in the background
+    QTest::qWait(1500); // the graph's layout, the heatmaps and the hosts' figures build in the background
     QCOMPARE(w.size(), size);
 
     const double share = centralShare(w);

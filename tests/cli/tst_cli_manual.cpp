@@ -190,7 +190,8 @@ void TestCliManual::bashCompletes_data()
                                                   QStringLiteral("attach"), QStringLiteral("convert"),
                                                   QStringLiteral("diff"),   QStringLiteral("export"),
                                                   QStringLiteral("info"),   QStringLiteral("measure"),
-                                                  QStringLiteral("record"), QStringLiteral("report")};
+                                                  QStringLiteral("merge"),  QStringLiteral("record"),
+                                                  QStringLiteral("report")};
     QTest::newRow("--view values") << cli << QStringLiteral("numasight-cli export graph.json --view ")
                                    << QStringList{
                                           QStringLiteral("bandwidth"),   QStringLiteral("combined"),
@@ -215,7 +216,7 @@ void TestCliManual::bashCompletes_data()
         << cli << QStringLiteral("numasight-cli export g.json --dpi ") << QStringList{};
     QTest::newRow("options of diff") << cli << QStringLiteral("numasight-cli diff a b --")
                                      << QStringList{QStringLiteral("--all"), QStringLiteral("--help"),
-                                                    QStringLiteral("--json")};
+                                                    QStringLiteral("--host"), QStringLiteral("--json")};
     QTest::newRow("an unknown command")
         << cli << QStringLiteral("numasight-cli frobnicate --") << QStringList{};
     QTest::newRow("the window's options")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/live/session.h"
 
+#include "fleet/fleet.h"
 #include "readers/open_input.h"
 #include "record/machine_identity.h"
 #include "util/format.h"
@@ -432,7 +433,9 @@ void Session::saveAs(const QString& path)
     }
     // A finished recording is copied (its file is complete and exactly what was recorded); the capture in
     // memory is written otherwise.
-    m_saver->start(m_capture, recording ? m_recordingPath : QString(), QFileInfo(path).absoluteFilePath());
+    // A fleet is saved whole, whichever host is shown.
+    m_saver->start(m_fleet ? m_fleet : m_capture, recording ? m_recordingPath : QString(),
+                   QFileInfo(path).absoluteFilePath());
     emit statusMessage(tr("Saving %1…").arg(path), 0);
     emit saveStateChanged();
 }
@@ -458,6 +461,38 @@ bool Session::replaceMeasured(CapturePtr capture)
 // session's) and at its first otherwise (a file's); else the same session grew, and the position moves only
 // while it follows the newest.
 void Session::show(CapturePtr capture, bool fresh, bool follow)
+{
+    if (fresh) {
+        // A fleet is shown one host at a time: every view reads that host as the recording made on it.
+        const bool hadFleet = m_fleet != nullptr;
+        m_fleet.reset();
+        m_hosts.clear();
+        m_hostIndex = -1;
+        if (capture && m_live == Live::None) {
+            std::vector<CaptureHost> hosts = captureHosts(*capture);
+            if (!hosts.empty()) {
+                m_fleet = std::move(capture);
+                m_hosts = std::move(hosts);
+                m_hostIndex = 0;
+                capture = scopeToHost(*m_fleet, m_hosts.front());
+            }
+        }
+        if (hadFleet || m_fleet)
+            emit hostsChanged();
+    }
+    showCapture(std::move(capture), fresh, follow);
+}
+
+void Session::setHost(int index)
+{
+    if (!m_fleet || index < 0 || size_t(index) >= m_hosts.size() || index == m_hostIndex)
+        return;
+    m_hostIndex = index;
+    emit hostChanged(index);
+    showCapture(scopeToHost(*m_fleet, m_hosts[size_t(index)]), true, false);
+}
+
+void Session::showCapture(CapturePtr capture, bool fresh, bool follow)
 {
     m_capture = std::move(capture);
     if (fresh) {

@@ -90,6 +90,14 @@ public:
     QString sampleCaption() const;
 
     CapturePtr capture() const { return m_capture; }
+    // A fleet (several hosts, e.g. from numasight-cli merge) opened from a file: the whole of it, its hosts
+    // and the one shown, which capture() is (scopeToHost). Null, empty and -1 otherwise.
+    CapturePtr fleet() const { return m_fleet; }
+    const std::vector<CaptureHost>& hosts() const { return m_hosts; }
+    int hostIndex() const { return m_hostIndex; }
+    // Shows host `index` of the fleet in every view, as a capture of its own (a fresh one: the timeline
+    // starts again at its first position).
+    void setHost(int index);
     ShownPosition shown() const { return {m_capture, m_snapshotIndex, m_position}; }
     int snapshotIndex() const { return m_snapshotIndex; }
     int position() const { return m_position; }
@@ -138,6 +146,8 @@ public:
     SaveJob* saveJob() const { return m_saver; }
 
 signals:
+    void hostsChanged();         // a fleet was opened, or the fleet shown was closed or replaced
+    void hostChanged(int index); // another host of the fleet, before the captureChanged() that shows it
     // Another capture (`fresh`; null once closed) or the same one grown. The position follows.
     void captureChanged(numasight::CapturePtr capture, bool fresh);
     void snapshotChanged(int snapshotIndex); // before the positionChanged() that brings it
@@ -160,6 +170,7 @@ signals:
 
 private:
     void show(CapturePtr capture, bool fresh, bool follow = false);
+    void showCapture(CapturePtr capture, bool fresh, bool follow);
     void showPosition(int position);
     void onLoaded(CapturePtr capture);
     void onLiveCapture(CapturePtr capture, bool recording);
@@ -176,6 +187,9 @@ private:
     SaveJob* m_saver;
 
     CapturePtr m_capture;
+    CapturePtr m_fleet;
+    std::vector<CaptureHost> m_hosts;
+    int m_hostIndex = -1;
     QString m_path;
     QString m_loadingPath;
     int m_snapshotIndex = -1;

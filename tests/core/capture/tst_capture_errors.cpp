@@ -268,6 +268,32 @@ void TestCaptureErrors::malformed_data()
     QTest::newRow("bad captured_at") << richWith(
                                             "UPDATE meta SET value = '2024-13-45' WHERE key = 'captured_at'")
                                      << QStringList{QStringLiteral("meta row 'captured_at': '2024-13-45'")};
+    // Schema 3: a recording made a one-host fleet, then broken.
+    const auto fleetWith = [](const char* sql) {
+        return recordingWith(
+            QByteArray("INSERT INTO hosts VALUES(0, 'local', 'gpu-a', '{\"host\": \"gpu-a\"}'); ") + sql);
+    };
+    QTest::newRow("hosts: gap in idx")
+        << fleetWith("UPDATE hosts SET idx = 2")
+        << QStringList{QStringLiteral("hosts row 2: column idx must count 0, 1, 2")};
+    QTest::newRow("hosts: namespace twice")
+        << recordingWith("DROP TABLE hosts; CREATE TABLE hosts (idx, ns, name, meta); "
+                         "INSERT INTO hosts VALUES(0, 'local', 'gpu-a', '{}'), (1, 'local', 'gpu-b', '{}')")
+        << QStringList{QStringLiteral("hosts row 1: namespace 'local' is given to two hosts")};
+    QTest::newRow("hosts: no name") << fleetWith("UPDATE hosts SET name = ''")
+                                    << QStringList{
+                                           QStringLiteral("a host needs a namespace (ns) and a name")};
+    QTest::newRow("hosts: meta not an object")
+        << fleetWith("UPDATE hosts SET meta = '[1]'")
+        << QStringList{QStringLiteral("hosts row 0: meta '[1]' is not a JSON object")};
+    QTest::newRow("hosts: meta value not text")
+        << fleetWith("UPDATE hosts SET meta = '{\"kernel\": 6}'")
+        << QStringList{QStringLiteral("meta key \"kernel\" must be a string")};
+    QTest::newRow("hosts: bad captured_at")
+        << fleetWith("UPDATE hosts SET meta = '{\"captured_at\": \"soon\"}'")
+        << QStringList{QStringLiteral("hosts row 0: 'soon' is not an ISO 8601 time")};
+    QTest::newRow("hosts: table missing in version 3")
+        << recordingWith("DROP TABLE hosts") << QStringList{QStringLiteral("table 'hosts' is missing")};
     QTest::newRow("sample of a missing snapshot")
         << recordingWith("UPDATE samples SET snapshot_id = 9 WHERE id = 2")
         << QStringList{QStringLiteral("samples row 2: snapshot_id 9 is out of range (0 to 1)")};

@@ -333,7 +333,8 @@ void TestCaptureFile::recordingQueries_data()
                "'sample_threads_by_tid', 'sample_threads_by_pid', 'sample_processes_by_pid', "
                "'sample_flows_by_pid')")
         << "5";
-    QTest::newRow("user_version") << QByteArray("PRAGMA user_version") << "2";
+    QTest::newRow("user_version") << QByteArray("PRAGMA user_version")
+                                  << QString::number(kCaptureSchemaVersion);
     QTest::newRow("integrity") << QByteArray("PRAGMA integrity_check") << "ok";
 }
 
