@@ -26,6 +26,7 @@ const char* const kUsage = QT_TRANSLATE_NOOP(
     "  convert IN -o OUT [--to FORMAT]     witty JSON <-> capture, hwloc XML -> capture\n"
     "  record -o FILE [--duration 30s]     Record threads' CPUs and memory per node, sample by sample\n"
     "         [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]\n"
+    "         [--metrics ADDRESS:PORT]\n"
     "  attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]\n"
     "                                      Poll witty-profiler servers into one capture\n"
     "  export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]\n"

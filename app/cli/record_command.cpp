@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli_support.h"
 #include "commands.h"
+#include "metrics/latest_metrics.h"
+#include "metrics/metrics_server.h"
 #include "record/recorder.h"
 #include "util/format.h"
 
@@ -43,6 +45,12 @@ CommandLineSpec recordCommandLine()
                     QStringLiteral("auto|ebpf|procfs"), QStringLiteral("auto")});
     spec.choices.insert(QStringLiteral("mode"),
                         {QStringLiteral("auto"), QStringLiteral("ebpf"), QStringLiteral("procfs")});
+    spec.addOption(
+        {QStringLiteral("metrics"),
+         Cli::tr("While recording, serve the latest sample as Prometheus metrics at "
+                 "http://ADDRESS:PORT/metrics (read-only). PORT or :PORT listens on 127.0.0.1 only; "
+                 "0.0.0.0:PORT or [::]:PORT on every interface; port 0 picks a free one."),
+         QStringLiteral("ADDRESS:PORT")});
     spec.repeatable << QStringLiteral("pid");
     return spec;
 }
@@ -58,7 +66,7 @@ int runRecord(const QStringList& args)
     options.outputPath = parser.value(QStringLiteral("output"));
     if (options.outputPath.isEmpty() || !parser.positionalArguments().isEmpty()) {
         printError(Cli::tr("usage: numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... "
-                           "[--comm REGEX] [--mode auto|ebpf|procfs] -o FILE"));
+                           "[--comm REGEX] [--mode auto|ebpf|procfs] [--metrics ADDRESS:PORT] -o FILE"));
         return Usage;
     }
     QString why;
@@ -105,6 +113,26 @@ int runRecord(const QStringList& args)
     }
     options.mode = *mode;
 
+    // The endpoint listens before anything is recorded, so that a port in use fails at once and leaves no
+    // file. It serves from its own thread: record() below blocks this one.
+    std::shared_ptr<LatestMetrics> metrics;
+    std::unique_ptr<MetricsServer> metricsServer;
+    if (parser.isSet(QStringLiteral("metrics"))) {
+        const auto address = parseMetricsAddress(parser.value(QStringLiteral("metrics")), &why);
+        if (!address) {
+            printError(QStringLiteral("--metrics: %1").arg(why));
+            return Usage;
+        }
+        metrics = std::make_shared<LatestMetrics>();
+        metricsServer = MetricsServer::start(
+            *address, [metrics] { return metrics->text(); }, &why);
+        if (!metricsServer) {
+            printError(QStringLiteral("--metrics: %1").arg(why));
+            return Usage;
+        }
+        printError(Cli::tr("note: serving Prometheus metrics at %1").arg(metricsServer->url()));
+    }
+
     // Ctrl-C sets the flag interrupted() reads; the recorder then ends after the current sample.
     Progress progress;
     progress.cancelled = [] { return interrupted(); };
@@ -129,6 +157,8 @@ int runRecord(const QStringList& args)
             std::fflush(stderr);
         };
     }
+    if (metrics)
+        feedMetrics(observer, metrics);
     const auto environment = makeLocalEnvironment();
     const RecordSummary summary = record(options, *environment, progress, observer);
     if (tty && summary.samples > 0)

@@ -1496,10 +1496,6 @@ What works instead:
         <translation>CPU 时间来自 eBPF 或 procfs 采样；auto 在能加载 eBPF 时使用 eBPF。</translation>
     </message>
     <message>
-        <source>usage: numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs] -o FILE</source>
-        <translation>用法：numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs] -o FILE</translation>
-    </message>
-    <message>
         <source>warning: %1 more processes could not be read (permission denied): their figures are missing; run as root or grant cap_sys_ptrace (see README)</source>
         <translation>警告：另有 %1 个进程无法读取（权限不足）：缺少它们的数据；请以 root 身份运行或授予 cap_sys_ptrace（参见 README）</translation>
     </message>
@@ -1656,6 +1652,14 @@ What works instead:
         <translation>所有被监视的进程都已退出：录制在 %1 后停止，早于要求的 %2</translation>
     </message>
     <message>
+        <source>report needs %1, which draws its pictures, next to numasight-cli (looked for %2); install it with numasight (it needs Qt Gui, which numasight-cli does not load)</source>
+        <translation>report 需要 %1（负责绘制报告中的图片），它应位于 numasight-cli 旁边（查找位置：%2）；请随 numasight 一起安装它（它需要 Qt Gui，而 numasight-cli 不加载 Qt Gui）</translation>
+    </message>
+    <message>
+        <source>Drawing the report of %1</source>
+        <translation>正在绘制 %1 的报告</translation>
+    </message>
+    <message>
         <source>Usage: numasight-cli &lt;command&gt; [options]
 
 Commands:
@@ -1664,6 +1668,7 @@ Commands:
   convert IN -o OUT [--to FORMAT]     witty JSON &lt;-&gt; capture, hwloc XML -&gt; capture
   record -o FILE [--duration 30s]     Record threads&apos; CPUs and memory per node, sample by sample
          [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]
+         [--metrics ADDRESS:PORT]
   attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]
                                       Poll witty-profiler servers into one capture
   export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]
@@ -1693,6 +1698,7 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
   convert IN -o OUT [--to FORMAT]     witty JSON &lt;-&gt; 采集文件，hwloc XML -&gt; 采集文件
   record -o FILE [--duration 30s]     逐个采样录制线程的 CPU 和各节点上的内存
          [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs]
+         [--metrics ADDRESS:PORT]
   attach URL... -o FILE [--interval 5s] [--count N] [--timeout 5s]
                                       将 witty-profiler 服务器轮询到一个采集文件中
   export FILE -o OUT [--view machine|dataflow|combined] [--format svg|png|pdf|dot]
@@ -1716,12 +1722,16 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
 </translation>
     </message>
     <message>
-        <source>report needs %1, which draws its pictures, next to numasight-cli (looked for %2); install it with numasight (it needs Qt Gui, which numasight-cli does not load)</source>
-        <translation>report 需要 %1（负责绘制报告中的图片），它应位于 numasight-cli 旁边（查找位置：%2）；请随 numasight 一起安装它（它需要 Qt Gui，而 numasight-cli 不加载 Qt Gui）</translation>
+        <source>While recording, serve the latest sample as Prometheus metrics at http://ADDRESS:PORT/metrics (read-only). PORT or :PORT listens on 127.0.0.1 only; 0.0.0.0:PORT or [::]:PORT on every interface; port 0 picks a free one.</source>
+        <translation>录制期间，在 http://ADDRESS:PORT/metrics 以 Prometheus 指标提供最新的采样（只读）。PORT 或 :PORT 只监听 127.0.0.1；0.0.0.0:PORT 或 [::]:PORT 监听所有网络接口；端口 0 自动选择一个空闲端口。</translation>
     </message>
     <message>
-        <source>Drawing the report of %1</source>
-        <translation>正在绘制 %1 的报告</translation>
+        <source>usage: numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs] [--metrics ADDRESS:PORT] -o FILE</source>
+        <translation>用法：numasight-cli record [--duration 30s] [--interval 1s] [--pid P]... [--comm REGEX] [--mode auto|ebpf|procfs] [--metrics ADDRESS:PORT] -o FILE</translation>
+    </message>
+    <message>
+        <source>note: serving Prometheus metrics at %1</source>
+        <translation>注意：正在 %1 提供 Prometheus 指标</translation>
     </message>
     <message>
         <source>%1 is a fleet: --snapshot counts one host&apos;s snapshots, so name the host with --host</source>
@@ -5006,6 +5016,45 @@ Changed in the comparison</source>
     <message>
         <source>Dismiss</source>
         <translation>关闭提示</translation>
+    </message>
+</context>
+<context>
+    <name>numasight::Metrics</name>
+    <message>
+        <source>&apos;%1&apos; is not a port: give a number from 1 to 65535 (0 picks a free one), as in 127.0.0.1:9464</source>
+        <translation>“%1”不是端口：请给出 1 到 65535 之间的数字（0 表示自动选择空闲端口），例如 127.0.0.1:9464</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; opens &apos;[&apos; without closing it: write an IPv6 address as [::1]:9464</source>
+        <translation>“%1”有“[”但没有闭合：请按 [::1]:9464 的形式写 IPv6 地址</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has no port: write it as [%2]:9464</source>
+        <translation>“%1”没有端口：请写成 [%2]:9464</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IPv6 address: write one such as [::1]:9464 or [::]:9464</source>
+        <translation>“%1”不是 IPv6 地址：请写 [::1]:9464 或 [::]:9464 这样的地址</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; looks like an IPv6 address: put it in brackets, as in [::1]:9464</source>
+        <translation>“%1”看起来是 IPv6 地址：请放在方括号中，例如 [::1]:9464</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has no port: write ADDRESS:PORT, :PORT or PORT, as in 127.0.0.1:9464</source>
+        <translation>“%1”没有端口：请写 ADDRESS:PORT、:PORT 或 PORT，例如 127.0.0.1:9464</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a port: write ADDRESS:PORT, as in 0.0.0.0:9464, or a port alone for the loopback address</source>
+        <translation>“%1”不是端口：请写 ADDRESS:PORT（例如 0.0.0.0:9464），或只写端口以监听回环地址</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IPv4 address: give one such as 127.0.0.1 or 0.0.0.0 (IPv6 in brackets: [::1]:9464)</source>
+        <translation>“%1”不是 IPv4 地址：请给出 127.0.0.1 或 0.0.0.0 这样的地址（IPv6 地址放在方括号中：[::1]:9464）</translation>
+    </message>
+    <message>
+        <source>cannot listen on %1: %2; pick another port, or stop what listens there</source>
+        <translation>无法在 %1 上监听：%2；请换一个端口，或停止在该端口监听的程序</translation>
     </message>
 </context>
 <context>
