@@ -3,7 +3,9 @@
 // workload, 32 hwloc synthetic machines of 192 PUs with 8 NPUs): merged and written, then opened the way the
 // window opens it (read, hosts, the first host scoped), its Hosts tab's figures (every host advised on), and
 // a switch to another host. The budget for opening with the overview is 5 s (bench/README.md).
-//   bench_fleet_open [HOSTS] [REPEAT]
+//   bench_fleet_open [HOSTS] [REPEAT] [WITTY]
+// WITTY replaces the fixture for the witty hosts, e.g. a numasight-witty-scale copy (each host then runs that
+// many times the fixture's workload).
 #include "bench_support.h"
 #include "capture/capture_reader.h"
 #include "capture/capture_writer.h"
@@ -48,7 +50,8 @@ int main(int argc, char** argv)
     const QStringList args = app.arguments();
     const int hosts = args.size() > 1 ? args[1].toInt() : 64;
     const int repeat = args.size() > 2 ? args[2].toInt() : 3;
-    const QString wittyPath = QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
+    const QString wittyPath =
+        args.size() > 3 ? args[3] : QStringLiteral(NUMASIGHT_FIXTURES "/witty-profiler/graph.json");
     const CapturePtr witty = bench::openCapture(wittyPath, "bench_fleet_open");
     const CapturePtr synthetic = syntheticHost();
     if (!witty || !synthetic)
@@ -68,7 +71,8 @@ int main(int argc, char** argv)
         if (!merged || writeCaptureFile(**merged, path))
             std::abort();
     });
-    std::printf("fleet: %d hosts, %.1f MB file\n", hosts, double(QFileInfo(path).size()) / 1e6);
+    std::printf("fleet: %d hosts (%lld entities a witty host), %.1f MB file\n", hosts,
+                qint64(witty->snapshots.front()->entities().size()), double(QFileInfo(path).size()) / 1e6);
     std::printf("merge + write:             median %8.1f ms (min %.1f, max %.1f)\n", merge.median, merge.min,
                 merge.max);
 

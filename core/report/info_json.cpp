@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "info_json.h"
 
+#include "attach/host_namespace.h"
 #include "fleet/fleet.h"
 #include "record/machine_identity.h"
 #include "util/format.h"
@@ -10,6 +11,7 @@
 #include <QMap>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 
 namespace numasight {
@@ -260,8 +262,29 @@ namespace numasight {
 
 QJsonObject fleetInfoJson(const Capture& capture)
 {
-    QJsonObject out = infoJson(capture);
-    QJsonObject source = out.value(QStringLiteral("source")).toObject();
+    // The machine-wide fields describe every host at once: an attach's snapshot holds them all already; a
+    // merge's snapshots are one host's each, so the last of every host are taken together.
+    QJsonObject out;
+    if (capture.hosts.empty()) {
+        out = infoJson(capture);
+    } else {
+        std::vector<SnapshotPtr> lasts;
+        for (const CaptureHost& host : capture.hosts)
+            for (auto it = capture.snapshots.rbegin(); it != capture.snapshots.rend(); ++it)
+                if (std::any_of((*it)->entities().begin(), (*it)->entities().end(),
+                                [&](const Entity& e) { return e.ns == host.ns; })) {
+                    lasts.push_back(*it);
+                    break;
+                }
+        Capture together;
+        together.source = capture.source;
+        together.samples = capture.samples;
+        together.snapshots.push_back(mergeSnapshots(lasts, capture.source.capturedAt, QString()));
+        out = infoJson(together);
+        QJsonObject source = out.value(QStringLiteral("source")).toObject();
+        source.insert(QStringLiteral("snapshots"), int(capture.snapshots.size()));
+        out.insert(QStringLiteral("source"), source);
+    }
     QJsonArray hosts;
     for (const CaptureHost& host : captureHosts(capture)) {
         const CapturePtr scoped = scopeToHost(capture, host);
@@ -286,7 +309,8 @@ QJsonObject fleetInfoJson(const Capture& capture)
             {QStringLiteral("threads"), info.value(QStringLiteral("threads"))},
         });
     }
-    return QJsonObject{{QStringLiteral("source"), source}, {QStringLiteral("hosts"), hosts}};
+    out.insert(QStringLiteral("hosts"), hosts);
+    return out;
 }
 
 QString fleetInfoText(const Capture& capture)

@@ -3921,36 +3921,12 @@ Changed in the comparison</source>
         <translation>发现</translation>
     </message>
     <message>
-        <source>CPU time spent away from the memory it works on, weighted by CPU time</source>
-        <translation>远离其所用内存的 CPU 时间占比，按 CPU 时间加权</translation>
-    </message>
-    <message>
-        <source>Remote share</source>
-        <translation>远程占比</translation>
-    </message>
-    <message>
-        <source>Workers that open an accelerator whose main CPU node is none of their devices&apos; nodes</source>
-        <translation>打开加速器、但主要 CPU 节点不在其设备所在节点上的工作进程</translation>
-    </message>
-    <message>
-        <source>Away from accelerator</source>
-        <translation>远离加速器</translation>
-    </message>
-    <message>
         <source>NUMA nodes</source>
         <translation>NUMA 节点</translation>
     </message>
     <message>
         <source>Nodes</source>
         <translation>节点</translation>
-    </message>
-    <message>
-        <source>GPUs and NPUs</source>
-        <translation>GPU 和 NPU</translation>
-    </message>
-    <message>
-        <source>Accelerators</source>
-        <translation>加速器</translation>
     </message>
     <message>
         <source>Processes in the host&apos;s last snapshot</source>
@@ -3975,6 +3951,30 @@ Changed in the comparison</source>
     <message>
         <source>Worst finding</source>
         <translation>最严重的发现</translation>
+    </message>
+    <message>
+        <source>Remote share: CPU time spent away from the memory it works on, weighted by CPU time</source>
+        <translation>远程占比：远离其所用内存的 CPU 时间占比，按 CPU 时间加权</translation>
+    </message>
+    <message>
+        <source>Remote</source>
+        <translation>远程</translation>
+    </message>
+    <message>
+        <source>Away from accelerator: workers that open an accelerator whose main CPU node is none of their devices&apos; nodes</source>
+        <translation>远离加速器：打开加速器、但主要 CPU 节点不在其设备所在节点上的工作进程</translation>
+    </message>
+    <message>
+        <source>Away</source>
+        <translation>远离</translation>
+    </message>
+    <message>
+        <source>Accelerators: GPUs and NPUs</source>
+        <translation>加速器：GPU 和 NPU</translation>
+    </message>
+    <message>
+        <source>Accel.</source>
+        <translation>加速器</translation>
     </message>
 </context>
 <context>

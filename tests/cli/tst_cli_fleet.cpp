@@ -83,6 +83,9 @@ private slots:
         QCOMPARE(hosts[2][u"numa_nodes"].toInt(), 8);
         QCOMPARE(hosts[0][u"source"][u"format"].toString(), QStringLiteral("witty-json"));
         QVERIFY(hosts[0][u"processes"].toInt() > 0);
+        // The machine fields cover every host.
+        QCOMPARE(info[u"numa_nodes"].toArray().size(), 24);
+        QCOMPARE(info[u"source"][u"snapshots"].toInt(), 3);
 
         const ProcessRun text = cli(QStringLiteral("info $fleet"));
         QCOMPARE(text.exitCode, 0);
