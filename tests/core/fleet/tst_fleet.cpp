@@ -102,7 +102,8 @@ QString captureDiff(const Capture& a, const Capture& b)
             const std::vector<double>& v = x.distances()[i].values;
             const std::vector<double>& w = y.distances()[i].values;
             // A missing value is NaN, which equals nothing: compare the bits.
-            if (v.size() != w.size() || std::memcmp(v.data(), w.data(), v.size() * sizeof(double)) != 0 ||
+            if (v.size() != w.size() ||
+                (!v.empty() && std::memcmp(v.data(), w.data(), v.size() * sizeof(double)) != 0) ||
                 x.distances()[i].objects != y.distances()[i].objects)
                 return QStringLiteral("snapshot %1: matrix %2").arg(s).arg(i);
         }
