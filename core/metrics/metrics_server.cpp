@@ -193,7 +193,7 @@ private:
     // off after kLinger.
     static void closeAfterAnswer(QTcpSocket* socket)
     {
-        constexpr std::chrono::milliseconds kLinger{2000};
+        static constexpr std::chrono::milliseconds kLinger{2000}; // static: lambdas use it without a capture
         const auto finish = [socket] {
             ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
             QTimer::singleShot(kLinger, socket, [socket] {
