@@ -114,6 +114,18 @@ std::vector<CaptureHost> captureHosts(const Capture& capture)
     return hosts;
 }
 
+bool holdsHost(const Snapshot& snapshot, const QString& ns)
+{
+    // The nodes are a short precomputed list: a fleet's every host looks at every snapshot, so scanning all
+    // entities of all snapshots would cost hosts × entities.
+    const std::span<const EntityId> nodes = snapshot.numaNodes();
+    if (!nodes.empty())
+        return std::any_of(nodes.begin(), nodes.end(),
+                           [&](EntityId n) { return snapshot.entity(n).ns == ns; });
+    return std::any_of(snapshot.entities().begin(), snapshot.entities().end(),
+                       [&](const Entity& e) { return e.ns == ns; });
+}
+
 int findHost(std::span<const CaptureHost> hosts, QStringView text)
 {
     for (size_t i = 0; i < hosts.size(); ++i)
@@ -146,10 +158,8 @@ CapturePtr scopeToHost(const Capture& capture, const CaptureHost& host)
     std::vector<int> newIndex(capture.snapshots.size(), -1);
     for (size_t i = 0; i < capture.snapshots.size(); ++i) {
         const Snapshot& snapshot = *capture.snapshots[i];
-        // A snapshot is the host's when it holds any of the host's entities; in a merge each snapshot is one
-        // host's, in an attach of several servers each holds them all.
-        if (std::none_of(snapshot.entities().begin(), snapshot.entities().end(),
-                         [&](const Entity& e) { return e.ns == host.ns; }))
+        // In a merge each snapshot is one host's, in an attach of several servers each holds them all.
+        if (!holdsHost(snapshot, host.ns))
             continue;
         SnapshotPtr slice = hostSlice(snapshot, host.ns, otherHosts, local);
         newIndex[i] = int(out->snapshots.size());

@@ -21,6 +21,10 @@ namespace numasight {
 // several (a witty attach of several servers, named by namespace), else none: one machine.
 std::vector<CaptureHost> captureHosts(const Capture& capture);
 
+// Whether `snapshot` holds host `ns`: one of its NUMA nodes is in that namespace (every host has its machine
+// in each of its snapshots), or, for a snapshot without nodes, any of its entities.
+bool holdsHost(const Snapshot& snapshot, const QString& ns);
+
 // The host `text` names: its name, its namespace, or its 0-based position. -1 when none does, or when a name
 // fits two hosts (two hosts of one name differ by machine id: name them by namespace then).
 int findHost(std::span<const CaptureHost> hosts, QStringView text);

@@ -271,8 +271,7 @@ QJsonObject fleetInfoJson(const Capture& capture)
         std::vector<SnapshotPtr> lasts;
         for (const CaptureHost& host : capture.hosts)
             for (auto it = capture.snapshots.rbegin(); it != capture.snapshots.rend(); ++it)
-                if (std::any_of((*it)->entities().begin(), (*it)->entities().end(),
-                                [&](const Entity& e) { return e.ns == host.ns; })) {
+                if (holdsHost(**it, host.ns)) {
                     lasts.push_back(*it);
                     break;
                 }

@@ -25,14 +25,11 @@ struct ProcessRun
     QByteArray err;
 };
 
-// stdin is closed at once: the program sees end of input, never a terminal. `inChild`, when given, runs in
-// the child before the program starts (a signal disposition, a limit).
-inline ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000,
-                             const std::function<void()>& inChild = {})
+namespace detail {
+// Runs `p`, already set up, to its end: stdin closed at once, so the program sees end of input, never a
+// terminal.
+inline ProcessRun finishProcess(QProcess& p, const QString& program, const QStringList& args, int timeoutMs)
 {
-    QProcess p;
-    if (inChild)
-        p.setChildProcessModifier(inChild);
     p.start(program, args);
     p.closeWriteChannel();
     ProcessRun r;
@@ -47,6 +44,18 @@ inline ProcessRun runProcess(const QString& program, const QStringList& args, in
     r.err = p.readAllStandardError();
     return r;
 }
+} // namespace detail
+
+// stdin is closed at once: the program sees end of input, never a terminal. `inChild`, when given, runs in
+// the child before the program starts (a signal disposition, a limit).
+inline ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000,
+                             const std::function<void()>& inChild = {})
+{
+    QProcess p;
+    if (inChild)
+        p.setChildProcessModifier(inChild);
+    return detail::finishProcess(p, program, args, timeoutMs);
+}
 
 // The same with the environment the program gets instead of this process's.
 inline ProcessRun runProcess(const QProcessEnvironment& environment, const QString& program,
@@ -54,19 +63,7 @@ inline ProcessRun runProcess(const QProcessEnvironment& environment, const QStri
 {
     QProcess p;
     p.setProcessEnvironment(environment);
-    p.start(program, args);
-    p.closeWriteChannel();
-    ProcessRun r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return detail::finishProcess(p, program, args, timeoutMs);
 }
 
 // The workload child: a main thread, one thread pinned to CPU 0 that spins after go(), one sleeping, and
