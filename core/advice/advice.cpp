@@ -43,7 +43,7 @@ Machine machineOf(const Snapshot& s, const QString& ns)
         const Entity& n = s.entity(id);
         if (n.ns != ns || n.osIndex < 0)
             continue;
-        m.nodes[NodeId(n.osIndex)] = NodeInfo{id, n.cpus, n.memoryFreeBytes, n.memoryBytes};
+        m.nodes[NodeId(n.osIndex)] = NodeInfo{id, n.cpus, n.detail->memoryFreeBytes, n.detail->memoryBytes};
         m.allCpus |= n.cpus;
         m.allNodes.insert(n.osIndex);
         m.size = std::max(m.size, n.osIndex + 1);
@@ -208,7 +208,7 @@ void Advisor::collectProcesses()
         if (p.entity.isValid()) {
             const Entity& e = m_s.entity(p.entity);
             p.ppid = e.ppid;
-            p.cmdline = e.cmdline;
+            p.cmdline = e.detail->cmdline;
             p.allowedMems = e.nodes;
             for (EntityId t : m_s.threadsOf(p.entity))
                 p.allowedCpus |= m_s.entity(t).cpus;

@@ -236,7 +236,7 @@ std::vector<std::pair<int, int>> pairUp(const QStringList& exactA, const QString
 QString cmdlineOf(const Side& side, const Locality& l)
 {
     const EntityId id = side.input.snapshot->processByPid(l.pid, l.ns);
-    return id.isValid() ? side.input.snapshot->entity(id).cmdline : QString();
+    return id.isValid() ? side.input.snapshot->entity(id).detail->cmdline : QString();
 }
 
 std::vector<double> pageShares(const std::vector<std::uint64_t>& pages)

@@ -166,7 +166,7 @@ std::vector<HeatmapColumn> heatmapColumns(const Snapshot& s)
         c.ns = node.ns;
         c.label = node.ns == kLocal ? QStringLiteral("node%1").arg(node.osIndex)
                                     : QStringLiteral("%1/node%2").arg(node.ns).arg(node.osIndex);
-        c.memoryTier = node.memoryTier;
+        c.memoryTier = node.detail->memoryTier;
         // A node whose CPUs all belong to another (lower) node is memory next to them, not where they run:
         // KNL's MCDRAM, CXL expanders that hwloc attaches to a package.
         bool owns = false;

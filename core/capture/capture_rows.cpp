@@ -162,29 +162,29 @@ bool CaptureRows::writeEntities(int index, const Snapshot& snapshot)
         st.bindIntOrNull(10, e.logicalIndex, -1);
         st.bindText(11, e.cpus.toRangeString());
         st.bindText(12, e.nodes.toRangeString());
-        st.bindU64(13, e.memoryBytes);
-        st.bindU64(14, e.memoryFreeBytes);
-        st.bindText(15, e.memoryTier);
+        st.bindU64(13, e.detail->memoryBytes);
+        st.bindU64(14, e.detail->memoryFreeBytes);
+        st.bindText(15, e.detail->memoryTier);
         st.bindIntOrNull(16, e.pid, -1);
         st.bindIntOrNull(17, e.ppid, -1);
         st.bindIntOrNull(18, e.tid, -1);
-        st.bindText(19, e.cmdline);
+        st.bindText(19, e.detail->cmdline);
         st.bindText(20, deviceClassName(e.deviceClass));
-        st.bindText(21, e.pciBusId);
-        st.bindText(22, e.vendor);
+        st.bindText(21, e.detail->pciBusId);
+        st.bindText(22, e.detail->vendor);
         st.bindIntOrNull(23, e.numaNode.value, -1);
-        st.bindText(24, e.containerId);
-        st.bindText(25, e.containerType);
+        st.bindText(24, e.detail->containerId);
+        st.bindText(25, e.detail->containerType);
         st.bindText(26, e.address);
         st.bindIntOrNull(27, e.port, -1);
         st.bindText(28, e.protocol);
-        st.bindU64(29, e.cacheBytes);
+        st.bindU64(29, e.detail->cacheBytes);
         st.bindInt(30, e.cacheLevel);
         st.bindBytes(31, e.attributes);
         const QString where = QStringLiteral("entity %1 of snapshot %2").arg(i).arg(index);
         if (!done(st.execute(), where) || !tick())
             return false;
-        for (auto it = e.numastat.constBegin(); it != e.numastat.constEnd(); ++it) {
+        for (auto it = e.detail->numastat.constBegin(); it != e.detail->numastat.constEnd(); ++it) {
             stat.bindInt(1, index);
             stat.bindInt(2, qint64(i));
             stat.bindRequiredText(3, it.key());

@@ -206,6 +206,7 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         if (!sequential(st, table, snapshotId, QStringLiteral("id"), expected))
             return false;
         Entity e;
+        EntityDetail detail;
         e.kind = entityKindFromName(st.text(1)); // a kind from a later version reads as Unknown
         e.typeName = st.text(2);
         e.ns = st.text(3);
@@ -217,15 +218,15 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
             !smallInt(st, 8, "logical_index", -1, -1, e.logicalIndex) ||
             !indexSet(st, 9, "cpus", "a CPU list such as '0-23,48'", e.cpus) ||
             !indexSet(st, 10, "nodes", "a NUMA node list such as '0,2-3'", e.nodes) ||
-            !unsigned64(st, 11, "memory_bytes", e.memoryBytes) ||
-            !unsigned64(st, 12, "memory_free_bytes", e.memoryFreeBytes))
+            !unsigned64(st, 11, "memory_bytes", detail.memoryBytes) ||
+            !unsigned64(st, 12, "memory_free_bytes", detail.memoryFreeBytes))
             return false;
-        e.memoryTier = st.text(13);
+        detail.memoryTier = st.text(13);
         if (!integer(st, 14, "pid", -1, kAnyMin, kAnyMax, e.pid) ||
             !integer(st, 15, "ppid", -1, kAnyMin, kAnyMax, e.ppid) ||
             !integer(st, 16, "tid", -1, kAnyMin, kAnyMax, e.tid))
             return false;
-        e.cmdline = st.text(17);
+        detail.cmdline = st.text(17);
         const auto deviceClass = deviceClassFromName(st.text(18));
         if (!deviceClass) {
             fail(
@@ -234,24 +235,25 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
             return false;
         }
         e.deviceClass = *deviceClass;
-        e.pciBusId = st.text(19);
-        e.vendor = st.text(20);
+        detail.pciBusId = st.text(19);
+        detail.vendor = st.text(20);
         std::int64_t numaNode = -1;
         if (!integer(st, 21, "numa_node", -1, -1, kMaxNodeOsIndex, numaNode))
             return false;
         e.numaNode = NodeId(std::int32_t(numaNode));
-        e.containerId = st.text(22);
-        e.containerType = st.text(23);
+        detail.containerId = st.text(22);
+        detail.containerType = st.text(23);
         e.address = st.text(24);
         std::int64_t port = -1;
         if (!integer(st, 25, "port", -1, -1, 65535, port))
             return false;
         e.port = int(port);
         e.protocol = st.text(26);
-        if (!unsigned64(st, 27, "cache_bytes", e.cacheBytes) ||
+        if (!unsigned64(st, 27, "cache_bytes", detail.cacheBytes) ||
             !smallInt(st, 28, "cache_level", 0, 0, e.cacheLevel) ||
             !jsonObject(st, 29, 30, "attributes", e.attributes))
             return false;
+        e.detail.assign(detail);
         bool inserted = false;
         const EntityId id = builder.add(std::move(e), &inserted);
         if (!inserted) {
@@ -304,7 +306,7 @@ bool CaptureFileReader::readNumastat(qint64 snapshotId, SnapshotBuilder& builder
         if (!integer(st, 0, "entity", kNotNull, kAnyMin, kAnyMax, entity) ||
             !entityRef(entity, "entity", builder.entityCount()) || !unsigned64(st, 2, "value", value))
             return false;
-        builder.entity(EntityId(std::int32_t(entity))).numastat.insert(st.text(1), value);
+        builder.entity(EntityId(std::int32_t(entity))).detail->numastat.insert(st.text(1), value);
         if (!rowRead(table))
             return false;
     }

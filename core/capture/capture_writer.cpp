@@ -170,7 +170,7 @@ std::optional<LoadError> CaptureWriter::validate()
                                 .arg(n);
                 return e;
             }
-            rows += 1 + ent.numastat.size();
+            rows += 1 + ent.detail->numastat.size();
         }
         for (size_t i = 0; i < snap->edges().size(); ++i) {
             const Edge& edge = snap->edges()[i];

@@ -41,7 +41,7 @@ QString GraphBuilder::numaClusterId(const Entity& n) const
 QString GraphBuilder::tierOf(EntityId node, const CpuSet& ownCpus) const
 {
     const Entity& n = m_s.entity(node);
-    const QString tier = n.memoryTier;
+    const QString tier = n.detail->memoryTier;
     if (tier == QLatin1String("GPU"))
         return QStringLiteral("GPU memory");
     if (!tier.isEmpty() && tier.compare(QLatin1String("DRAM"), Qt::CaseInsensitive) != 0)
@@ -64,11 +64,11 @@ CpuSet GraphBuilder::ownCpus(EntityId node) const
 
 QString GraphBuilder::memoryLine(const Entity& n) const
 {
-    if (n.memoryBytes == 0)
+    if (n.detail->memoryBytes == 0)
         return {};
-    QString s = graphBytes(double(n.memoryBytes));
-    if (n.memoryFreeBytes > 0)
-        s += QStringLiteral(", ") + graphBytes(double(n.memoryFreeBytes)) + QStringLiteral(" free");
+    QString s = graphBytes(double(n.detail->memoryBytes));
+    if (n.detail->memoryFreeBytes > 0)
+        s += QStringLiteral(", ") + graphBytes(double(n.detail->memoryFreeBytes)) + QStringLiteral(" free");
     return s;
 }
 
@@ -112,10 +112,10 @@ QString GraphBuilder::numaTooltip(EntityId node, const CpuSet& own, const QStrin
         lines << Tr::tr("CPUs %1").arg(n.cpus.toRangeString());
     if (own.isEmpty() && !n.cpus.isEmpty())
         lines << Tr::tr("no CPUs of its own (memory only)");
-    if (n.memoryBytes)
-        lines << Tr::tr("memory %1").arg(graphBytes(double(n.memoryBytes)));
-    if (n.memoryFreeBytes)
-        lines << Tr::tr("free %1").arg(graphBytes(double(n.memoryFreeBytes)));
+    if (n.detail->memoryBytes)
+        lines << Tr::tr("memory %1").arg(graphBytes(double(n.detail->memoryBytes)));
+    if (n.detail->memoryFreeBytes)
+        lines << Tr::tr("free %1").arg(graphBytes(double(n.detail->memoryFreeBytes)));
     if (!tier.isEmpty())
         lines << Tr::tr("tier %1").arg(tier);
     lines << memCacheLines(n);
@@ -276,7 +276,7 @@ QString GraphBuilder::deviceId(const Entity& d) const
         break;
     }
     // The PCI bus id survives re-enumeration; witty's NPU index alone does not name the same card.
-    return withNs(prefix + (d.pciBusId.isEmpty() ? d.key : d.pciBusId), d);
+    return withNs(prefix + (d.detail->pciBusId.isEmpty() ? d.key : d.detail->pciBusId), d);
 }
 
 GraphNode GraphBuilder::deviceNode(EntityId id) const
@@ -303,8 +303,8 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
     } else {
         lines << (d.name.isEmpty() ? entityKindName(d.kind) : d.name);
     }
-    if (!d.pciBusId.isEmpty())
-        lines << d.pciBusId;
+    if (!d.detail->pciBusId.isEmpty())
+        lines << d.detail->pciBusId;
     // Model names run to 40 characters ("NetXtreme II BCM5709 Gigabit Ethernet"): the drawing shows the
     // first 26, the tooltip and the search keep the whole.
     QStringList shown = lines;
@@ -315,15 +315,15 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
     if (d.kind == EntityKind::Accelerator || d.kind == EntityKind::Nic)
         g.osIndex = d.osIndex;
     QStringList tip = lines;
-    if (!d.vendor.isEmpty())
-        tip << Tr::tr("vendor %1").arg(d.vendor);
+    if (!d.detail->vendor.isEmpty())
+        tip << Tr::tr("vendor %1").arg(d.detail->vendor);
     const EntityId node = m_s.nodeOfDevice(id);
     if (node.isValid())
         tip << Tr::tr("NUMA node %1").arg(m_s.entity(node).osIndex);
     if (!d.cpus.isEmpty())
         tip << Tr::tr("CPU affinity %1").arg(d.cpus.toRangeString());
     g.tooltip = tip.join(QLatin1Char('\n'));
-    g.searchKeys << d.name << d.pciBusId << d.key;
+    g.searchKeys << d.name << d.detail->pciBusId << d.key;
     if (d.osIndex >= 0)
         g.searchKeys << lines.front();
     g.searchKeys.removeAll(QString());
@@ -391,8 +391,8 @@ void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QStri
             const Entity& e = m_s.entity(d);
             pci += e.kind == EntityKind::PciDevice ? 1 : 0;
             g.members.push_back(d);
-            tip << (e.pciBusId.isEmpty() ? e.name : e.pciBusId + QLatin1Char(' ') + e.name);
-            g.searchKeys << e.pciBusId << e.name;
+            tip << (e.detail->pciBusId.isEmpty() ? e.name : e.detail->pciBusId + QLatin1Char(' ') + e.name);
+            g.searchKeys << e.detail->pciBusId << e.name;
         }
         g.searchKeys.removeAll(QString());
         g.searchKeys.removeDuplicates();
@@ -428,7 +428,7 @@ void GraphBuilder::addPciTree(const std::vector<EntityId>& devices, const QStrin
             children[up.value].push_back(d);
             continue;
         }
-        const QString& busId = m_s.entity(d).pciBusId;
+        const QString& busId = m_s.entity(d).detail->pciBusId;
         const QString hostBus = busId.size() >= 7 ? busId.left(7) : QString();
         auto it = std::find_if(roots.begin(), roots.end(), [&](const auto& r) { return r.first == hostBus; });
         if (it == roots.end())
@@ -447,8 +447,8 @@ void GraphBuilder::addPciTree(const std::vector<EntityId>& devices, const QStrin
             return;
         }
         // A bridge (or a controller with its disks) is a box around what sits behind it.
-        const QString id =
-            withNs(QStringLiteral("cluster_pci") + (e.pciBusId.isEmpty() ? e.key : e.pciBusId), e);
+        const QString id = withNs(
+            QStringLiteral("cluster_pci") + (e.detail->pciBusId.isEmpty() ? e.key : e.detail->pciBusId), e);
         GraphCluster& c = addCluster(id, parent, g.label, e.kind, d);
         c.osIndex = g.osIndex;
         for (EntityId child : *below)
@@ -501,7 +501,7 @@ void GraphBuilder::addCacheTree(EntityId node, const CpuSet& cpus, const QString
         const QString id = withNs(QStringLiteral("cluster_cache") + e.key, e);
         const QString label =
             QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("L%1").arg(e.cacheLevel) : e.name,
-                                          formatBytes(double(e.cacheBytes), TrailingZeros::Drop));
+                                          formatBytes(double(e.detail->cacheBytes), TrailingZeros::Drop));
         // Caches have no OS index; their first CPU gives the same reading order.
         addCluster(id, boxOf(c), label, EntityKind::Cache, c).osIndex = e.cpus.first();
         drawn.insert(c.value, id);

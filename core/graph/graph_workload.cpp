@@ -124,7 +124,7 @@ bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
     g.label = cpu.isEmpty() ? head : head + QLatin1Char('\n') + cpu;
     // The tooltip is written by describeProcesses() once the level of detail has decided what is drawn.
     const EntityId container = m_s.containerOf(p);
-    g.searchKeys << QString::number(e.pid) << e.name << e.cmdline;
+    g.searchKeys << QString::number(e.pid) << e.name << e.detail->cmdline;
     if (container.isValid())
         g.searchKeys << m_s.entity(container).name;
     g.searchKeys.removeAll(QString());
@@ -176,8 +176,8 @@ QString GraphBuilder::processTooltip(EntityId p, EdgeLocality locality) const
     const Entity& e = m_s.entity(p);
     QStringList tip;
     tip << QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name).arg(e.pid);
-    if (!e.cmdline.isEmpty())
-        tip << e.cmdline.left(200);
+    if (!e.detail->cmdline.isEmpty())
+        tip << e.detail->cmdline.left(200);
     const EntityId container = m_s.containerOf(p);
     if (container.isValid())
         tip << Tr::tr("container %1").arg(m_s.entity(container).name);
@@ -592,11 +592,12 @@ void GraphBuilder::buildDataflow()
     QHash<std::int32_t, QString> containerCluster;
     for (EntityId c : m_s.ofKind(EntityKind::Container)) {
         const Entity& e = m_s.entity(c);
-        const QString id =
-            withNs(QStringLiteral("cluster_ctr") + (e.containerId.isEmpty() ? e.key : e.containerId), e);
-        QString label = e.name.isEmpty() ? e.containerId : e.name;
-        if (!e.containerType.isEmpty())
-            label += QStringLiteral(" (%1)").arg(e.containerType);
+        const QString id = withNs(QStringLiteral("cluster_ctr") +
+                                      (e.detail->containerId.isEmpty() ? e.key : e.detail->containerId),
+                                  e);
+        QString label = e.name.isEmpty() ? e.detail->containerId : e.name;
+        if (!e.detail->containerType.isEmpty())
+            label += QStringLiteral(" (%1)").arg(e.detail->containerType);
         addCluster(id, hostCluster(e.ns), label, EntityKind::Container, c);
         containerCluster.insert(c.value, id);
     }

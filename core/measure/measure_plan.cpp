@@ -93,7 +93,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
     for (EntityId n : s.numaNodes())
         if (s.entity(n).ns == kLocal) {
             plan.nodes.push_back(n);
-            memoryKnown = memoryKnown || s.entity(n).memoryBytes > 0;
+            memoryKnown = memoryKnown || s.entity(n).detail->memoryBytes > 0;
         }
     if (plan.nodes.empty())
         return measureError(Tr::tr("the topology has no NUMA node of this machine"));
@@ -108,7 +108,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
             plan.cpuNodes.push_back(node.osIndex);
         // Linux reports memoryless nodes (CPUs without local memory) with no memory: no buffer can live
         // there. Sources that do not give sizes at all leave every node a candidate.
-        if (!memoryKnown || node.memoryBytes > 0) {
+        if (!memoryKnown || node.detail->memoryBytes > 0) {
             plan.memoryNodes.push_back(node.osIndex);
             if (cpusOf[node.osIndex].empty())
                 plan.memoryOnlyNodes.push_back(node.osIndex);
@@ -135,18 +135,18 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
     std::uint64_t memorySideCache = 0;
     for (EntityId c : s.ofKind(EntityKind::Cache)) {
         const Entity& e = s.entity(c);
-        if (e.ns != kLocal || e.cacheBytes == 0)
+        if (e.ns != kLocal || e.detail->cacheBytes == 0)
             continue;
         if (QJsonDocument::fromJson(e.attributes).object().value(QLatin1String("subtype")).toString() ==
             u"MemorySideCache") {
-            memorySideCache = std::max(memorySideCache, e.cacheBytes);
+            memorySideCache = std::max(memorySideCache, e.detail->cacheBytes);
             continue;
         }
         if (e.cacheLevel > llcLevel) {
             llcLevel = e.cacheLevel;
-            plan.largestLlcBytes = e.cacheBytes;
+            plan.largestLlcBytes = e.detail->cacheBytes;
         } else if (e.cacheLevel == llcLevel) {
-            plan.largestLlcBytes = std::max(plan.largestLlcBytes, e.cacheBytes);
+            plan.largestLlcBytes = std::max(plan.largestLlcBytes, e.detail->cacheBytes);
         }
     }
     if (options.bufferBytes > 0) {
@@ -188,11 +188,12 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
     plan.bufferBytes = (plan.bufferBytes + 2 * kMiB - 1) / (2 * kMiB) * (2 * kMiB);
     for (int n : plan.memoryNodes) {
         const Entity& node = s.entity(s.numaNodeByOsIndex(NodeId(n)));
-        if (node.memoryBytes > 0 && plan.bufferBytes > node.memoryBytes / 2)
-            return measureError(Tr::tr("node %1 has %2 of memory; a %3 buffer would take more than half of "
-                                       "it: measure with a smaller --size")
-                                    .arg(n)
-                                    .arg(formatBytes(node.memoryBytes), formatBytes(plan.bufferBytes)));
+        if (node.detail->memoryBytes > 0 && plan.bufferBytes > node.detail->memoryBytes / 2)
+            return measureError(
+                Tr::tr("node %1 has %2 of memory; a %3 buffer would take more than half of "
+                       "it: measure with a smaller --size")
+                    .arg(n)
+                    .arg(formatBytes(node.detail->memoryBytes), formatBytes(plan.bufferBytes)));
     }
 
     // Readers for the bandwidth: one PU per core, so that hyper-threads do not share a core's load ports.

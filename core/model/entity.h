@@ -6,6 +6,8 @@
 
 #include <QByteArray>
 #include <QMap>
+#include <QSharedData>
+#include <QSharedDataPointer>
 #include <QString>
 
 #include <cstdint>
@@ -49,6 +51,56 @@ QString entityKindName(EntityKind kind);
 EntityKind entityKindFromName(QStringView name); // Unknown when not recognised
 QString deviceClassName(DeviceClass c);          // "gpu", "npu", "nic", "other", "" for None
 
+// Typed facts only a few kinds have (NUMA nodes, hosts, devices, containers, caches, process command lines).
+// They live in a block of their own, shared on copy and allocated on the first write, so the entities that
+// come by the million (threads, sockets, PUs) do not carry ~170 empty bytes each.
+struct EntityDetail : QSharedData
+{
+    // NUMA nodes and hosts.
+    std::uint64_t memoryBytes = 0;
+    std::uint64_t memoryFreeBytes = 0;
+    QString memoryTier;                    // "DRAM", "HBM", "NVM", "CXL-DRAM", … when known
+    QMap<QString, std::uint64_t> numastat; // numa_hit, numa_miss, … (sysfs numastat / witty numa_stats)
+
+    // Processes.
+    QString cmdline;
+
+    // Devices.
+    QString pciBusId; // "0000:c1:00.0", lower case
+    QString vendor;
+
+    // Containers: id and runtime type.
+    QString containerId;
+    QString containerType;
+
+    std::uint64_t cacheBytes = 0; // caches
+
+    bool isEmpty() const;
+};
+
+// Reading through a const entity never allocates (an entity without the block reads the empty one);
+// writing allocates the block, or detaches a shared one.
+class EntityDetailRef
+{
+public:
+    const EntityDetail* operator->() const { return m_d ? m_d.constData() : &empty(); }
+    EntityDetail* operator->()
+    {
+        if (!m_d)
+            m_d = new EntityDetail;
+        return m_d.data();
+    }
+    const EntityDetail& operator*() const { return *operator->(); }
+    bool isAllocated() const { return bool(m_d); }
+    // Keeps a copy of `value` only when it holds something: readers that fill every column of every entity
+    // leave the others without a block.
+    void assign(const EntityDetail& value);
+
+private:
+    static const EntityDetail& empty();
+    QSharedDataPointer<EntityDetail> m_d;
+};
+
 // One thing on the machine or in the workload. Fields below `attributes` are typed facts extracted for fast
 // lookups and drawing; which of them a kind fills is noted beside each. `attributes` is the lossless record:
 // a compact JSON object holding every field the source had (witty-profiler's fields exactly as written,
@@ -75,31 +127,22 @@ struct Entity
     // NumaSet: its nodes; devices: NUMA affinity; processes/threads: nodes allowed (Mems_allowed_list).
     NodeSet nodes;
 
-    // NUMA nodes and hosts.
-    std::uint64_t memoryBytes = 0;
-    std::uint64_t memoryFreeBytes = 0;
-    QString memoryTier;                    // "DRAM", "HBM", "NVM", "CXL-DRAM", … when known
-    QMap<QString, std::uint64_t> numastat; // numa_hit, numa_miss, … (sysfs numastat / witty numa_stats)
-
     // Processes, threads.
     std::int64_t pid = -1;
     std::int64_t ppid = -1;
     std::int64_t tid = -1;
-    QString cmdline;
 
     // Devices (and `deviceClass` above).
-    QString pciBusId; // "0000:c1:00.0", lower case
-    QString vendor;
     NodeId numaNode; // the node the device (or shm, socket owner) is attached to; invalid when unknown
     int port = -1;   // sockets
 
-    // Containers: id and runtime type; sockets: address, port, protocol.
-    QString containerId;
-    QString containerType;
+    // Sockets: address, port (above), protocol.
     QString address;
     QString protocol;
 
-    std::uint64_t cacheBytes = 0; // caches (and `cacheLevel` above)
+    // Rare kinds' facts: memory sizes and tier, numastat, cmdline, PCI bus id, vendor, container id and type,
+    // cache size. `e.detail->vendor` reads (never allocating on a const entity) and writes alike.
+    EntityDetailRef detail;
 };
 
 } // namespace numasight

@@ -421,7 +421,7 @@ private:
             const QString host = text(info(obj, "HostName"));
             e.key = host.isEmpty() ? QStringLiteral("machine") : host;
             e.name = host;
-            e.memoryBytes = obj->total_memory;
+            e.detail->memoryBytes = obj->total_memory;
             return add(obj, std::move(e), parent);
         }
         case HWLOC_OBJ_PACKAGE:
@@ -431,8 +431,8 @@ private:
         case HWLOC_OBJ_NUMANODE:
             e.kind = EntityKind::NumaNode;
             e.name = text(obj->name);
-            e.memoryBytes = obj->attr->numanode.local_memory;
-            e.memoryTier = memoryTierOf(obj);
+            e.detail->memoryBytes = obj->attr->numanode.local_memory;
+            e.detail->memoryTier = memoryTierOf(obj);
             return add(obj, std::move(e), parent);
         case HWLOC_OBJ_CORE:
             e.kind = EntityKind::Core;
@@ -451,7 +451,7 @@ private:
             e.kind = EntityKind::Cache;
             e.name = cacheName(obj);
             e.cacheLevel = int(obj->attr->cache.depth);
-            e.cacheBytes = obj->attr->cache.size;
+            e.detail->cacheBytes = obj->attr->cache.size;
             return add(obj, std::move(e), parent);
         case HWLOC_OBJ_BRIDGE:
             // A host bridge is only the root of a PCI hierarchy, with no function of its own.
@@ -535,22 +535,22 @@ private:
         }
 
         if (pci) {
-            e.pciBusId = pciBusId(*pci);
-            e.key = e.pciBusId;
-            e.vendor = hex4(vendorId);
+            e.detail->pciBusId = pciBusId(*pci);
+            e.key = e.detail->pciBusId;
+            e.detail->vendor = hex4(vendorId);
             if (const char* v = info(obj, "PCIVendor"))
-                e.vendor += QLatin1Char(' ') + text(v);
+                e.detail->vendor += QLatin1Char(' ') + text(v);
             e.name = !model.isEmpty() ? model : text(info(obj, "PCIDevice"));
             if (e.name.isEmpty())
                 e.name = pciNameFromDatabase(obj, *pci);
             if (!info(obj, "PCIVendor")) {
                 const QString vendorName = PciIds::system().vendor(std::uint16_t(vendorId));
                 if (!vendorName.isEmpty())
-                    e.vendor += QLatin1Char(' ') + vendorName;
+                    e.detail->vendor += QLatin1Char(' ') + vendorName;
             }
         } else {
             e.name = text(obj->name);
-            e.vendor = text(info(obj, "GPUVendor"));
+            e.detail->vendor = text(info(obj, "GPUVendor"));
         }
         if (e.kind == EntityKind::Accelerator)
             e.osIndex = acceleratorIndex;

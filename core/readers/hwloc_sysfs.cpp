@@ -120,9 +120,9 @@ void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot)
             continue;
         NodeSysfsStats stats = readNodeSysfsStats(sysfsRoot, e.osIndex);
         if (stats.memFreeBytes)
-            e.memoryFreeBytes = *stats.memFreeBytes;
+            e.detail->memoryFreeBytes = *stats.memFreeBytes;
         if (!stats.numastat.isEmpty())
-            e.numastat = std::move(stats.numastat);
+            e.detail->numastat = std::move(stats.numastat);
         e.attributes = withNodeSysfsAttributes(e.attributes, stats);
     }
 }

@@ -175,6 +175,14 @@ QString GraphReader::stringField(const Collected& c, int field, const Where* whe
     return fromUtf8(v.str);
 }
 
+QString GraphReader::sharedStringField(const Collected& c, int field, const Where* where, bool required)
+{
+    const FieldValue& v = c.f[field];
+    if (v.present && v.type == od::json_type::string)
+        return cachedString(m_values, v.str);
+    return stringField(c, field, where, required);
+}
+
 // The key field's text for the identity: strings unescaped, numbers as written.
 std::string_view GraphReader::keyText(const Collected& c, int field, const Where* where) const
 {
@@ -466,17 +474,17 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
     case EntityKind::Process:
         e.pid = integerField(c, FPid, where, true);
         e.ppid = integerField(c, FPpid, where, false);
-        e.name = stringField(c, FName, where, false);
-        e.cmdline = stringField(c, FCmdline, where, false);
+        e.name = sharedStringField(c, FName, where, false);
+        e.detail->cmdline = stringField(c, FCmdline, where, false);
         break;
     case EntityKind::Thread:
         e.tid = integerField(c, FTid, where, true);
-        e.name = stringField(c, FName, where, false);
+        e.name = sharedStringField(c, FName, where, false);
         break;
     case EntityKind::Socket:
         e.address = stringField(c, FSocketAddr, where, true);
         e.port = boundedField(c, FSocketPort, where, true, 0, 65535);
-        e.protocol = stringField(c, FSocketType, where, true);
+        e.protocol = sharedStringField(c, FSocketType, where, true);
         break;
     case EntityKind::NumaNode: {
         if (c.numa.problemAt) {
@@ -495,10 +503,10 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
             fail(c.f[FCpuSet].raw.data(), &w, beyond);
         }
         e.nodes = NodeSet{e.osIndex};
-        e.memoryBytes = c.numa.memTotalKb.value_or(0) * 1024;
-        e.memoryFreeBytes = c.numa.memFreeKb.value_or(0) * 1024;
+        e.detail->memoryBytes = c.numa.memTotalKb.value_or(0) * 1024;
+        e.detail->memoryFreeBytes = c.numa.memFreeKb.value_or(0) * 1024;
         for (auto& [name, value] : c.numa.stats)
-            e.numastat.insert(name, value);
+            e.detail->numastat.insert(name, value);
         break;
     }
     case EntityKind::NumaSet:
@@ -517,7 +525,7 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
         e.logicalIndex = e.osIndex;
         e.name = (e.deviceClass == DeviceClass::Gpu ? QStringLiteral("GPU%1") : QStringLiteral("NPU%1"))
                      .arg(e.osIndex);
-        e.pciBusId = stringField(c, FPciBusId, where, e.deviceClass == DeviceClass::Gpu).toLower();
+        e.detail->pciBusId = stringField(c, FPciBusId, where, e.deviceClass == DeviceClass::Gpu).toLower();
         const FieldValue& aff = c.f[FCpuAffinity];
         if (aff.present && aff.type != od::json_type::null)
             e.cpus =
@@ -547,14 +555,15 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
         break;
     }
     case EntityKind::Container:
-        e.containerId = stringField(c, FContainerId, where, true);
+        e.detail->containerId = stringField(c, FContainerId, where, true);
         e.name = stringField(c, FContainerName, where, false);
-        e.containerType = stringField(c, FContainerType, where, false);
+        e.detail->containerType = stringField(c, FContainerType, where, false);
         break;
     case EntityKind::SharedMemory:
         e.name = stringField(c, FShmName, where, false);
         if (c.f[FShmSize].type == od::json_type::number)
-            e.memoryBytes = std::uint64_t(std::max<std::int64_t>(0, integerField(c, FShmSize, where, false)));
+            e.detail->memoryBytes =
+                std::uint64_t(std::max<std::int64_t>(0, integerField(c, FShmSize, where, false)));
         break;
     default:
         break;

@@ -361,8 +361,19 @@ private:
     std::string_view keyText(const Collected& c, int field, const Where* where) const;
     void fillTyped(Entity& e, Collected& c, const Where* where);
 
-    using StringCache = std::vector<std::pair<std::string, QString>>;
-    static const QString& cachedString(StringCache& cache, std::string_view s);
+    // Values that repeat through a file (types, namespaces, protocols, thread names) share one string.
+    // Bounded: a file of distinct values gets a string each, as without the cache, and no quadratic search.
+    struct StringCache
+    {
+        struct Hash
+        {
+            using is_transparent = void;
+            size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+        };
+        std::unordered_map<std::string, QString, Hash, std::equal_to<>> strings;
+    };
+    static QString cachedString(StringCache& cache, std::string_view s);
+    QString sharedStringField(const Collected& c, int field, const Where* where, bool required);
     std::string_view stringOf(od::value& v, std::string_view raw, const Where* where);
 
     const char* m_base;
@@ -380,6 +391,7 @@ private:
     std::unordered_map<std::int32_t, std::vector<std::pair<int, double>>> m_distanceRows;
     std::unordered_map<std::int32_t, NodeSet> m_deviceNumaSets; // from AffinitativeToNuma edges
     StringCache m_typeNames, m_namespaces, m_edgeTypes;         // a handful of distinct values each
+    StringCache m_values;                                       // socket protocols, process and thread names
     std::string m_identity;
     std::string m_compact;
     std::string m_payload;

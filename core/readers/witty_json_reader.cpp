@@ -156,13 +156,16 @@ void GraphReader::tick(const char* at)
         m_progress(double(at - m_base) / double(m_size));
 }
 
-const QString& GraphReader::cachedString(StringCache& cache, std::string_view s)
+QString GraphReader::cachedString(StringCache& cache, std::string_view s)
 {
-    for (const auto& [bytes, text] : cache)
-        if (bytes == s)
-            return text;
-    cache.emplace_back(std::string(s), fromUtf8(s));
-    return cache.back().second;
+    constexpr size_t kMaxCached = 4096;
+    constexpr size_t kMaxCachedLength = 128;
+    if (const auto it = cache.strings.find(s); it != cache.strings.end())
+        return it->second;
+    QString text = fromUtf8(s);
+    if (cache.strings.size() < kMaxCached && s.size() <= kMaxCachedLength)
+        cache.strings.emplace(std::string(s), text);
+    return text;
 }
 
 // A string value without escapes is used in place; only escaped ones go through simdjson's unescaping

@@ -150,7 +150,7 @@ QByteArray GraphWriter::map(const Entity& e)
         appendJsonKey(out, "name");
         appendJsonString(out, e.name);
         appendJsonKey(out, "cmdline");
-        appendJsonString(out, e.cmdline);
+        appendJsonString(out, e.detail->cmdline);
         break;
     case EntityKind::Thread: {
         appendJsonKey(out, "tid");
@@ -203,9 +203,9 @@ QByteArray GraphWriter::map(const Entity& e)
             out += QByteArray::number(value);
         };
         for (const QString& name : kKernelOrder)
-            if (const auto it = e.numastat.constFind(name); it != e.numastat.cend())
+            if (const auto it = e.detail->numastat.constFind(name); it != e.detail->numastat.cend())
                 appendCounter(name, it.value());
-        for (auto it = e.numastat.cbegin(); it != e.numastat.cend(); ++it)
+        for (auto it = e.detail->numastat.cbegin(); it != e.detail->numastat.cend(); ++it)
             if (!kKernelOrder.contains(it.key()))
                 appendCounter(it.key(), it.value());
         out += '}';
@@ -214,12 +214,12 @@ QByteArray GraphWriter::map(const Entity& e)
         appendJsonKey(out, "mem_info");
         out += '{';
         appendJsonKey(out, "MemTotal");
-        appendKb(out, e.memoryBytes);
+        appendKb(out, e.detail->memoryBytes);
         appendJsonKey(out, "MemFree");
-        appendKb(out, e.memoryFreeBytes);
-        if (e.memoryBytes >= e.memoryFreeBytes) {
+        appendKb(out, e.detail->memoryFreeBytes);
+        if (e.detail->memoryBytes >= e.detail->memoryFreeBytes) {
             appendJsonKey(out, "MemUsed");
-            appendKb(out, e.memoryBytes - e.memoryFreeBytes);
+            appendKb(out, e.detail->memoryBytes - e.detail->memoryFreeBytes);
         }
         for (const auto& [name, value] : recorded.meminfo) {
             if (name == "MemTotal" || name == "MemFree" || name == "MemUsed")
@@ -253,11 +253,12 @@ QByteArray GraphWriter::map(const Entity& e)
         break;
     case EntityKind::Accelerator:
         appendJsonKey(out, "device_id");
-        appendJsonString(out, e.vendor.isEmpty() ? QStringLiteral("device-id-unknown") : e.vendor);
+        appendJsonString(out,
+                         e.detail->vendor.isEmpty() ? QStringLiteral("device-id-unknown") : e.detail->vendor);
         appendJsonKey(out, "device_type");
         appendJsonString(out, deviceClassName(e.deviceClass));
         appendJsonKey(out, "pci_bus_id");
-        appendJsonString(out, e.pciBusId);
+        appendJsonString(out, e.detail->pciBusId);
         appendJsonKey(out, "id");
         out += QByteArray::number(e.osIndex >= 0 ? e.osIndex : e.logicalIndex);
         appendJsonKey(out, "cpu_affinity");
@@ -269,17 +270,17 @@ QByteArray GraphWriter::map(const Entity& e)
         break;
     case EntityKind::Container:
         appendJsonKey(out, "container_id");
-        appendJsonString(out, e.containerId.isEmpty() ? e.key : e.containerId);
+        appendJsonString(out, e.detail->containerId.isEmpty() ? e.key : e.detail->containerId);
         appendJsonKey(out, "container_name");
         appendJsonString(out, e.name);
         appendJsonKey(out, "container_type");
-        appendJsonString(out, e.containerType);
+        appendJsonString(out, e.detail->containerType);
         break;
     case EntityKind::SharedMemory:
         appendJsonKey(out, "shm_name");
         appendJsonString(out, e.name);
         appendJsonKey(out, "shm_size");
-        out += QByteArray::number(qulonglong(e.memoryBytes));
+        out += QByteArray::number(qulonglong(e.detail->memoryBytes));
         break;
     default:
         return {};

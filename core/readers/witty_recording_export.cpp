@@ -288,10 +288,10 @@ private:
                 continue;
             const NodeCountersSample& c = *it->second;
             if (!c.numastat.isEmpty())
-                n.numastat = c.numastat;
+                n.detail->numastat = c.numastat;
             if (c.memTotalBytes > 0) {
-                n.memoryBytes = c.memTotalBytes;
-                n.memoryFreeBytes = c.memFreeBytes;
+                n.detail->memoryBytes = c.memTotalBytes;
+                n.detail->memoryFreeBytes = c.memFreeBytes;
             }
         }
     }

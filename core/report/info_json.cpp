@@ -143,9 +143,10 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
             {QStringLiteral("logical_index"), n.logicalIndex},
             {QStringLiteral("namespace"), n.ns},
             {QStringLiteral("cpus"), n.cpus.toRangeString()},
-            {QStringLiteral("memory_bytes"), qint64(n.memoryBytes)},
-            {QStringLiteral("memory_tier"),
-             n.memoryTier.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.memoryTier)},
+            {QStringLiteral("memory_bytes"), qint64(n.detail->memoryBytes)},
+            {QStringLiteral("memory_tier"), n.detail->memoryTier.isEmpty()
+                                                ? QJsonValue(QJsonValue::Null)
+                                                : QJsonValue(n.detail->memoryTier)},
             {QStringLiteral("distances"), distanceRow(*s, id)},
         };
         nodes.append(node);
@@ -165,7 +166,7 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
             {QStringLiteral("kind"), deviceKind(e)},
             {QStringLiteral("name"), e.name},
             {QStringLiteral("pci_bus_id"),
-             e.pciBusId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(e.pciBusId)},
+             e.detail->pciBusId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(e.detail->pciBusId)},
             {QStringLiteral("numa_node"),
              node.isValid() ? QJsonValue(s->entity(node).osIndex) : QJsonValue(QJsonValue::Null)},
         });

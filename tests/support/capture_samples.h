@@ -61,8 +61,8 @@ inline SnapshotPtr buildRichSnapshot(int variant)
 {
     SnapshotBuilder b;
     Entity host = makeEntity(EntityKind::Host, QStringLiteral("host"), QStringLiteral("ascend-01"));
-    host.memoryBytes = 1ull << 40;
-    host.memoryFreeBytes = (1ull << 39) + 17;
+    host.detail->memoryBytes = 1ull << 40;
+    host.detail->memoryFreeBytes = (1ull << 39) + 17;
     host.attributes = R"({"os":"openEuler 22.03","note":"quote \" and backslash \\ and ü"})";
     const EntityId hostId = b.add(host);
 
@@ -81,12 +81,12 @@ inline SnapshotPtr buildRichSnapshot(int variant)
         node.osIndex = n;
         node.logicalIndex = 3 - n; // logical and OS indexes deliberately differ
         node.cpus = n == 3 ? IndexSet() : IndexSet::range(n * 4, n * 4 + 3);
-        node.memoryBytes = (std::uint64_t(n) + 1) << 34;
-        node.memoryFreeBytes = n == 3 ? 0 : (std::uint64_t(n) + 1) << 30;
-        node.memoryTier = QString::fromLatin1(tiers[n]);
-        node.numastat = {{QStringLiteral("numa_hit"), 123456789ull * std::uint64_t(n + 1)},
-                         {QStringLiteral("numa_miss"), std::uint64_t(n)},
-                         {QStringLiteral("other_node"), n == 2 ? kU64Max : 0}};
+        node.detail->memoryBytes = (std::uint64_t(n) + 1) << 34;
+        node.detail->memoryFreeBytes = n == 3 ? 0 : (std::uint64_t(n) + 1) << 30;
+        node.detail->memoryTier = QString::fromLatin1(tiers[n]);
+        node.detail->numastat = {{QStringLiteral("numa_hit"), 123456789ull * std::uint64_t(n + 1)},
+                                 {QStringLiteral("numa_miss"), std::uint64_t(n)},
+                                 {QStringLiteral("other_node"), n == 2 ? kU64Max : 0}};
         node.parent = packages[size_t(n / 2)];
         node.attributes =
             R"({"numa_id":)" + QByteArray::number(n) + R"(,"distance_to_all_numa":{"0":10,"1":20}})";
@@ -106,7 +106,7 @@ inline SnapshotPtr buildRichSnapshot(int variant)
     core.parent = packages[0];
     b.add(core);
     Entity l3 = makeEntity(EntityKind::Cache, QStringLiteral("L3#0"), QStringLiteral("L3"));
-    l3.cacheBytes = 32ull << 20;
+    l3.detail->cacheBytes = 32ull << 20;
     l3.cacheLevel = 3;
     l3.cpus = IndexSet::range(0, 7);
     l3.parent = packages[0];
@@ -115,8 +115,8 @@ inline SnapshotPtr buildRichSnapshot(int variant)
     Entity npu = makeEntity(EntityKind::Accelerator, QStringLiteral("0"), QStringLiteral("NPU0"));
     npu.typeName = QStringLiteral("NPUEntity");
     npu.deviceClass = DeviceClass::Npu;
-    npu.pciBusId = QStringLiteral("0000:c1:00.0");
-    npu.vendor = QStringLiteral("Huawei");
+    npu.detail->pciBusId = QStringLiteral("0000:c1:00.0");
+    npu.detail->vendor = QStringLiteral("Huawei");
     npu.numaNode = NodeId(2);
     npu.osIndex = 0;
     npu.cpus = IndexSet::range(8, 11);
@@ -125,8 +125,8 @@ inline SnapshotPtr buildRichSnapshot(int variant)
     const EntityId npuId = b.add(npu);
     Entity nic = makeEntity(EntityKind::Nic, QStringLiteral("0000:3b:00.0"), QStringLiteral("eth0"));
     nic.deviceClass = DeviceClass::Nic;
-    nic.pciBusId = QStringLiteral("0000:3b:00.0");
-    nic.vendor = QStringLiteral("Mellanox");
+    nic.detail->pciBusId = QStringLiteral("0000:3b:00.0");
+    nic.detail->vendor = QStringLiteral("Mellanox");
     nic.numaNode = NodeId(0);
     const EntityId nicId = b.add(nic);
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("gpu1"), QStringLiteral("GPU1"));
@@ -137,13 +137,13 @@ inline SnapshotPtr buildRichSnapshot(int variant)
     other.deviceClass = DeviceClass::Other;
     b.add(other);
     Entity pci = makeEntity(EntityKind::PciDevice, QStringLiteral("0000:00:01.0"));
-    pci.pciBusId = QStringLiteral("0000:00:01.0");
+    pci.detail->pciBusId = QStringLiteral("0000:00:01.0");
     b.add(pci);
 
     Entity container = makeEntity(EntityKind::Container, QStringLiteral("a1b2c3d4"), QStringLiteral("vllm"));
     container.typeName = QStringLiteral("ContainerEntity");
-    container.containerId = QStringLiteral("a1b2c3d4");
-    container.containerType = QStringLiteral("docker");
+    container.detail->containerId = QStringLiteral("a1b2c3d4");
+    container.detail->containerType = QStringLiteral("docker");
     const EntityId containerId = b.add(container);
 
     std::vector<EntityId> processes;
@@ -153,7 +153,7 @@ inline SnapshotPtr buildRichSnapshot(int variant)
         p.typeName = QStringLiteral("ProcessEntity");
         p.pid = 1000 + i;
         p.ppid = i == 0 ? 1 : 1000;
-        p.cmdline = QStringLiteral("vllm serve \"model\"\n--tp 4 ü 日本");
+        p.detail->cmdline = QStringLiteral("vllm serve \"model\"\n--tp 4 ü 日本");
         p.cpus = IndexSet::range(0, 15);
         p.nodes = IndexSet{0, 2, 3};
         p.attributes = R"({"pid":)" + QByteArray::number(1000 + i) + R"(,"name":"python3"})";
@@ -391,9 +391,9 @@ inline Capture largeCapture(int processes = 3000)
             makeEntity(EntityKind::Process, QString::number(10000 + i), QStringLiteral("proc%1").arg(i));
         p.pid = 10000 + i;
         p.ppid = 1;
-        p.cmdline = QStringLiteral("/usr/bin/worker --rank %1 --padding %2")
-                        .arg(i)
-                        .arg(QString(64, QLatin1Char('x')));
+        p.detail->cmdline = QStringLiteral("/usr/bin/worker --rank %1 --padding %2")
+                                .arg(i)
+                                .arg(QString(64, QLatin1Char('x')));
         p.attributes = R"({"pid":)" + QByteArray::number(10000 + i) + "}";
         const EntityId pid = b.add(p);
         Entity t = makeEntity(EntityKind::Thread, QString::number(50000 + i));
@@ -522,24 +522,24 @@ inline void compareEntity(const Entity& a, const Entity& b, const QString& where
     SAME(a, b, logicalIndex);
     SAME(a, b, cpus);
     SAME(a, b, nodes);
-    SAME(a, b, memoryBytes);
-    SAME(a, b, memoryFreeBytes);
-    SAME(a, b, memoryTier);
-    SAME(a, b, numastat);
+    SAME(a, b, detail->memoryBytes);
+    SAME(a, b, detail->memoryFreeBytes);
+    SAME(a, b, detail->memoryTier);
+    SAME(a, b, detail->numastat);
     SAME(a, b, pid);
     SAME(a, b, ppid);
     SAME(a, b, tid);
-    SAME(a, b, cmdline);
+    SAME(a, b, detail->cmdline);
     SAME(a, b, deviceClass);
-    SAME(a, b, pciBusId);
-    SAME(a, b, vendor);
+    SAME(a, b, detail->pciBusId);
+    SAME(a, b, detail->vendor);
     SAME(a, b, numaNode);
-    SAME(a, b, containerId);
-    SAME(a, b, containerType);
+    SAME(a, b, detail->containerId);
+    SAME(a, b, detail->containerType);
     SAME(a, b, address);
     SAME(a, b, port);
     SAME(a, b, protocol);
-    SAME(a, b, cacheBytes);
+    SAME(a, b, detail->cacheBytes);
     SAME(a, b, cacheLevel);
     QVERIFY2(sameJson(a.attributes, b.attributes, how),
              qPrintable(where + QStringLiteral(": attributes differ: written ") + show(a.attributes) +

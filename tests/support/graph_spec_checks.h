@@ -114,13 +114,13 @@ inline SnapshotPtr miniMachine(const QString& processName = QStringLiteral("work
         n.osIndex = n.logicalIndex = i;
         n.cpus = IndexSet::range(2 * i, 2 * i + 1);
         n.nodes = NodeSet{i};
-        n.memoryBytes = std::uint64_t(1) << 30;
+        n.detail->memoryBytes = std::uint64_t(1) << 30;
         nodes.push_back(b.add(n));
     }
     Entity npu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:81:00.0"));
     npu.deviceClass = DeviceClass::Npu;
     npu.osIndex = 0;
-    npu.pciBusId = npu.key;
+    npu.detail->pciBusId = npu.key;
     npu.numaNode = NodeId(1);
     const EntityId npuId = b.add(npu);
     Entity p = makeEntity(EntityKind::Process, QStringLiteral("100"));

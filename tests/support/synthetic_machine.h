@@ -28,8 +28,8 @@ inline Entity acceleratorOn(const Entity& node, int index, DeviceClass deviceCla
     a.ns = QStringLiteral("local");
     a.deviceClass = deviceClass;
     a.osIndex = index;
-    a.pciBusId = QStringLiteral("0000:%1:00.0").arg(busBase + index * 0x10, 2, 16, QLatin1Char('0'));
-    a.key = a.pciBusId;
+    a.detail->pciBusId = QStringLiteral("0000:%1:00.0").arg(busBase + index * 0x10, 2, 16, QLatin1Char('0'));
+    a.key = a.detail->pciBusId;
     a.name = name;
     a.numaNode = NodeId(node.osIndex);
     a.nodes = NodeSet{node.osIndex};

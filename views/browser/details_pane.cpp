@@ -196,15 +196,15 @@ void DetailsPane::rebuild()
             e.cpus.toRangeString() + tr("  (%n CPU(s))", nullptr, e.cpus.count()));
     if (!e.nodes.isEmpty())
         row(fields, QStringLiteral("nodes"), e.nodes.toRangeString());
-    if (e.memoryBytes)
-        row(fields, QStringLiteral("memory"), bytes(e.memoryBytes));
-    if (e.memoryFreeBytes)
-        row(fields, QStringLiteral("memory free"), bytes(e.memoryFreeBytes));
-    if (!e.memoryTier.isEmpty())
-        row(fields, QStringLiteral("memory tier"), e.memoryTier);
-    if (!e.numastat.isEmpty()) {
+    if (e.detail->memoryBytes)
+        row(fields, QStringLiteral("memory"), bytes(e.detail->memoryBytes));
+    if (e.detail->memoryFreeBytes)
+        row(fields, QStringLiteral("memory free"), bytes(e.detail->memoryFreeBytes));
+    if (!e.detail->memoryTier.isEmpty())
+        row(fields, QStringLiteral("memory tier"), e.detail->memoryTier);
+    if (!e.detail->numastat.isEmpty()) {
         QTreeWidgetItem* stat = row(fields, QStringLiteral("numastat"), QString());
-        for (auto it = e.numastat.begin(); it != e.numastat.end(); ++it)
+        for (auto it = e.detail->numastat.begin(); it != e.detail->numastat.end(); ++it)
             row(stat, it.key(), QString::number(it.value()));
     }
     if (e.pid >= 0)
@@ -218,8 +218,8 @@ void DetailsPane::rebuild()
     }
     if (e.tid >= 0)
         row(fields, QStringLiteral("tid"), QString::number(e.tid));
-    if (!e.cmdline.isEmpty())
-        row(fields, QStringLiteral("cmdline"), e.cmdline);
+    if (!e.detail->cmdline.isEmpty())
+        row(fields, QStringLiteral("cmdline"), e.detail->cmdline);
     if (e.kind == EntityKind::Process) {
         if (const EntityId c = s.containerOf(m_entity); c.isValid())
             row(fields, QStringLiteral("container"), EntityTreeModel::entityLabel(s.entity(c)));
@@ -227,16 +227,16 @@ void DetailsPane::rebuild()
     }
     if (e.deviceClass != DeviceClass::None)
         row(fields, QStringLiteral("device class"), deviceClassName(e.deviceClass));
-    if (!e.pciBusId.isEmpty())
-        row(fields, QStringLiteral("pci bus id"), e.pciBusId);
-    if (!e.vendor.isEmpty())
-        row(fields, QStringLiteral("vendor"), e.vendor);
+    if (!e.detail->pciBusId.isEmpty())
+        row(fields, QStringLiteral("pci bus id"), e.detail->pciBusId);
+    if (!e.detail->vendor.isEmpty())
+        row(fields, QStringLiteral("vendor"), e.detail->vendor);
     if (e.numaNode.isValid())
         row(fields, QStringLiteral("numa node"), QString::number(e.numaNode.value));
-    if (!e.containerId.isEmpty())
-        row(fields, QStringLiteral("container id"), e.containerId);
-    if (!e.containerType.isEmpty())
-        row(fields, QStringLiteral("container type"), e.containerType);
+    if (!e.detail->containerId.isEmpty())
+        row(fields, QStringLiteral("container id"), e.detail->containerId);
+    if (!e.detail->containerType.isEmpty())
+        row(fields, QStringLiteral("container type"), e.detail->containerType);
     if (!e.address.isEmpty())
         row(fields, QStringLiteral("address"), e.address);
     if (e.port >= 0)
@@ -245,8 +245,8 @@ void DetailsPane::rebuild()
         row(fields, QStringLiteral("protocol"), e.protocol);
     if (e.cacheLevel > 0)
         row(fields, QStringLiteral("cache level"), QString::number(e.cacheLevel));
-    if (e.cacheBytes)
-        row(fields, QStringLiteral("cache size"), bytes(e.cacheBytes));
+    if (e.detail->cacheBytes)
+        row(fields, QStringLiteral("cache size"), bytes(e.detail->cacheBytes));
     fields->setExpanded(true);
 
     const QJsonObject attributes = parseJsonObject(e.attributes);

@@ -511,11 +511,11 @@ QString idText(const Entity& e)
     case EntityKind::Nic:
     case EntityKind::PciDevice:
     case EntityKind::OsDevice:
-        if (!e.pciBusId.isEmpty())
-            return e.pciBusId;
+        if (!e.detail->pciBusId.isEmpty())
+            return e.detail->pciBusId;
         return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key;
     case EntityKind::Container:
-        return e.containerId.isEmpty() ? e.key : e.containerId;
+        return e.detail->containerId.isEmpty() ? e.key : e.detail->containerId;
     default:
         return e.key;
     }
@@ -550,7 +550,7 @@ QString kindText(const Entity& e)
 
 std::uint64_t memoryOf(const Entity& e)
 {
-    return e.kind == EntityKind::Cache ? e.cacheBytes : e.memoryBytes;
+    return e.kind == EntityKind::Cache ? e.detail->cacheBytes : e.detail->memoryBytes;
 }
 
 } // namespace
@@ -594,8 +594,8 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
     }
     if (role == Qt::ToolTipRole && column == NameColumn) {
         QString tip = e.typeName + QStringLiteral(" · ") + e.ns + QStringLiteral(" · ") + e.key;
-        if (!e.cmdline.isEmpty())
-            tip += QLatin1Char('\n') + e.cmdline;
+        if (!e.detail->cmdline.isEmpty())
+            tip += QLatin1Char('\n') + e.detail->cmdline;
         return tip;
     }
     if (role == Qt::ToolTipRole) { // the whole value where the column is too narrow for it
@@ -613,7 +613,7 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
 
 QString EntityTreeModel::searchText(const Entity& e) const
 {
-    QStringList parts{e.name, e.key, idText(e), e.pciBusId, e.containerId};
+    QStringList parts{e.name, e.key, idText(e), e.detail->pciBusId, e.detail->containerId};
     if (e.pid >= 0)
         parts << QString::number(e.pid);
     if (e.tid >= 0)

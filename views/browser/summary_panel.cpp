@@ -230,9 +230,9 @@ void SummaryPanel::fillNuma(const Snapshot& s)
         QTableWidgetItem* cpus = cell(n.cpus.toRangeString());
         cpus->setToolTip(tr("%n CPU(s)", nullptr, n.cpus.count()));
         m_numa->setItem(r, CpusColumn, cpus);
-        m_numa->setItem(r, MemoryColumn, cell(dataSize(n.memoryBytes), right));
-        m_numa->setItem(r, FreeColumn, cell(dataSize(n.memoryFreeBytes), right));
-        m_numa->setItem(r, TierColumn, cell(n.memoryTier));
+        m_numa->setItem(r, MemoryColumn, cell(dataSize(n.detail->memoryBytes), right));
+        m_numa->setItem(r, FreeColumn, cell(dataSize(n.detail->memoryFreeBytes), right));
+        m_numa->setItem(r, TierColumn, cell(n.detail->memoryTier));
 
         const DistanceMatrix* m = s.numaDistances(n.ns);
         if (!m)

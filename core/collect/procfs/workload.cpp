@@ -97,14 +97,14 @@ public:
         Entity p = makeEntity(EntityKind::Process, QString::number(pid), status->name);
         p.pid = pid;
         p.ppid = status->ppid;
-        p.cmdline = readCmdline(m_root, pid);
+        p.detail->cmdline = readCmdline(m_root, pid);
         if (status->memsAllowed)
             p.nodes = *status->memsAllowed;
 
         QJsonObject a = statusJson(*status);
         a.insert(QLatin1String("pid"), double(pid));
         a.insert(QLatin1String("ppid"), double(status->ppid));
-        a.insert(QLatin1String("cmdline"), p.cmdline);
+        a.insert(QLatin1String("cmdline"), p.detail->cmdline);
         const QMap<QString, std::int64_t> sched = readSchedNumaFields(m_root, pid);
         if (!sched.isEmpty()) {
             QJsonObject s;
@@ -188,8 +188,8 @@ private:
     void addContainer(const ContainerRef& ref, EntityId process)
     {
         Entity c = makeEntity(EntityKind::Container, ref.shortId, ref.shortId);
-        c.containerId = ref.id;
-        c.containerType = ref.runtime;
+        c.detail->containerId = ref.id;
+        c.detail->containerType = ref.runtime;
         QJsonObject a;
         a.insert(QLatin1String("container_id"), ref.shortId);
         a.insert(QLatin1String("full_id"), ref.id);
@@ -210,7 +210,7 @@ private:
         for (int i = 0; i < m_b.entityCount(); ++i) {
             const Entity& e = m_b.entity(EntityId(i));
             if (e.kind == EntityKind::Accelerator && e.ns == kNs && e.deviceClass == cls &&
-                (!nvidiaOnly || e.vendor.startsWith(QLatin1String("10de"))) &&
+                (!nvidiaOnly || e.detail->vendor.startsWith(QLatin1String("10de"))) &&
                 !e.key.startsWith(QLatin1Char('/')))
                 out.push_back(EntityId(i));
         }
@@ -221,7 +221,7 @@ private:
                 return a.osIndex >= 0;
             if (a.osIndex != b.osIndex)
                 return a.osIndex < b.osIndex;
-            return a.pciBusId < b.pciBusId;
+            return a.detail->pciBusId < b.detail->pciBusId;
         });
         return out;
     }
@@ -232,7 +232,7 @@ private:
             return {};
         for (int i = 0; i < m_b.entityCount(); ++i) {
             const Entity& e = m_b.entity(EntityId(i));
-            if (e.ns == kNs && e.pciBusId == busId &&
+            if (e.ns == kNs && e.detail->pciBusId == busId &&
                 (e.kind == EntityKind::Accelerator || e.kind == EntityKind::PciDevice))
                 return EntityId(i);
         }

@@ -528,8 +528,8 @@ void TestAdvice::recording()
         Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = CpuSet::range(2 * n, 2 * n + 1);
-        node.memoryBytes = 8ull << 30;
-        node.memoryFreeBytes = 4ull << 30;
+        node.detail->memoryBytes = 8ull << 30;
+        node.detail->memoryFreeBytes = 4ull << 30;
         nodeIds.push_back(b.add(node));
     }
     b.addDistances(DistanceMatrix{
@@ -538,7 +538,7 @@ void TestAdvice::recording()
         QStringLiteral("NumasightLatency"), QStringLiteral("ns"), false, nodeIds, {90, 150, 150, 90}});
     Entity proc = makeEntity(EntityKind::Process, QStringLiteral("100"), QStringLiteral("python3"));
     proc.pid = 100;
-    proc.cmdline = argv.join(QChar(0)) + QChar(0); // as /proc/<pid>/cmdline
+    proc.detail->cmdline = argv.join(QChar(0)) + QChar(0); // as /proc/<pid>/cmdline
     const EntityId pid = b.add(proc);
     Entity thread = makeEntity(EntityKind::Thread, QStringLiteral("101"), QStringLiteral("VllmWorker"));
     thread.pid = 100;
@@ -644,8 +644,8 @@ void TestAdvice::capacity()
         Entity node = makeEntity(EntityKind::NumaNode, QString::number(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = n == 0 ? CpuSet::range(0, 1) : CpuSet::range(2, 9);
-        node.memoryBytes = 64ull << 30;
-        node.memoryFreeBytes = std::uint64_t(freeGiB * double(1ull << 30));
+        node.detail->memoryBytes = 64ull << 30;
+        node.detail->memoryFreeBytes = std::uint64_t(freeGiB * double(1ull << 30));
         b.add(node);
     }
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:01:00.0"), QStringLiteral("GPU0"));
@@ -656,7 +656,7 @@ void TestAdvice::capacity()
     for (std::int64_t pid : pids) {
         Entity proc = makeEntity(EntityKind::Process, QString::number(pid), QStringLiteral("trainer"));
         proc.pid = pid;
-        proc.cmdline = QStringLiteral("trainer");
+        proc.detail->cmdline = QStringLiteral("trainer");
         Edge access;
         access.kind = EdgeKind::Access;
         access.typeName = edgeKindName(EdgeKind::Access);

@@ -210,9 +210,9 @@ Entity accelerator(const QString& bus, DeviceClass cls, const QString& vendor, i
     e.typeName = entityKindName(e.kind);
     e.ns = QStringLiteral("local");
     e.key = bus;
-    e.pciBusId = bus;
+    e.detail->pciBusId = bus;
     e.deviceClass = cls;
-    e.vendor = vendor;
+    e.detail->vendor = vendor;
     e.osIndex = osIndex;
     e.attributes = "{}";
     return e;
@@ -541,7 +541,7 @@ void TestProcfsCollectors::workloadSnapshot()
     QCOMPARE(w.key, QStringLiteral("200"));
     QCOMPARE(w.name, QStringLiteral("worker"));
     QCOMPARE(w.ppid, 100);
-    QCOMPARE(w.cmdline, QStringLiteral("python3 -m worker"));
+    QCOMPARE(w.detail->cmdline, QStringLiteral("python3 -m worker"));
     QCOMPARE(w.nodes, NodeSet{1});
     const QJsonObject attrs = parseJsonObject(w.attributes);
     QCOMPARE(attrs.value(QLatin1String("cpus_allowed_list")).toString(), QStringLiteral("4-7"));
@@ -566,8 +566,8 @@ void TestProcfsCollectors::workloadSnapshot()
     const EntityId container = snap->containerOf(worker);
     QVERIFY(container.isValid());
     QCOMPARE(snap->entity(container).key, QStringLiteral("3f4e5d6c"));
-    QCOMPARE(snap->entity(container).containerType, QStringLiteral("docker"));
-    QCOMPARE(snap->entity(container).containerId, QString::fromLatin1(kContainer));
+    QCOMPARE(snap->entity(container).detail->containerType, QStringLiteral("docker"));
+    QCOMPARE(snap->entity(container).detail->containerId, QString::fromLatin1(kContainer));
     QVERIFY(!snap->containerOf(snap->processByPid(300)).isValid());
 
     QStringList accessed, owned;

@@ -86,7 +86,7 @@ QString captureDiff(const Capture& a, const Capture& b)
             if (e.kind != f.kind || e.typeName != f.typeName || e.ns != f.ns || e.key != f.key ||
                 e.name != f.name || e.attributes != f.attributes || e.parent != f.parent ||
                 e.osIndex != f.osIndex || e.cpus != f.cpus || e.nodes != f.nodes || e.pid != f.pid ||
-                e.tid != f.tid || e.memoryBytes != f.memoryBytes || e.numaNode != f.numaNode)
+                e.tid != f.tid || e.detail->memoryBytes != f.detail->memoryBytes || e.numaNode != f.numaNode)
                 return QStringLiteral("snapshot %1: entity %2 (%3 %4)").arg(s).arg(i).arg(e.typeName, e.key);
         }
         if (x.edges().size() != y.edges().size())

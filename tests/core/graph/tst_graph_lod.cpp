@@ -74,7 +74,7 @@ Built buildWorkload(const std::vector<Proc>& procs)
     std::map<QString, EntityId> containers;
     for (const QString& name : {QStringLiteral("trainer"), QStringLiteral("loader")}) {
         Entity c = makeEntity(EntityKind::Container, name, name);
-        c.containerId = name;
+        c.detail->containerId = name;
         containers[name] = b.add(c);
     }
     auto sample = std::make_shared<Sample>();

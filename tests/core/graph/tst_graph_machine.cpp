@@ -330,7 +330,7 @@ void TestGraphMachine::pciTree()
             continue;
         QVERIFY2(c.id.startsWith(u"cluster_pci"), qPrintable(c.id));
         if (c.entity.isValid()) {
-            QCOMPARE(c.id, QStringLiteral("cluster_pci") + s.entity(c.entity).pciBusId);
+            QCOMPARE(c.id, QStringLiteral("cluster_pci") + s.entity(c.entity).detail->pciBusId);
             QVERIFY(!s.childrenInTree(c.entity).empty());
         }
     }
@@ -342,10 +342,10 @@ void TestGraphMachine::pciTree()
         const Entity& d = s.entity(n.entity);
         const QStringList chain = clusterChain(*spec, n.cluster);
         if (d.parent.isValid() && isDevice(d.parent)) {
-            QVERIFY2(chain.contains(QStringLiteral("cluster_pci") + s.entity(d.parent).pciBusId),
+            QVERIFY2(chain.contains(QStringLiteral("cluster_pci") + s.entity(d.parent).detail->pciBusId),
                      qPrintable(n.id));
-        } else if (!d.pciBusId.isEmpty()) {
-            QVERIFY2(chain.contains(QStringLiteral("cluster_pcihost") + d.pciBusId.left(7)),
+        } else if (!d.detail->pciBusId.isEmpty()) {
+            QVERIFY2(chain.contains(QStringLiteral("cluster_pcihost") + d.detail->pciBusId.left(7)),
                      qPrintable(n.id));
         }
     }
@@ -398,8 +398,8 @@ void TestGraphMachine::memoryKinds()
         Entity n = makeEntity(EntityKind::NumaNode, QString::number(i));
         n.osIndex = n.logicalIndex = i;
         n.cpus = nodes[i].cpus ? IndexSet::range(0, 3) : IndexSet();
-        n.memoryTier = nodes[i].tier;
-        n.memoryBytes = std::uint64_t(1) << 30;
+        n.detail->memoryTier = nodes[i].tier;
+        n.detail->memoryBytes = std::uint64_t(1) << 30;
         b.add(n);
     }
     const SnapshotPtr hand = b.finish();

@@ -133,14 +133,14 @@ void TestGraphSpec::fixturesInDot()
     int drawn = 0;
     for (EntityId a : s.ofKind(EntityKind::Accelerator)) {
         const GraphNode* g = nodeForEntity(*spec, a);
-        QVERIFY2(g, qPrintable(s.entity(a).pciBusId));
+        QVERIFY2(g, qPrintable(s.entity(a).detail->pciBusId));
         // "GPU 3", or "GPU" alone for a card hwloc gives no index (no nvml/cuda device below it).
         QString head =
             s.entity(a).deviceClass == DeviceClass::Npu ? QStringLiteral("NPU") : QStringLiteral("GPU");
         if (s.entity(a).osIndex >= 0)
             head += QLatin1Char(' ') + QString::number(s.entity(a).osIndex);
         QVERIFY2(g->label.startsWith(head + QLatin1Char('\n')), qPrintable(g->label));
-        QVERIFY2(g->label.contains(s.entity(a).pciBusId), qPrintable(g->label));
+        QVERIFY2(g->label.contains(s.entity(a).detail->pciBusId), qPrintable(g->label));
         QVERIFY2(dot.contains(dotQuote(g->id, false) + " [label=" + dotQuote(g->label, true)),
                  qPrintable(g->id));
         ++drawn;

@@ -47,6 +47,7 @@ private slots:
     void adjacency();
     void distances();
     void namespacesStayApart();
+    void rareFactsAllocatedOnWrite();
 };
 
 void TestSnapshot::foldsIdenticalIdentities()
@@ -197,6 +198,31 @@ void TestSnapshot::namespacesStayApart()
     QVERIFY(s->nodeOfCpu(CpuId(5), u"10.0.0.2").isValid());
     QVERIFY(!s->processByPid(42).isValid());
     QCOMPARE(s->processByPid(42, u"10.0.0.2"), remote);
+}
+
+// Reading rare facts through a const entity allocates nothing; a copy shares the block until one side writes.
+void TestSnapshot::rareFactsAllocatedOnWrite()
+{
+    Entity a = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:c1:00.0"));
+    QVERIFY(std::as_const(a).detail->vendor.isEmpty());
+    QCOMPARE(std::as_const(a).detail->memoryBytes, std::uint64_t(0));
+    QVERIFY(!a.detail.isAllocated());
+    a.detail->vendor = QStringLiteral("nvidia");
+    QVERIFY(a.detail.isAllocated());
+
+    Entity b = a;
+    QCOMPARE(std::as_const(b).detail->vendor, QStringLiteral("nvidia"));
+    b.detail->vendor = QStringLiteral("huawei");
+    b.detail->memoryBytes = 64;
+    QCOMPARE(std::as_const(a).detail->vendor, QStringLiteral("nvidia"));
+    QCOMPARE(std::as_const(a).detail->memoryBytes, std::uint64_t(0));
+
+    SnapshotBuilder builder;
+    const EntityId id = builder.add(b);
+    const EntityId plain = builder.add(process(42, 1));
+    const auto snapshot = builder.finish();
+    QCOMPARE(snapshot->entity(id).detail->vendor, QStringLiteral("huawei"));
+    QVERIFY(!snapshot->entity(plain).detail.isAllocated());
 }
 
 QTEST_GUILESS_MAIN(TestSnapshot)

@@ -296,13 +296,13 @@ private slots:
         QVERIFY(id.isValid());
         const Entity& gpu = s->entity(id);
         QCOMPARE(gpu.deviceClass, DeviceClass::Gpu);
-        QCOMPARE(gpu.pciBusId, busId);
+        QCOMPARE(gpu.detail->pciBusId, busId);
         QCOMPARE(gpu.osIndex, gpuIndex);
         QCOMPARE(gpu.numaNode, NodeId(node));
         QCOMPARE(gpu.nodes.toRangeString(), QString::number(node));
         QCOMPARE(s->nodeOfDevice(id), s->numaNodeByOsIndex(NodeId(node)));
         QCOMPARE(gpu.name, QStringLiteral("Tesla V100-SXM3-32GB-H"));
-        QVERIFY(gpu.vendor.startsWith(QLatin1String("0x10de")));
+        QVERIFY(gpu.detail->vendor.startsWith(QLatin1String("0x10de")));
         const QJsonArray os = parseJsonObject(gpu.attributes).value(QLatin1String("os_devices")).toArray();
         QCOMPARE(os.size(), 1);
         QCOMPARE(os.first().toObject().value(QLatin1String("name")).toString(),
@@ -372,8 +372,8 @@ private slots:
         const EntityId id = s->numaNodeByOsIndex(NodeId(node));
         QVERIFY(id.isValid());
         const Entity& n = s->entity(id);
-        QCOMPARE(n.memoryTier, tier);
-        QCOMPARE(qulonglong(n.memoryBytes), bytes);
+        QCOMPARE(n.detail->memoryTier, tier);
+        QCOMPARE(qulonglong(n.detail->memoryBytes), bytes);
         QCOMPARE(n.cpus.toRangeString(), cpus);
         const QJsonObject a = parseJsonObject(n.attributes);
         QCOMPARE(a.value(QLatin1String("subtype")).toString(),
@@ -512,14 +512,14 @@ private slots:
         const Entity& d = s->entity(id);
         QCOMPARE(entityKindName(d.kind), kind);
         QCOMPARE(deviceClassName(d.deviceClass), deviceClass);
-        QCOMPARE(d.pciBusId, busId);
+        QCOMPARE(d.detail->pciBusId, busId);
         QCOMPARE(d.numaNode, NodeId(node));
         QCOMPARE(d.cpus, s->entity(s->numaNodeByOsIndex(NodeId(node))).cpus);
         if (!name.isEmpty())
             QCOMPARE(d.name, name);
         const QJsonObject a = parseJsonObject(d.attributes);
         QCOMPARE(a.value(QLatin1String("pci_busid")).toString(), busId);
-        QVERIFY(d.vendor.startsWith(a.value(QLatin1String("pci_vendor")).toString()));
+        QVERIFY(d.detail->vendor.startsWith(a.value(QLatin1String("pci_vendor")).toString()));
     }
 
     void deviceCounts_data()

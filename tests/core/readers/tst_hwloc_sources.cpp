@@ -123,7 +123,7 @@ private slots:
         const Snapshot& s = *r.value()->snapshots.front();
         const Entity& host = s.entity(s.ofKind(EntityKind::Host).front());
         QCOMPARE(host.key, hostname.isEmpty() ? QStringLiteral("machine") : hostname);
-        QVERIFY(host.memoryBytes > 0 || file.startsWith(QLatin1String("16em64t")));
+        QVERIFY(host.detail->memoryBytes > 0 || file.startsWith(QLatin1String("16em64t")));
     }
 
     void synthetic()
@@ -156,7 +156,7 @@ private slots:
         QCOMPARE(src.mode, QStringLiteral("hwloc"));
         // hwloc and sysfs agree on which nodes exist, so every node got its free memory from sysfs.
         for (EntityId n : s.numaNodes())
-            QVERIFY(s.entity(n).memoryFreeBytes > 0);
+            QVERIFY(s.entity(n).detail->memoryFreeBytes > 0);
     }
 
     void progressAndCancel()
@@ -243,10 +243,10 @@ private slots:
             b.add(localNumaNode(n));
         applyNodeSysfsStats(b, root.path());
         const auto s = b.finish();
-        QCOMPARE(qlonglong(s->entity(s->numaNodes()[0]).memoryFreeBytes), memFree >= 0 ? memFree : 0);
-        QCOMPARE(s->entity(s->numaNodes()[0]).numastat, stats.numastat);
-        QCOMPARE(s->entity(s->numaNodes()[1]).memoryFreeBytes, 0u);
-        QVERIFY(s->entity(s->numaNodes()[1]).numastat.isEmpty());
+        QCOMPARE(qlonglong(s->entity(s->numaNodes()[0]).detail->memoryFreeBytes), memFree >= 0 ? memFree : 0);
+        QCOMPARE(s->entity(s->numaNodes()[0]).detail->numastat, stats.numastat);
+        QCOMPARE(s->entity(s->numaNodes()[1]).detail->memoryFreeBytes, 0u);
+        QVERIFY(s->entity(s->numaNodes()[1]).detail->numastat.isEmpty());
     }
 
     // What a witty export of a recording needs of each node: every meminfo line in the kernel's order, and

@@ -176,11 +176,11 @@ void TestPciIds::names()
     if (!id.isValid()) {
         QStringList known;
         for (EntityId d : s->ofKind(EntityKind::PciDevice))
-            known << s->entity(d).pciBusId + QLatin1Char('=') + s->entity(d).name;
+            known << s->entity(d).detail->pciBusId + QLatin1Char('=') + s->entity(d).name;
         QFAIL(qPrintable(busId + QStringLiteral(" not found; PCI devices: ") + known.join(u' ')));
     }
     QCOMPARE(s->entity(id).name, name);
-    QCOMPARE(s->entity(id).vendor, vendor);
+    QCOMPARE(s->entity(id).detail->vendor, vendor);
 }
 
 void TestPciIds::noClassNames_data()
@@ -202,7 +202,7 @@ void TestPciIds::noClassNames()
                            QStringLiteral("PCI bridge"), QStringLiteral("VGA")};
     for (EntityKind k : {EntityKind::Accelerator, EntityKind::Nic, EntityKind::PciDevice})
         for (EntityId d : s->ofKind(k))
-            QVERIFY2(!bare.contains(s->entity(d).name), qPrintable(s->entity(d).pciBusId));
+            QVERIFY2(!bare.contains(s->entity(d).name), qPrintable(s->entity(d).detail->pciBusId));
     GraphOptions o = viewOptions(GraphView::Machine);
     const GraphSpecPtr folded = buildGraph(*s, o);
     for (const GraphNode& g : folded->nodes)

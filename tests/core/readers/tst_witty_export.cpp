@@ -45,16 +45,16 @@ SnapshotPtr makeSnapshot(const QByteArray& node0Attributes = {})
         node.osIndex = n;
         node.logicalIndex = n;
         node.cpus = IndexSet::range(4 * n, 4 * n + 3);
-        node.memoryBytes = std::uint64_t(4) << 30;
+        node.detail->memoryBytes = std::uint64_t(4) << 30;
         for (const char* counter :
              {"numa_hit", "numa_miss", "numa_foreign", "interleave_hit", "local_node", "other_node"})
-            node.numastat.insert(QLatin1String(counter), 7);
+            node.detail->numastat.insert(QLatin1String(counter), 7);
         b.add(node);
     }
     Entity npu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:c1:00.0"), QStringLiteral("NPU0"));
     npu.deviceClass = DeviceClass::Npu;
     npu.osIndex = 0;
-    npu.pciBusId = QStringLiteral("0000:c1:00.0");
+    npu.detail->pciBusId = QStringLiteral("0000:c1:00.0");
     npu.cpus = IndexSet::range(4, 7);
     b.add(npu);
     for (const std::int64_t pid : {100, 200}) {

@@ -253,9 +253,9 @@ private slots:
         QCOMPARE(s->countOf(EntityKind::Container), 1);
         const EntityId c = s->ofKind(EntityKind::Container).front();
         QCOMPARE(s->entity(c).key, QStringLiteral("cac9af6a"));
-        QCOMPARE(s->entity(c).containerId, QStringLiteral("cac9af6a"));
+        QCOMPARE(s->entity(c).detail->containerId, QStringLiteral("cac9af6a"));
         QCOMPARE(s->entity(c).name, QStringLiteral("docker-cac9af6aa1ee"));
-        QCOMPARE(s->entity(c).containerType, QStringLiteral("docker"));
+        QCOMPARE(s->entity(c).detail->containerType, QStringLiteral("docker"));
         std::set<std::int64_t> inside;
         for (EntityId p : s->ofKind(EntityKind::Process))
             if (s->containerOf(p) == c)
@@ -290,7 +290,7 @@ private slots:
         QCOMPARE(e.deviceClass, DeviceClass::Npu);
         QCOMPARE(e.name, QStringLiteral("NPU%1").arg(npu));
         QCOMPARE(e.osIndex, npu);
-        QCOMPARE(e.pciBusId, pciBusId);
+        QCOMPARE(e.detail->pciBusId, pciBusId);
         QCOMPARE(e.numaNode, NodeId(node));
         const EntityId n = s->nodeOfDevice(d);
         QVERIFY(n.isValid());
@@ -327,13 +327,14 @@ private slots:
         QCOMPARE(e.cpus.toRangeString(), cpus);
         const QJsonObject attrs = parseJsonObject(e.attributes);
         const QJsonObject mem = attrs.value(u"mem_info").toObject();
-        QCOMPARE(e.memoryBytes, mem.value(u"MemTotal").toString().section(u' ', 0, 0).toULongLong() * 1024);
-        QCOMPARE(e.memoryFreeBytes,
+        QCOMPARE(e.detail->memoryBytes,
+                 mem.value(u"MemTotal").toString().section(u' ', 0, 0).toULongLong() * 1024);
+        QCOMPARE(e.detail->memoryFreeBytes,
                  mem.value(u"MemFree").toString().section(u' ', 0, 0).toULongLong() * 1024);
-        QVERIFY(e.memoryBytes > 0);
-        QCOMPARE(e.numastat.value(QStringLiteral("numa_hit")),
+        QVERIFY(e.detail->memoryBytes > 0);
+        QCOMPARE(e.detail->numastat.value(QStringLiteral("numa_hit")),
                  std::uint64_t(attrs.value(u"numa_stats").toObject().value(u"numa_hit").toInteger()));
-        QCOMPARE(e.numastat.size(), 6);
+        QCOMPARE(e.detail->numastat.size(), 6);
 
         const DistanceMatrix* m = s->numaDistances();
         QVERIFY(m);
@@ -386,7 +387,7 @@ private slots:
             QCOMPARE(s->entity(e.parent).pid, 6928);
         } else if (e.kind == EntityKind::Process) {
             QCOMPARE(e.ppid, 6808);
-            QVERIFY(e.cmdline.startsWith(u"containerd --config"));
+            QVERIFY(e.detail->cmdline.startsWith(u"containerd --config"));
         }
     }
 

@@ -358,6 +358,88 @@ private slots:
         }
     }
 
+    // The entities that come by the million carry no block of rare facts, and values that repeat through a
+    // file share one string; a file of more distinct values than the reader keeps shared is read just as
+    // right.
+    void sharedAndRareFacts_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("fixture") << QByteArray() << 1;
+        QByteArray many("{\"nodes\":[\n");
+        for (int i = 0; i < 5000; ++i)
+            many +=
+                QStringLiteral("%1{\"entity_type\":\"SocketEntity\",\"entity_namespace\":\"h%2\","
+                               "\"socket_addr\":\"10.0.0.1\",\"socket_port\":%3,\"socket_type\":\"%4\"},"
+                               "\n{\"entity_type\":\"ThreadEntity\",\"entity_namespace\":\"h%2\",\"tid\":%3,"
+                               "\"name\":\"%5\",\"process\":{\"entity_type\":\"ProcessEntity\","
+                               "\"entity_namespace\":\"h%2\",\"pid\":7}}")
+                    .arg(i ? QStringLiteral(",\n") : QString())
+                    .arg(i)
+                    .arg(1000 + i)
+                    .arg(i % 2 ? QStringLiteral("TCP") : QStringLiteral("UDP"))
+                    .arg(i % 3 ? QStringLiteral("worker") : QStringLiteral("w%1").arg(i))
+                    .toUtf8();
+        many += "\n],\"edges\":[]}";
+        QTest::newRow("5000 namespaces, one thread") << many << 1;
+        QTest::newRow("5000 namespaces, three threads") << many << 3;
+    }
+    void sharedAndRareFacts()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, threads);
+        const TuningGuard guard;
+        wittyReadTuning().threads = threads;
+        wittyReadTuning().parallelFrom = threads > 1 ? 1 : 2048;
+        wittyReadTuning().batchElements = 64;
+        const auto r =
+            text.isEmpty() ? readWittyJsonFile(fixturePath()) : readWittyJson(text, QStringLiteral("s.json"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
+        const Snapshot& s = *r.value()->snapshots.front();
+        std::set<const QChar*> workerNames, tcpTexts;
+        int sockets = 0, threadsRead = 0, nodesWithMemory = 0;
+        for (const Entity& e : s.entities()) {
+            switch (e.kind) {
+            case EntityKind::Thread:
+            case EntityKind::Socket:
+            case EntityKind::Pu:
+            case EntityKind::Core:
+                QVERIFY2(!e.detail.isAllocated(), qPrintable(e.key));
+                break;
+            case EntityKind::NumaNode:
+                nodesWithMemory += e.detail->memoryBytes > 0;
+                break;
+            default:
+                break;
+            }
+            if (text.isEmpty() || e.kind == EntityKind::Process)
+                continue;
+            const int i = e.kind == EntityKind::Socket ? e.port - 1000 : int(e.tid) - 1000;
+            QCOMPARE(e.ns, QStringLiteral("h%1").arg(i));
+            if (e.kind == EntityKind::Socket) {
+                ++sockets;
+                QCOMPARE(e.protocol, i % 2 ? QStringLiteral("TCP") : QStringLiteral("UDP"));
+                if (i % 2)
+                    tcpTexts.insert(e.protocol.constData());
+            } else {
+                ++threadsRead;
+                QCOMPARE(e.name, i % 3 ? QStringLiteral("worker") : QStringLiteral("w%1").arg(i));
+                QCOMPARE(s.entity(e.parent).ns, e.ns);
+                if (i % 3)
+                    workerNames.insert(e.name.constData());
+            }
+        }
+        if (text.isEmpty()) {
+            QVERIFY(nodesWithMemory > 0);
+            return;
+        }
+        QCOMPARE(sockets, 5000);
+        QCOMPARE(threadsRead, 5000);
+        // One string per reading thread, not one per entity.
+        QVERIFY2(tcpTexts.size() <= size_t(threads), qPrintable(QString::number(tcpTexts.size())));
+        QVERIFY2(workerNames.size() <= size_t(threads), qPrintable(QString::number(workerNames.size())));
+    }
+
     // A problem anywhere in a list parsed on several threads gets the one-thread reader's message and place.
     void parallelErrorsAgree_data()
     {
@@ -460,10 +542,10 @@ private slots:
             n.key = QString::number(i);
             n.osIndex = n.logicalIndex = i;
             n.cpus = IndexSet::range(i * 8, i * 8 + 7);
-            n.memoryBytes = std::uint64_t(64 + i) << 30;
-            n.memoryFreeBytes = std::uint64_t(32 + i) << 30;
-            n.numastat.insert(QStringLiteral("numa_hit"), 1000 + std::uint64_t(i));
-            n.numastat.insert(QStringLiteral("numa_miss"), 7);
+            n.detail->memoryBytes = std::uint64_t(64 + i) << 30;
+            n.detail->memoryFreeBytes = std::uint64_t(32 + i) << 30;
+            n.detail->numastat.insert(QStringLiteral("numa_hit"), 1000 + std::uint64_t(i));
+            n.detail->numastat.insert(QStringLiteral("numa_miss"), 7);
             n.attributes = R"({"local_memory":68719476736})";
             n.parent = package;
             nodes.push_back(b.add(n));
@@ -475,7 +557,7 @@ private slots:
         gpu.ns = QStringLiteral("local");
         gpu.key = QStringLiteral("0000:3b:00.0");
         gpu.osIndex = 0;
-        gpu.pciBusId = QStringLiteral("0000:3b:00.0");
+        gpu.detail->pciBusId = QStringLiteral("0000:3b:00.0");
         gpu.cpus = IndexSet::range(8, 15);
         gpu.numaNode = NodeId(1);
         gpu.attributes = "{}";
@@ -508,10 +590,10 @@ private slots:
             const Entity& n = s.entity(s.numaNodeByOsIndex(NodeId(i)));
             QCOMPARE(n.typeName, QStringLiteral("NumaEntity"));
             QCOMPARE(n.cpus, IndexSet::range(i * 8, i * 8 + 7));
-            QCOMPARE(n.memoryBytes, std::uint64_t(64 + i) << 30);
-            QCOMPARE(n.memoryFreeBytes, std::uint64_t(32 + i) << 30);
-            QCOMPARE(n.numastat.value(QStringLiteral("numa_hit")), 1000 + std::uint64_t(i));
-            QCOMPARE(n.numastat.value(QStringLiteral("numa_miss")), std::uint64_t(7));
+            QCOMPARE(n.detail->memoryBytes, std::uint64_t(64 + i) << 30);
+            QCOMPARE(n.detail->memoryFreeBytes, std::uint64_t(32 + i) << 30);
+            QCOMPARE(n.detail->numastat.value(QStringLiteral("numa_hit")), 1000 + std::uint64_t(i));
+            QCOMPARE(n.detail->numastat.value(QStringLiteral("numa_miss")), std::uint64_t(7));
         }
         const DistanceMatrix* d = s.numaDistances();
         QVERIFY(d);
@@ -521,7 +603,7 @@ private slots:
         const Entity& g = s.entity(s.ofKind(EntityKind::Accelerator).front());
         QCOMPARE(g.typeName, QStringLiteral("GPUEntity"));
         QCOMPARE(g.deviceClass, DeviceClass::Gpu);
-        QCOMPARE(g.pciBusId, QStringLiteral("0000:3b:00.0"));
+        QCOMPARE(g.detail->pciBusId, QStringLiteral("0000:3b:00.0"));
         QCOMPARE(g.cpus, IndexSet::range(8, 15));
         QCOMPARE(g.numaNode, NodeId(1));
         QCOMPARE(s.entity(s.nodeOfDevice(s.ofKind(EntityKind::Accelerator).front())).osIndex, 1);

@@ -38,7 +38,7 @@ SnapshotPtr handBuilt()
         Entity node = makeEntity(EntityKind::NumaNode, QStringLiteral("node%1").arg(n));
         node.osIndex = node.logicalIndex = n;
         node.cpus = CpuSet::range(2 * n, 2 * n + 1);
-        node.memoryBytes = 1ull << 30;
+        node.detail->memoryBytes = 1ull << 30;
         node.parent = package;
         b.add(node);
         Entity core = makeEntity(EntityKind::Core, QStringLiteral("core%1").arg(n));
@@ -56,23 +56,23 @@ SnapshotPtr handBuilt()
     }
     Entity gpu = makeEntity(EntityKind::Accelerator, QStringLiteral("0000:3b:00.0"), QStringLiteral("GPU0"));
     gpu.deviceClass = DeviceClass::Gpu;
-    gpu.pciBusId = gpu.key;
+    gpu.detail->pciBusId = gpu.key;
     gpu.numaNode = NodeId(1);
     b.add(gpu);
     Entity bridge =
         makeEntity(EntityKind::PciDevice, QStringLiteral("0000:00:01.0"), QStringLiteral("bridge"));
-    bridge.pciBusId = bridge.key;
+    bridge.detail->pciBusId = bridge.key;
     b.add(bridge);
 
     Entity container =
         makeEntity(EntityKind::Container, QStringLiteral("abcd1234"), QStringLiteral("trainer"));
-    container.containerId = container.key;
+    container.detail->containerId = container.key;
     const EntityId ctr = b.add(container);
     auto process = [&](std::int64_t pid, std::int64_t ppid, const QString& name) {
         Entity p = makeEntity(EntityKind::Process, QString::number(pid), name);
         p.pid = pid;
         p.ppid = ppid;
-        p.cmdline = name + QStringLiteral(" --flag");
+        p.detail->cmdline = name + QStringLiteral(" --flag");
         return b.add(p);
     };
     const EntityId launcher = process(200, 1, QStringLiteral("launcher"));
