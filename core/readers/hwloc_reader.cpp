@@ -4,6 +4,7 @@
 #include "hwloc_convert.h"
 #include "hwloc_sysfs.h"
 #include "hwloc_xml_sniff.h"
+#include "hwloc_xml_v3.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -180,6 +181,20 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
         // The checks and both imports see these bytes, whatever happens to the file meanwhile.
         if (auto e = precheckHwlocXml(what, xml))
             return *e;
+        if (const int major = hwlocXmlMajorVersion(xml); major > 3) {
+            return fail(
+                Tr::tr("written in hwloc's XML format %1.x, newer than this build reads (2.x and 3.x); "
+                       "export it with `lstopo --of v2xml`")
+                    .arg(major));
+        } else if (major == 3) {
+            QString problem;
+            auto v2 = downgradeHwlocXmlV3(xml, &problem);
+            if (!v2)
+                return fail(Tr::tr("hwloc 3 XML (format 3.x) that could not be turned into format 2.0 for "
+                                   "hwloc 2.x: %1; export it with `lstopo --of v2xml`")
+                                .arg(problem));
+            xml = std::move(*v2);
+        }
     } else if (input == Input::Synthetic) {
         if (auto e = checkSyntheticSize(what, label))
             return *e;
@@ -250,8 +265,13 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
     progress(0.85);
 
     if (input == Input::Local) {
-        applyNodeSysfsStats(builder, QStringLiteral("/sys"));
-        applyNodeSysfsDistances(builder, QStringLiteral("/sys"));
+        // hwloc read the machine under HWLOC_FSROOT when it is set (a saved sysfs tree); so must these.
+        QString fsRoot = qEnvironmentVariable("HWLOC_FSROOT");
+        while (fsRoot.endsWith(QLatin1Char('/')))
+            fsRoot.chop(1);
+        const QString sys = fsRoot + QStringLiteral("/sys");
+        applyNodeSysfsStats(builder, sys);
+        applyNodeSysfsDistances(builder, sys);
         source.capturedAt = QDateTime::currentDateTimeUtc();
         builder.setTakenAt(source.capturedAt);
     }

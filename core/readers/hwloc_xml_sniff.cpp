@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_xml_sniff.h"
 
+#include "hwloc_xml_v3.h"
 #include "model/ids.h"
 
 #include <QCoreApplication>
@@ -168,6 +169,13 @@ LoadError diagnoseHwlocXml(const QString& path)
         return *pre;
     LoadError e;
     e.file = path;
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly) && hwlocXmlMajorVersion(f.read(kSniffBytes)) == 3) {
+        e.message =
+            Tr::tr("hwloc 2.x rejected this hwloc 3 document (XML format 3.x) after its conversion to "
+                   "format 2.0; export it with `lstopo --of v2xml`");
+        return e;
+    }
     e.message = Tr::tr("hwloc rejected this <topology> document (well-formed XML, but not content hwloc "
                        "2.x can import); run `HWLOC_XML_VERBOSE=1 lstopo-no-graphics -i FILE` for "
                        "hwloc's reason");

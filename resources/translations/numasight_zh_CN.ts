@@ -4074,6 +4074,30 @@ Changed in the comparison</source>
         <source>&lt;object type=&quot;%1&quot;&gt; has no os_index, which hwloc writes for every %2; the file is damaged or was edited</source>
         <translation>&lt;object type=&quot;%1&quot;&gt; 没有 os_index，而 hwloc 会为每个 %2 写出它；文件已损坏或被编辑过</translation>
     </message>
+    <message>
+        <source>written in hwloc&apos;s XML format %1.x, newer than this build reads (2.x and 3.x); export it with `lstopo --of v2xml`</source>
+        <translation>以 hwloc 的 XML 格式 %1.x 写出，比本版本能读取的格式（2.x 与 3.x）更新；请用 `lstopo --of v2xml` 导出</translation>
+    </message>
+    <message>
+        <source>hwloc 3 XML (format 3.x) that could not be turned into format 2.0 for hwloc 2.x: %1; export it with `lstopo --of v2xml`</source>
+        <translation>hwloc 3 XML（格式 3.x）无法转换为 hwloc 2.x 所读的格式 2.0：%1；请用 `lstopo --of v2xml` 导出</translation>
+    </message>
+    <message>
+        <source>hwloc 2.x rejected this hwloc 3 document (XML format 3.x) after its conversion to format 2.0; export it with `lstopo --of v2xml`</source>
+        <translation>此 hwloc 3 文档（XML 格式 3.x）转换为格式 2.0 后仍被 hwloc 2.x 拒绝；请用 `lstopo --of v2xml` 导出</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>line %1: &lt;memtier&gt; has an unreadable nodeset &quot;%2&quot;</source>
+        <translation>第 %1 行：&lt;memtier&gt; 的 nodeset &quot;%2&quot; 无法读取</translation>
+    </message>
+    <message>
+        <source>line %1: osdev_type &quot;%2&quot; is not a number</source>
+        <translation>第 %1 行：osdev_type &quot;%2&quot; 不是数字</translation>
+    </message>
 </context>
 <context>
     <name>numasight::InfoText</name>

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
@@ -126,6 +127,54 @@ private slots:
         QVERIFY(host.detail->memoryBytes > 0 || file.startsWith(QLatin1String("16em64t")));
     }
 
+    void hwlocV3_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const QString& f : QDir(QStringLiteral(NUMASIGHT_TEST_DATA "/hwloc-v3"))
+                                    .entryList({QStringLiteral("*.xml")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << f;
+    }
+
+    // hwloc 3 writes format 3.0, which the hwloc 2.x numasight links refuses; the reader rewrites it
+    // into 2.0. Each file is a machine whose 2.0 export (by an earlier hwloc) is among the fixtures: both
+    // must read as the same machine: host, kernel, every entity's identity and facts, the matrices.
+    void hwlocV3()
+    {
+        QFETCH(QString, file);
+        const auto v3 = readHwlocXmlFile(QStringLiteral(NUMASIGHT_TEST_DATA "/hwloc-v3/") + file);
+        QVERIFY2(v3.ok(), qPrintable(v3.ok() ? QString() : v3.error().toString()));
+        const auto v2 = readHwlocXmlFile(fixture(file));
+        QVERIFY(v2.ok());
+        QCOMPARE(v3.value()->source.hostname, v2.value()->source.hostname);
+        QCOMPARE(v3.value()->source.kernel, v2.value()->source.kernel);
+        const Snapshot& a = *v3.value()->snapshots.front();
+        const Snapshot& b = *v2.value()->snapshots.front();
+        for (int k = 0; k < kEntityKindCount; ++k)
+            QVERIFY2(a.countOf(EntityKind(k)) == b.countOf(EntityKind(k)),
+                     qPrintable(entityKindName(EntityKind(k))));
+        for (const Entity& e : b.entities()) {
+            const EntityId id = a.find(e.typeName, e.ns, e.key);
+            QVERIFY2(id.isValid(), qPrintable(e.typeName + u' ' + e.key));
+            const Entity& f = a.entity(id);
+            QCOMPARE(f.kind, e.kind);
+            QCOMPARE(f.deviceClass, e.deviceClass);
+            QCOMPARE(f.name, e.name);
+            QCOMPARE(f.osIndex, e.osIndex);
+            QCOMPARE(f.cpus, e.cpus);
+            QCOMPARE(f.nodes, e.nodes);
+            QCOMPARE(f.numaNode, e.numaNode);
+            QCOMPARE(f.detail->memoryBytes, e.detail->memoryBytes);
+            QCOMPARE(f.detail->pciBusId, e.detail->pciBusId);
+            QCOMPARE(f.detail->cacheBytes, e.detail->cacheBytes);
+        }
+        QCOMPARE(a.distances().size(), b.distances().size());
+        for (size_t i = 0; i < b.distances().size(); ++i) {
+            QCOMPARE(a.distances()[i].values, b.distances()[i].values);
+            QCOMPARE(a.distances()[i].unit, b.distances()[i].unit);
+        }
+        QCOMPARE(a.memoryAttributes().size(), b.memoryAttributes().size());
+    }
+
     void synthetic()
     {
         const auto r = readHwlocSynthetic(QStringLiteral("pack:2 [numa] core:4 pu:2"));
@@ -157,6 +206,57 @@ private slots:
         // hwloc and sysfs agree on which nodes exist, so every node got its free memory from sysfs.
         for (EntityId n : s.numaNodes())
             QVERIFY(s.entity(n).detail->memoryFreeBytes > 0);
+    }
+
+    // `:local:` under HWLOC_FSROOT is the machine of the saved tree: hwloc reads it there, and so must
+    // numasight's own node meminfo reads (this machine's /sys has other nodes, or one).
+    void localMachineUnderFsRoot()
+    {
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const auto write = [&](const QString& relative, const QByteArray& text) {
+            const QString path = root.path() + u'/' + relative;
+            QVERIFY(QDir().mkpath(QFileInfo(path).path()));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        for (int cpu = 0; cpu < 4; ++cpu) {
+            const QString dir = QStringLiteral("sys/devices/system/cpu/cpu%1/").arg(cpu);
+            write(dir + QStringLiteral("online"), "1\n");
+            write(dir + QStringLiteral("topology/physical_package_id"), QByteArray::number(cpu / 2) + '\n');
+            write(dir + QStringLiteral("topology/core_id"), QByteArray::number(cpu % 2) + '\n');
+            write(dir + QStringLiteral("topology/thread_siblings"), QByteArray::number(1 << cpu, 16) + '\n');
+            write(dir + QStringLiteral("topology/core_siblings"), cpu < 2 ? "3\n" : "c\n");
+        }
+        write(QStringLiteral("sys/devices/system/cpu/online"), "0-3\n");
+        write(QStringLiteral("sys/devices/system/cpu/possible"), "0-3\n");
+        write(QStringLiteral("sys/devices/system/node/online"), "0-1\n");
+        write(QStringLiteral("sys/devices/system/node/possible"), "0-1\n");
+        for (int node = 0; node < 2; ++node) {
+            const QString dir = QStringLiteral("sys/devices/system/node/node%1/").arg(node);
+            write(dir + QStringLiteral("cpumap"), node == 0 ? "3\n" : "c\n");
+            write(dir + QStringLiteral("cpulist"), node == 0 ? "0-1\n" : "2-3\n");
+            write(dir + QStringLiteral("distance"), node == 0 ? "10 21\n" : "21 10\n");
+            write(dir + QStringLiteral("meminfo"),
+                  QStringLiteral("Node %1 MemTotal:       8388608 kB\nNode %1 MemFree:        %2 kB\n")
+                      .arg(node)
+                      .arg(1000 + node)
+                      .toLatin1());
+        }
+        write(QStringLiteral("proc/cpuinfo"), "");
+
+        qputenv("HWLOC_FSROOT", root.path().toLocal8Bit() + '/');
+        const auto r = readLocalTopology();
+        qunsetenv("HWLOC_FSROOT");
+        QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().toString()));
+        const Snapshot& s = *r.value()->snapshots.front();
+        QCOMPARE(s.countOf(EntityKind::NumaNode), 2);
+        QCOMPARE(s.countOf(EntityKind::Pu), 4);
+        QCOMPARE(nodeCpuSets(s), QStringLiteral("0-1;2-3"));
+        for (int node = 0; node < 2; ++node)
+            QCOMPARE(s.entity(s.numaNodes()[node]).detail->memoryFreeBytes,
+                     std::uint64_t(1000 + node) * 1024);
     }
 
     void progressAndCancel()
@@ -344,6 +444,32 @@ private slots:
         QTest::newRow("no root") << "pi.xml" << QByteArray("<?xml version=\"1.0\"?>") << "no root element"
                                  << -2;
         QTest::newRow("missing file") << "missing.xml" << QByteArray() << "file not found" << -1;
+        const QByteArray v3Head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                  "<!DOCTYPE topology SYSTEM \"hwloc3.dtd\">\n<topology version=\"3.0\">\n";
+        const QByteArray machine = "<object type=\"Machine\" os_index=\"0\" cpuset=\"0x1\" "
+                                   "complete_cpuset=\"0x1\" nodeset=\"0x1\" complete_nodeset=\"0x1\" "
+                                   "gp_index=\"1\" id=\"obj1\">\n";
+        QTest::newRow("format 4")
+            << "v4.xml" << QByteArray("<?xml version=\"1.0\"?>\n<topology version=\"4.1\"></topology>")
+            << "hwloc's XML format 4.x, newer than this build reads (2.x and 3.x); export it with `lstopo "
+               "--of v2xml`"
+            << -1;
+        QTest::newRow("v3 osdev_type not a number")
+            << "v3-osdev.xml"
+            << v3Head + machine +
+                   "<object type=\"OSDev\" gp_index=\"2\" id=\"obj2\" name=\"sda\" osdev_type=\"disk\"/>\n"
+                   "</object>\n</topology>\n"
+            << "hwloc 3 XML (format 3.x) that could not be turned into format 2.0 for hwloc 2.x: line 5: "
+               "osdev_type \"disk\" is not a number; export it with `lstopo --of v2xml`"
+            << -1;
+        QTest::newRow("v3 memtier nodeset unreadable")
+            << "v3-memtier.xml"
+            << v3Head + machine + "</object>\n<memtier kinds=\"1\" nodeset=\"zz\"/>\n</topology>\n"
+            << "line 6: <memtier> has an unreadable nodeset \"zz\"" << -1;
+        QTest::newRow("v3 hwloc refuses the content")
+            << "v3-odd.xml" << v3Head + "<foo/>\n</topology>\n"
+            << "hwloc 2.x rejected this hwloc 3 document (XML format 3.x) after its conversion to format 2.0"
+            << -1;
     }
 
     void malformedFiles()
