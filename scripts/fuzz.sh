@@ -54,7 +54,11 @@ printf '\x01\x03\x00\x00\x02\x05\x00' >"$seeds/fuzz_capture_sql/update"
 printf '\x02\x04\x01\x00\x00\x01\x02\x03\x00\x09' >"$seeds/fuzz_capture_sql/copy"
 # A long program, so that libFuzzer's length limit starts above one edit.
 python3 -c 'import sys; sys.stdout.buffer.write(bytes(range(7, 135)))' >"$seeds/fuzz_capture_sql/long"
-cp "$fixtures"/hwloc/*.xml tests/data/hwloc-v3/*.xml "$seeds/fuzz_hwloc_xml/"
+cp "$fixtures"/hwloc/*.xml "$seeds/fuzz_hwloc_xml/"
+# hwloc 3 exports of some of the same machines, under the same names: kept apart by a prefix.
+for xml in tests/data/hwloc-v3/*.xml; do
+  cp "$xml" "$seeds/fuzz_hwloc_xml/v3-$(basename "$xml")"
+done
 cp tests/data/mlc/*.txt "$seeds/fuzz_mlc/"
 cp fuzz/seeds/procfs/* "$seeds/fuzz_procfs/"
 
