@@ -46,17 +46,6 @@ LoadError readerError(const QString& path, const QXmlStreamReader& xml, const QS
     return e;
 }
 
-// hwloc reads the type attribute loosely ("pu", "Pu", "node", "numa" all count), so the file's spelling is
-// classified by hwloc's own parser, not compared with the names lstopo writes.
-hwloc_obj_type_t objectType(QStringView type)
-{
-    const QByteArray text = type.left(64).toLatin1();
-    hwloc_obj_type_t parsed = HWLOC_OBJ_TYPE_MAX;
-    if (text.isEmpty() || hwloc_type_sscanf(text.constData(), &parsed, nullptr, 0) != 0)
-        return HWLOC_OBJ_TYPE_MAX;
-    return parsed;
-}
-
 QString printable(QByteArray bytes)
 {
     for (char& c : bytes)
@@ -66,6 +55,16 @@ QString printable(QByteArray bytes)
 }
 
 } // namespace
+
+// The file's spelling is classified by hwloc's own parser, not compared with the names lstopo writes.
+hwloc_obj_type_t hwlocXmlObjectType(QStringView type)
+{
+    const QByteArray text = type.left(64).toLatin1();
+    hwloc_obj_type_t parsed = HWLOC_OBJ_TYPE_MAX;
+    if (text.isEmpty() || hwloc_type_sscanf(text.constData(), &parsed, nullptr, 0) != 0)
+        return HWLOC_OBJ_TYPE_MAX;
+    return parsed;
+}
 
 std::optional<LoadError> precheckHwlocXml(const QString& path)
 {
@@ -119,7 +118,7 @@ std::optional<LoadError> precheckHwlocXml(const QString& path, const QByteArray&
             const auto attributes = xml.attributes();
             const QStringView type = attributes.value(QLatin1String("type"));
             const QStringView osIndex = attributes.value(QLatin1String("os_index"));
-            const hwloc_obj_type_t parsed = objectType(type);
+            const hwloc_obj_type_t parsed = hwlocXmlObjectType(type);
             const int limit = parsed == HWLOC_OBJ_NUMANODE ? kMaxNodeOsIndex
                               : parsed == HWLOC_OBJ_PU     ? kMaxPuOsIndex
                                                            : -1;

@@ -4,6 +4,9 @@
 #include "util/result.h"
 
 #include <QString>
+#include <QStringView>
+
+#include <hwloc.h>
 
 #include <optional>
 
@@ -19,6 +22,10 @@ namespace numasight {
 std::optional<LoadError> precheckHwlocXml(const QString& path);
 // The same on the file's bytes, read once: `data` is what hwloc will then be given.
 std::optional<LoadError> precheckHwlocXml(const QString& path, const QByteArray& data);
+
+// An <object>'s type attribute as hwloc reads it (loosely: "pu", "Pu", "node", "numa" all count);
+// HWLOC_OBJ_TYPE_MAX when hwloc would not recognise it.
+hwloc_obj_type_t hwlocXmlObjectType(QStringView type);
 
 // After hwloc refused a file that passed the checks above: explains that hwloc rejected the content.
 LoadError diagnoseHwlocXml(const QString& path);

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hwloc_xml_v3.h"
 
+#include "hwloc_xml_sniff.h"
 #include "util/index_set.h"
 
 #include <QCoreApplication>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
-
-#include <hwloc.h>
 
 #include <set>
 #include <vector>
@@ -74,15 +73,6 @@ QString backendOfSubtype(QStringView subtype)
         if (subtype == QLatin1String(sub))
             return QString::fromLatin1(backend);
     return {};
-}
-
-hwloc_obj_type_t objectType(QStringView type)
-{
-    const QByteArray text = type.left(64).toLatin1();
-    hwloc_obj_type_t parsed = HWLOC_OBJ_TYPE_MAX;
-    if (text.isEmpty() || hwloc_type_sscanf(text.constData(), &parsed, nullptr, 0) != 0)
-        return HWLOC_OBJ_TYPE_MAX;
-    return parsed;
 }
 
 // What the rewrite needs before it starts writing: the topology-wide parts that hwloc 2 keeps on objects.
@@ -234,7 +224,7 @@ std::optional<QByteArray> downgradeHwlocXmlV3(const QByteArray& data, QString* p
 
             const qint64 ordinal = objects++;
             const QStringView typeName = attributes.value(QLatin1String("type"));
-            const hwloc_obj_type_t type = objectType(typeName);
+            const hwloc_obj_type_t type = hwlocXmlObjectType(typeName);
             const QStringView subtype = attributes.value(QLatin1String("subtype"));
             const QStringView objectName = attributes.value(QLatin1String("name"));
             QString inclusive;
