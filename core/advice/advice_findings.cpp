@@ -340,7 +340,7 @@ void Advisor::patterns()
             balancing = sp->numaBalancing;
     if (balancing < 0)
         for (EntityId h : m_s.ofKind(EntityKind::Host)) {
-            const QJsonValue v = QJsonDocument::fromJson(m_s.entity(h).attributes)
+            const QJsonValue v = QJsonDocument::fromJson(m_s.entity(h).attributes.text())
                                      .object()
                                      .value(QLatin1StringView("numa_balancing"));
             if (v.isDouble())

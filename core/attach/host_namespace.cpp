@@ -63,7 +63,7 @@ std::vector<EntityId> copyInto(SnapshotBuilder& builder, const Snapshot& from, c
         e.parent = EntityId(); // parents are set below, once every entity has its new id
         if (rename && e.ns == renameFrom) {
             e.ns = *rename;
-            e.attributes = renameLocalNamespace(e.attributes, *rename, renameFrom);
+            e.attributes = renameLocalNamespace(e.attributes.text(), *rename, renameFrom);
         }
         map[i] = builder.add(std::move(e));
     }

@@ -71,7 +71,7 @@ QByteArray figuresDigest(const Snapshot& s)
     for (const Entity& e : s.entities()) {
         hash.addData(e.typeName.toUtf8());
         hash.addData(QByteArrayView(&separator, 1));
-        hash.addData(e.attributes);
+        hash.addData(e.attributes.text());
         hash.addData(QByteArrayView(&separator, 1));
     }
     for (const Edge& e : s.edges()) {

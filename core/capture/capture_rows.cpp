@@ -180,7 +180,7 @@ bool CaptureRows::writeEntities(int index, const Snapshot& snapshot)
         st.bindText(28, e.protocol);
         st.bindU64(29, e.detail->cacheBytes);
         st.bindInt(30, e.cacheLevel);
-        st.bindBytes(31, e.attributes);
+        st.bindBytes(31, e.attributes.text());
         const QString where = QStringLiteral("entity %1 of snapshot %2").arg(i).arg(index);
         if (!done(st.execute(), where) || !tick())
             return false;

@@ -207,6 +207,7 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
             return false;
         Entity e;
         EntityDetail detail;
+        QByteArray attributes;
         e.kind = entityKindFromName(st.text(1)); // a kind from a later version reads as Unknown
         e.typeName = st.text(2);
         e.ns = st.text(3);
@@ -251,8 +252,10 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         e.protocol = st.text(26);
         if (!unsigned64(st, 27, "cache_bytes", detail.cacheBytes) ||
             !smallInt(st, 28, "cache_level", 0, 0, e.cacheLevel) ||
-            !jsonObject(st, 29, 30, "attributes", e.attributes))
+            !jsonObject(st, 29, 30, "attributes", attributes))
             return false;
+        e.attributes =
+            AttributeText::compacted(std::string_view(attributes.constData(), size_t(attributes.size())));
         e.detail.assign(detail);
         bool inserted = false;
         const EntityId id = builder.add(std::move(e), &inserted);

@@ -78,7 +78,7 @@ QStringList GraphBuilder::memCacheLines(const Entity& n) const
     // the nodes they serve.
     QStringList lines;
     const QJsonArray caches =
-        parseJsonObject(n.attributes).value(QLatin1String("memory_side_caches")).toArray();
+        parseJsonObject(n.attributes.text()).value(QLatin1String("memory_side_caches")).toArray();
     for (const QJsonValue& c : caches) {
         const double size = c.toObject().value(QLatin1String("cache_size")).toDouble();
         if (size > 0)

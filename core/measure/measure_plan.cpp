@@ -137,8 +137,10 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
         const Entity& e = s.entity(c);
         if (e.ns != kLocal || e.detail->cacheBytes == 0)
             continue;
-        if (QJsonDocument::fromJson(e.attributes).object().value(QLatin1String("subtype")).toString() ==
-            u"MemorySideCache") {
+        if (QJsonDocument::fromJson(e.attributes.text())
+                .object()
+                .value(QLatin1String("subtype"))
+                .toString() == u"MemorySideCache") {
             memorySideCache = std::max(memorySideCache, e.detail->cacheBytes);
             continue;
         }
@@ -174,7 +176,7 @@ Result<MeasurementPlan> planMeasurement(SnapshotPtr topology, const MeasureOptio
                                       .arg(formatBytes(kMinAutoBufferBytes));
     }
     for (EntityId n : plan.nodes)
-        for (const QJsonValue& c : QJsonDocument::fromJson(s.entity(n).attributes)
+        for (const QJsonValue& c : QJsonDocument::fromJson(s.entity(n).attributes.text())
                                        .object()
                                        .value(QLatin1String("memory_side_caches"))
                                        .toArray())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "attribute_text.h"
 #include "ids.h"
 #include "util/index_set.h"
 
@@ -113,8 +114,8 @@ struct Entity
     QString ns;       // namespace: "local", or the remote host's address (witty's entity_namespace)
     QString key;      // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
     QString name;     // process/thread comm, device or container name, cache "L3", …
-    QByteArray attributes; // JSON object text, "{}" when the source had nothing more
-    EntityId parent;       // structural parent: package of a node, core of a PU, process of a thread, …
+    AttributeText attributes; // JSON object text, "{}" when the source had nothing more
+    EntityId parent;          // structural parent: package of a node, core of a PU, process of a thread, …
 
     // Indexes: packages, NUMA nodes, cores, PUs, caches (level in `osIndex` is not used), accelerators (id).
     int osIndex = -1;

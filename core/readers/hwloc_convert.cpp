@@ -589,7 +589,7 @@ private:
                 if (!id.isValid() || m_builder.entity(id).kind != EntityKind::NumaNode)
                     continue;
                 Entity& node = m_builder.entity(id);
-                QJsonObject a = parseJsonObject(node.attributes);
+                QJsonObject a = parseJsonObject(node.attributes.text());
                 QJsonArray caches = a.value(QLatin1String("memory_side_caches")).toArray();
                 caches.append(cache);
                 a.insert(QLatin1String("memory_side_caches"), caches);

@@ -123,7 +123,7 @@ void applyNodeSysfsStats(SnapshotBuilder& builder, const QString& sysfsRoot)
             e.detail->memoryFreeBytes = *stats.memFreeBytes;
         if (!stats.numastat.isEmpty())
             e.detail->numastat = std::move(stats.numastat);
-        e.attributes = withNodeSysfsAttributes(e.attributes, stats);
+        e.attributes = withNodeSysfsAttributes(e.attributes.text(), stats);
     }
 }
 

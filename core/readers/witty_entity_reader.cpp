@@ -393,7 +393,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
         fail(c.begin, where,
              Tr::tr("the key \"%1\" appears twice in one object; each key must appear once")
                  .arg(fromUtf8(twice->substr(0, 40))));
-    e.attributes = QByteArray(attributes.data(), qsizetype(attributes.size()));
+    e.attributes = AttributeText::compacted(attributes);
     fillTyped(e, c, where);
     if (e.kind == EntityKind::Thread) {
         const Where w{where, "process"};

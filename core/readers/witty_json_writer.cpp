@@ -135,7 +135,7 @@ private:
 QByteArray GraphWriter::map(const Entity& e)
 {
     if (isWittyObject(e))
-        return e.attributes;
+        return e.attributes.text();
     const QString type = witty::entityTypeFor(e.kind, e.deviceClass);
     if (type.isEmpty())
         return {};
@@ -183,7 +183,7 @@ QByteArray GraphWriter::map(const Entity& e)
         // live load keeps both in the node's attributes. Without them (hwloc XML, a capture of another
         // machine) memory_set is null, as witty writes a value it does not have, and mem_info holds the
         // keys numasight keeps, none made up.
-        const RecordedNodeMemory recorded = recordedNodeMemory(e.attributes);
+        const RecordedNodeMemory recorded = recordedNodeMemory(e.attributes.text());
         appendJsonKey(out, "memory_set");
         if (recorded.memorySet)
             appendJsonString(out, QString::fromStdString(*recorded.memorySet));

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 
 namespace numasight {
 
@@ -192,8 +195,8 @@ bool IndexSet::isEmpty() const
 int IndexSet::count() const
 {
     int n = 0;
-    for (auto w : m_words)
-        n += std::popcount(w);
+    for (size_t w = 0; w < m_words.size(); ++w)
+        n += std::popcount(m_words[w]);
     return n;
 }
 
@@ -250,8 +253,8 @@ void IndexSet::insert(int index)
         return;
     const size_t w = size_t(index / kBits);
     if (w >= m_words.size())
-        m_words.resize(w + 1, 0);
-    m_words[w] |= std::uint64_t(1) << (index % kBits);
+        m_words.resize(w + 1);
+    m_words.set(w, m_words[w] | (std::uint64_t(1) << (index % kBits)));
 }
 
 void IndexSet::insertRange(int first, int last)
@@ -262,14 +265,14 @@ void IndexSet::insertRange(int first, int last)
         return;
     const size_t lw = size_t(last / kBits);
     if (lw >= m_words.size())
-        m_words.resize(lw + 1, 0);
+        m_words.resize(lw + 1);
     for (int i = first; i <= last;) {
         const size_t w = size_t(i / kBits);
         const int lo = i % kBits;
         const int hi = (size_t(last / kBits) == w) ? last % kBits : kBits - 1;
         const std::uint64_t mask =
             (hi - lo == kBits - 1) ? ~std::uint64_t(0) : (((std::uint64_t(1) << (hi - lo + 1)) - 1) << lo);
-        m_words[w] |= mask;
+        m_words.set(w, m_words[w] | mask);
         i = int(w + 1) * kBits;
     }
 }
@@ -278,22 +281,17 @@ void IndexSet::remove(int index)
 {
     if (!contains(index))
         return;
-    m_words[size_t(index / kBits)] &= ~(std::uint64_t(1) << (index % kBits));
+    const size_t w = size_t(index / kBits);
+    m_words.set(w, m_words[w] & ~(std::uint64_t(1) << (index % kBits)));
     trim();
-}
-
-void IndexSet::trim()
-{
-    while (!m_words.empty() && m_words.back() == 0)
-        m_words.pop_back();
 }
 
 IndexSet& IndexSet::operator|=(const IndexSet& other)
 {
     if (other.m_words.size() > m_words.size())
-        m_words.resize(other.m_words.size(), 0);
+        m_words.resize(other.m_words.size());
     for (size_t i = 0; i < other.m_words.size(); ++i)
-        m_words[i] |= other.m_words[i];
+        m_words.set(i, m_words[i] | other.m_words[i]);
     return *this;
 }
 
@@ -302,7 +300,7 @@ IndexSet& IndexSet::operator&=(const IndexSet& other)
     if (m_words.size() > other.m_words.size())
         m_words.resize(other.m_words.size());
     for (size_t i = 0; i < m_words.size(); ++i)
-        m_words[i] &= other.m_words[i];
+        m_words.set(i, m_words[i] & other.m_words[i]);
     trim();
     return *this;
 }
@@ -311,7 +309,7 @@ IndexSet& IndexSet::operator-=(const IndexSet& other)
 {
     const size_t n = std::min(m_words.size(), other.m_words.size());
     for (size_t i = 0; i < n; ++i)
-        m_words[i] &= ~other.m_words[i];
+        m_words.set(i, m_words[i] & ~other.m_words[i]);
     trim();
     return *this;
 }
@@ -333,6 +331,120 @@ bool IndexSet::isSubsetOf(const IndexSet& other) const
 bool operator==(const IndexSet& a, const IndexSet& b)
 {
     return a.m_words == b.m_words;
+}
+
+IndexSet::Words::Words(const Words& other)
+{
+    *this = other;
+}
+
+IndexSet::Words& IndexSet::Words::operator=(const Words& other)
+{
+    if (this == &other)
+        return *this;
+    if (!other.isBlock()) {
+        release();
+        m_raw = other.m_raw;
+        return *this;
+    }
+    const size_t n = other.size();
+    Block* b = allocate(n);
+    b->size = std::uint32_t(n);
+    std::memcpy(b + 1, other.data(), n * sizeof(std::uint64_t));
+    release();
+    m_raw = reinterpret_cast<std::uintptr_t>(b);
+    return *this;
+}
+
+IndexSet::Words& IndexSet::Words::operator=(Words&& other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_raw = other.m_raw;
+        other.m_raw = 0;
+    }
+    return *this;
+}
+
+IndexSet::Words::Block* IndexSet::Words::allocate(size_t capacity)
+{
+    void* p = std::malloc(sizeof(Block) + capacity * sizeof(std::uint64_t));
+    if (!p)
+        throw std::bad_alloc();
+    Block* b = static_cast<Block*>(p);
+    b->size = 0;
+    b->capacity = std::uint32_t(capacity);
+    return b;
+}
+
+void IndexSet::Words::release()
+{
+    if (isBlock())
+        std::free(block());
+    m_raw = 0;
+}
+
+void IndexSet::Words::storeSingle(std::uint64_t word)
+{
+    if (!(word >> 63)) {
+        release();
+        m_raw = (word << 1) | 1;
+        return;
+    }
+    if (isBlock() && block()->capacity >= 1) {
+        block()->size = 1;
+        data()[0] = word;
+        return;
+    }
+    Block* b = allocate(1);
+    b->size = 1;
+    *reinterpret_cast<std::uint64_t*>(b + 1) = word;
+    release();
+    m_raw = reinterpret_cast<std::uintptr_t>(b);
+}
+
+void IndexSet::Words::set(size_t i, std::uint64_t value)
+{
+    if (isBlock() && block()->size > 1)
+        data()[i] = value;
+    else
+        storeSingle(value);
+}
+
+void IndexSet::Words::resize(size_t n)
+{
+    const size_t old = size();
+    if (n == old)
+        return;
+    if (n == 0) {
+        release();
+        return;
+    }
+    if (n == 1) {
+        storeSingle(old == 0 ? 0 : (*this)[0]);
+        return;
+    }
+    if (isBlock() && n <= block()->capacity) {
+        for (size_t i = old; i < n; ++i)
+            data()[i] = 0;
+        block()->size = std::uint32_t(n);
+        return;
+    }
+    Block* b = allocate(n);
+    b->size = std::uint32_t(n);
+    auto* words = reinterpret_cast<std::uint64_t*>(b + 1);
+    for (size_t i = 0; i < n; ++i)
+        words[i] = i < old ? (*this)[i] : 0;
+    release();
+    m_raw = reinterpret_cast<std::uintptr_t>(b);
+}
+
+void IndexSet::Words::trim()
+{
+    size_t n = size();
+    while (n > 0 && (*this)[n - 1] == 0)
+        --n;
+    resize(n);
 }
 
 } // namespace numasight

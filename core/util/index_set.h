@@ -43,7 +43,7 @@ public:
     void insert(int index);
     void insertRange(int first, int last);
     void remove(int index);
-    void clear() { m_words.clear(); }
+    void clear() { m_words.resize(0); }
 
     IndexSet& operator|=(const IndexSet& other);
     IndexSet& operator&=(const IndexSet& other);
@@ -63,8 +63,65 @@ public:
     }
 
 private:
-    void trim();
-    std::vector<std::uint64_t> m_words;
+    // The bitmap's 64-bit words, least significant first, the last one non-zero. Eight bytes: a set of
+    // indexes below 63 (what a thread, socket or node of most machines holds) stays in place, a larger one
+    // lives in a block of its own. Entities hold two sets each and come by the million, so a
+    // std::vector (24 bytes, and a heap block for even one CPU) was a large part of a small entity.
+    class Words
+    {
+    public:
+        Words() = default;
+        Words(const Words& other);
+        Words(Words&& other) noexcept
+            : m_raw(other.m_raw)
+        {
+            other.m_raw = 0;
+        }
+        Words& operator=(const Words& other);
+        Words& operator=(Words&& other) noexcept;
+        ~Words() { release(); }
+
+        size_t size() const
+        {
+            if (m_raw == 0)
+                return 0;
+            return (m_raw & 1) ? 1 : block()->size;
+        }
+        bool empty() const { return m_raw == 0; }
+        std::uint64_t operator[](size_t i) const { return (m_raw & 1) ? m_raw >> 1 : data()[i]; }
+        void set(size_t i, std::uint64_t value); // i < size()
+        void resize(size_t n);                   // new words are zero
+        void trim();                             // drops zero words at the top
+        friend bool operator==(const Words& a, const Words& b)
+        {
+            const size_t n = a.size();
+            if (n != b.size())
+                return false;
+            for (size_t i = 0; i < n; ++i)
+                if (a[i] != b[i])
+                    return false;
+            return true;
+        }
+
+    private:
+        struct Block
+        {
+            std::uint32_t size;
+            std::uint32_t capacity;
+            // the words follow
+        };
+        bool isBlock() const { return m_raw != 0 && !(m_raw & 1); }
+        Block* block() const { return reinterpret_cast<Block*>(m_raw); }
+        std::uint64_t* data() const { return reinterpret_cast<std::uint64_t*>(block() + 1); }
+        static Block* allocate(size_t capacity);
+        void release();
+        void storeSingle(std::uint64_t word); // the whole set is this one word
+
+        std::uint64_t m_raw = 0; // 0: empty; odd: one word, shifted left by one; else a Block*
+    };
+
+    void trim() { m_words.trim(); }
+    Words m_words;
 };
 
 using CpuSet = IndexSet;

@@ -541,9 +541,9 @@ inline void compareEntity(const Entity& a, const Entity& b, const QString& where
     SAME(a, b, protocol);
     SAME(a, b, detail->cacheBytes);
     SAME(a, b, cacheLevel);
-    QVERIFY2(sameJson(a.attributes, b.attributes, how),
-             qPrintable(where + QStringLiteral(": attributes differ: written ") + show(a.attributes) +
-                        QStringLiteral(", read ") + show(b.attributes)));
+    QVERIFY2(sameJson(a.attributes.text(), b.attributes.text(), how),
+             qPrintable(where + QStringLiteral(": attributes differ: written ") + show(a.attributes.text()) +
+                        QStringLiteral(", read ") + show(b.attributes.text())));
 }
 
 inline void compareEdge(const Edge& a, const Edge& b, const QString& where, JsonCompare how)

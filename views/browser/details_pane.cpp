@@ -249,13 +249,13 @@ void DetailsPane::rebuild()
         row(fields, QStringLiteral("cache size"), bytes(e.detail->cacheBytes));
     fields->setExpanded(true);
 
-    const QJsonObject attributes = parseJsonObject(e.attributes);
+    const QJsonObject attributes = parseJsonObject(e.attributes.text());
     auto* attrs = new QTreeWidgetItem(m_fields, {tr("Attributes"), jsonScalar(QJsonValue(attributes))});
     for (auto it = attributes.begin(); it != attributes.end(); ++it)
         addJson(attrs, it.key(), it.value());
     attrs->setExpanded(true);
     if (attributes.isEmpty() && !e.attributes.isEmpty() && e.attributes != "{}")
-        row(attrs, tr("(raw)"), QString::fromUtf8(e.attributes));
+        row(attrs, tr("(raw)"), QString::fromUtf8(e.attributes.text()));
 
     addEdges(new QTreeWidgetItem(m_edges), true);
     addEdges(new QTreeWidgetItem(m_edges), false);

@@ -343,9 +343,10 @@ void TestWittyHttp::poll()
         QHash<QString, int> perNs;
         for (const Entity& e : s.entities()) {
             ++perNs[e.ns];
-            QVERIFY2(!e.attributes.contains("\"entity_namespace\":\"local\""), e.attributes.constData());
+            QVERIFY2(!e.attributes.text().contains("\"entity_namespace\":\"local\""),
+                     e.attributes.text().constData());
             QVERIFY2(e.attributes.contains("\"entity_namespace\":\"" + e.ns.toUtf8() + '"'),
-                     e.attributes.left(200).constData());
+                     e.attributes.text().left(200).constData());
         }
         QCOMPARE(std::set<QString>(perNs.keyBegin(), perNs.keyEnd()), expectedNs);
         for (const QString& ns : namespaces) {

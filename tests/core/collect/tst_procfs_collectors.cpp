@@ -543,7 +543,7 @@ void TestProcfsCollectors::workloadSnapshot()
     QCOMPARE(w.ppid, 100);
     QCOMPARE(w.detail->cmdline, QStringLiteral("python3 -m worker"));
     QCOMPARE(w.nodes, NodeSet{1});
-    const QJsonObject attrs = parseJsonObject(w.attributes);
+    const QJsonObject attrs = parseJsonObject(w.attributes.text());
     QCOMPARE(attrs.value(QLatin1String("cpus_allowed_list")).toString(), QStringLiteral("4-7"));
     QCOMPARE(attrs.value(QLatin1String("sched_numa"))
                  .toObject()

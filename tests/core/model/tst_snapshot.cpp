@@ -48,6 +48,7 @@ private slots:
     void distances();
     void namespacesStayApart();
     void rareFactsAllocatedOnWrite();
+    void entityStaysSmall();
 };
 
 void TestSnapshot::foldsIdenticalIdentities()
@@ -223,6 +224,15 @@ void TestSnapshot::rareFactsAllocatedOnWrite()
     const auto snapshot = builder.finish();
     QCOMPARE(snapshot->entity(id).detail->vendor, QStringLiteral("huawei"));
     QVERIFY(!snapshot->entity(plain).detail.isAllocated());
+}
+
+// Entities come by the million (threads, sockets): their size is most of a big graph's memory, and
+// bench/README.md's figures assume it. A field added here should go to EntityDetail unless every kind has it.
+void TestSnapshot::entityStaysSmall()
+{
+    QCOMPARE(sizeof(IndexSet), sizeof(void*));
+    QCOMPARE(sizeof(AttributeText), sizeof(QByteArray));
+    QVERIFY2(sizeof(Entity) <= 248, qPrintable(QString::number(sizeof(Entity))));
 }
 
 QTEST_GUILESS_MAIN(TestSnapshot)

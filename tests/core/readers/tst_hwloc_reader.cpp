@@ -303,7 +303,8 @@ private slots:
         QCOMPARE(s->nodeOfDevice(id), s->numaNodeByOsIndex(NodeId(node)));
         QCOMPARE(gpu.name, QStringLiteral("Tesla V100-SXM3-32GB-H"));
         QVERIFY(gpu.detail->vendor.startsWith(QLatin1String("0x10de")));
-        const QJsonArray os = parseJsonObject(gpu.attributes).value(QLatin1String("os_devices")).toArray();
+        const QJsonArray os =
+            parseJsonObject(gpu.attributes.text()).value(QLatin1String("os_devices")).toArray();
         QCOMPARE(os.size(), 1);
         QCOMPARE(os.first().toObject().value(QLatin1String("name")).toString(),
                  QStringLiteral("nvml%1").arg(gpuIndex));
@@ -375,7 +376,7 @@ private slots:
         QCOMPARE(n.detail->memoryTier, tier);
         QCOMPARE(qulonglong(n.detail->memoryBytes), bytes);
         QCOMPARE(n.cpus.toRangeString(), cpus);
-        const QJsonObject a = parseJsonObject(n.attributes);
+        const QJsonObject a = parseJsonObject(n.attributes.text());
         QCOMPARE(a.value(QLatin1String("subtype")).toString(),
                  tier == QLatin1String("HBM") ? QStringLiteral("MCDRAM") : tier);
         QCOMPARE(a.value(QLatin1String("infos")).toObject().value(QLatin1String("MemoryTier")).toString(),
@@ -517,7 +518,7 @@ private slots:
         QCOMPARE(d.cpus, s->entity(s->numaNodeByOsIndex(NodeId(node))).cpus);
         if (!name.isEmpty())
             QCOMPARE(d.name, name);
-        const QJsonObject a = parseJsonObject(d.attributes);
+        const QJsonObject a = parseJsonObject(d.attributes.text());
         QCOMPARE(a.value(QLatin1String("pci_busid")).toString(), busId);
         QVERIFY(d.detail->vendor.startsWith(a.value(QLatin1String("pci_vendor")).toString()));
     }

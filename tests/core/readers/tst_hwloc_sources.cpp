@@ -64,7 +64,7 @@ private slots:
             QCOMPARE(e.ns, QStringLiteral("local"));
             QCOMPARE(e.typeName, entityKindName(e.kind));
             QVERIFY(!e.key.isEmpty());
-            QVERIFY(parseJsonObject(e.attributes).contains(QLatin1String("type")));
+            QVERIFY(parseJsonObject(e.attributes.text()).contains(QLatin1String("type")));
             if (e.kind == EntityKind::Host) {
                 QVERIFY(!e.parent.isValid());
                 continue;
@@ -404,7 +404,7 @@ private slots:
         b.add(e);
         applyNodeSysfsStats(b, root.path());
         const auto s = b.finish();
-        const QByteArray attributes = s->entity(s->numaNodes()[0]).attributes;
+        const QByteArray attributes = s->entity(s->numaNodes()[0]).attributes.text();
         QCOMPARE(attributes, after);
         QVERIFY(!parseJsonObject(attributes).isEmpty() || attributes == "{}" || attributes.isEmpty());
     }

@@ -85,7 +85,7 @@ private:
         QCOMPARE(s.entities().size(), t.entities().size());
         for (size_t i = 0; i < s.entities().size(); ++i) {
             QCOMPARE(t.entities()[i].key, s.entities()[i].key);
-            QCOMPARE(t.entities()[i].attributes, s.entities()[i].attributes);
+            QCOMPARE(t.entities()[i].attributes.text(), s.entities()[i].attributes.text());
             QCOMPARE(t.entities()[i].parent, s.entities()[i].parent);
             QCOMPARE(t.entities()[i].pid, s.entities()[i].pid);
         }
@@ -107,7 +107,7 @@ private:
             QVERIFY2(found.isValid(), qPrintable(x.typeName + u' ' + x.key));
             const Entity& y = b.entity(found);
             QCOMPARE(y.kind, x.kind);
-            QCOMPARE(parseJsonObject(y.attributes), parseJsonObject(x.attributes));
+            QCOMPARE(parseJsonObject(y.attributes.text()), parseJsonObject(x.attributes.text()));
             QCOMPARE(y.name, x.name);
             QCOMPARE(y.cpus, x.cpus);
             QCOMPARE(y.numaNode, x.numaNode);

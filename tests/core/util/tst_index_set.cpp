@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "util/index_set.h"
 
+#include <QRandomGenerator>
 #include <QTest>
+
+#include <set>
 
 using numasight::IndexSet;
 
@@ -17,6 +20,8 @@ private slots:
     void bitmap();
     void setOperations();
     void iteration();
+    void againstReference_data();
+    void againstReference();
 };
 
 void TestIndexSet::parseRangeString_data()
@@ -147,6 +152,112 @@ void TestIndexSet::iteration()
     QVERIFY(!s.contains(-1));
     QCOMPARE(IndexSet().first(), -1);
     QCOMPARE(IndexSet().last(), -1);
+}
+
+void TestIndexSet::againstReference_data()
+{
+    QTest::addColumn<int>("maxIndex");
+    QTest::addColumn<quint32>("seed");
+    // Below 63 a set stays in place; 63 and up it moves to a block and back when it shrinks again.
+    QTest::newRow("indexes 0-62") << 62 << 1u;
+    QTest::newRow("indexes 0-64: across the in-place bound") << 64 << 2u;
+    QTest::newRow("indexes 0-130") << 130 << 3u;
+    QTest::newRow("indexes 0-1100: a 1024-CPU machine") << 1100 << 4u;
+}
+
+// Random operations on IndexSet and on std::set side by side, comparing every result: the compact storage
+// must behave as the plain bitmap it replaced, through copies, moves, growing and shrinking.
+void TestIndexSet::againstReference()
+{
+    QFETCH(int, maxIndex);
+    QFETCH(quint32, seed);
+    QRandomGenerator random(seed);
+    auto same = [](const IndexSet& a, const std::set<int>& b) {
+        return a.toVector() == std::vector<int>(b.begin(), b.end()) && a.count() == int(b.size()) &&
+               a.isEmpty() == b.empty() && a.first() == (b.empty() ? -1 : *b.begin()) &&
+               a.last() == (b.empty() ? -1 : *b.rbegin());
+    };
+    auto randomSet = [&](std::set<int>& reference) {
+        IndexSet s;
+        reference.clear();
+        const int n = int(random.bounded(6));
+        for (int i = 0; i < n; ++i) {
+            const int v = int(random.bounded(maxIndex + 1));
+            s.insert(v);
+            reference.insert(v);
+        }
+        return s;
+    };
+    IndexSet a;
+    std::set<int> ra;
+    for (int step = 0; step < 4000; ++step) {
+        std::set<int> rb;
+        const IndexSet b = randomSet(rb);
+        switch (random.bounded(8)) {
+        case 0: {
+            const int v = int(random.bounded(maxIndex + 1));
+            a.insert(v);
+            ra.insert(v);
+            break;
+        }
+        case 1: {
+            const int v = ra.empty() ? 0 : *std::next(ra.begin(), int(random.bounded(int(ra.size()))));
+            a.remove(v);
+            ra.erase(v);
+            break;
+        }
+        case 2:
+            a |= b;
+            ra.insert(rb.begin(), rb.end());
+            break;
+        case 3: {
+            a &= b;
+            std::set<int> r;
+            for (int v : ra)
+                if (rb.count(v))
+                    r.insert(v);
+            ra = r;
+            break;
+        }
+        case 4: {
+            a -= b;
+            for (int v : rb)
+                ra.erase(v);
+            break;
+        }
+        case 5: {
+            const int lo = int(random.bounded(maxIndex + 1));
+            const int hi = std::min(maxIndex, lo + int(random.bounded(70)));
+            a.insertRange(lo, hi);
+            for (int v = lo; v <= hi; ++v)
+                ra.insert(v);
+            break;
+        }
+        case 6: {
+            IndexSet copy = a; // copy, then move back through a temporary
+            IndexSet moved = std::move(copy);
+            a = IndexSet();
+            a = moved;
+            QVERIFY(a == moved);
+            break;
+        }
+        default:
+            if (random.bounded(4) == 0) {
+                a.clear();
+                ra.clear();
+            }
+            break;
+        }
+        QVERIFY2(same(a, ra), qPrintable(QStringLiteral("step %1: %2").arg(step).arg(a.toRangeString())));
+        bool intersects = false;
+        for (int v : rb)
+            intersects = intersects || ra.count(v);
+        QCOMPARE(a.intersects(b), intersects);
+        // Equal sets are equal however they were built.
+        const IndexSet rebuilt = *IndexSet::fromRangeString(a.toStdRangeString());
+        QVERIFY(rebuilt == a);
+        QCOMPARE(*IndexSet::fromBitmap(a.toBitmap().toStdString()), a);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestIndexSet)

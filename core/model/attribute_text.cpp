@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "attribute_text.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace numasight {
+
+namespace {
+
+// Tag bytes: JSON text never starts with a control character, so they cannot be mistaken for text; a text
+// that does start with one (not JSON, but kept as given all the same) is stored behind kEscaped.
+constexpr char kByShape = '\x01';
+constexpr char kEscaped = '\x02';
+// Stands for a value in a shape's skeleton: a control character, which compacted() never accepts in text.
+constexpr char kHole = '\x01';
+
+// Shapes are never freed (an entity anywhere may refer to one), so they are bounded: past these, text is
+// kept as it is, as it always was.
+constexpr int kMaxShapes = 4096;
+constexpr size_t kMaxShapeBytes = 8192;
+constexpr qsizetype kMaxRegistryBytes = qsizetype(8) << 20;
+constexpr size_t kMaxTextBytes = 64 * 1024;
+
+struct Shape
+{
+    std::string skeleton;                // the text with kHole in place of each value
+    std::string defaults;                // the values of the first object of this shape, back to back
+    std::vector<std::uint32_t> valueEnd; // where each of them ends in `defaults`
+
+    std::string_view defaultValue(size_t hole) const
+    {
+        const std::uint32_t from = hole == 0 ? 0 : valueEnd[hole - 1];
+        return std::string_view(defaults).substr(from, valueEnd[hole] - from);
+    }
+};
+
+struct StringHash
+{
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using ShapeIndex = std::unordered_map<std::string, int, StringHash, std::equal_to<>>;
+
+class Registry
+{
+public:
+    const Shape* at(size_t index) const
+    {
+        return index < m_shapes.size() ? m_shapes[index].load(std::memory_order_acquire) : nullptr;
+    }
+
+    // The index of `skeleton`'s shape, registering it with `values` as its defaults when it is new;
+    // -1 when the registry is full.
+    int intern(std::string_view skeleton, std::string_view text,
+               const std::vector<std::pair<std::uint32_t, std::uint32_t>>& values)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (const auto it = m_index.find(skeleton); it != m_index.end())
+            return it->second;
+        size_t valueBytes = 0;
+        for (const auto& [from, to] : values)
+            valueBytes += to - from;
+        const qsizetype cost = qsizetype(2 * skeleton.size() + valueBytes + 4 * values.size() + 128);
+        if (m_count >= kMaxShapes || skeleton.size() + valueBytes > kMaxShapeBytes ||
+            m_bytes + cost > kMaxRegistryBytes)
+            return -1;
+        auto shape = std::make_unique<Shape>();
+        shape->skeleton = skeleton;
+        shape->defaults.reserve(valueBytes);
+        shape->valueEnd.reserve(values.size());
+        for (const auto& [from, to] : values) {
+            shape->defaults.append(text.substr(from, to - from));
+            shape->valueEnd.push_back(std::uint32_t(shape->defaults.size()));
+        }
+        const int index = m_count++;
+        m_bytes += cost;
+        m_index.emplace(std::string(skeleton), index);
+        m_shapes[size_t(index)].store(shape.release(), std::memory_order_release);
+        return index;
+    }
+
+    AttributeShapeStats stats()
+    {
+        const std::lock_guard lock(m_mutex);
+        return {m_count, m_bytes};
+    }
+
+private:
+    std::mutex m_mutex;
+    ShapeIndex m_index;
+    std::array<std::atomic<const Shape*>, kMaxShapes> m_shapes{};
+    int m_count = 0;
+    qsizetype m_bytes = 0;
+};
+
+Registry& registry()
+{
+    // Never destroyed: entities in static storage may still be read while the program exits.
+    static Registry* const r = new Registry;
+    return *r;
+}
+
+// Splits text into its skeleton and values. Every byte goes to exactly one of the two, so filling the holes
+// with the values gives the text back whatever it is; for JSON the values are the strings that are not
+// keys and the numbers, booleans and nulls. False for text with a control character outside a string value,
+// or an unclosed string.
+bool split(std::string_view text, std::string& skeleton,
+           std::vector<std::pair<std::uint32_t, std::uint32_t>>& values)
+{
+    skeleton.clear();
+    values.clear();
+    const size_t n = text.size();
+    size_t i = 0;
+    while (i < n) {
+        const char c = text[i];
+        if (static_cast<unsigned char>(c) < 0x20)
+            return false;
+        if (c == '"') {
+            // The closing quote is the first one after an even run of backslashes.
+            size_t j = i + 1;
+            for (;;) {
+                const void* quote = std::memchr(text.data() + j, '"', n - j);
+                if (!quote)
+                    return false;
+                j = size_t(static_cast<const char*>(quote) - text.data());
+                size_t backslashes = 0;
+                while (text[j - 1 - backslashes] == '\\')
+                    ++backslashes;
+                if (backslashes % 2 == 0)
+                    break;
+                ++j;
+            }
+            if (j + 1 < n && text[j + 1] == ':') {
+                // A key goes into the skeleton, which must not hold a control character (kHole is one);
+                // a value may hold anything.
+                for (size_t k = i + 1; k < j; ++k)
+                    if (static_cast<unsigned char>(text[k]) < 0x20)
+                        return false;
+                skeleton.append(text.substr(i, j + 1 - i));
+            } else {
+                skeleton.push_back(kHole);
+                values.emplace_back(std::uint32_t(i), std::uint32_t(j + 1));
+            }
+            i = j + 1;
+        } else if (c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || c == ':') {
+            skeleton.push_back(c);
+            ++i;
+        } else {
+            size_t j = i;
+            while (j < n && text[j] != ',' && text[j] != '}' && text[j] != ']' && text[j] != '"') {
+                if (static_cast<unsigned char>(text[j]) < 0x20)
+                    return false;
+                ++j;
+            }
+            skeleton.push_back(kHole);
+            values.emplace_back(std::uint32_t(i), std::uint32_t(j));
+            i = j;
+        }
+    }
+    return true;
+}
+
+void putNumber(std::string& out, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        out.push_back(char(0x80 | (v & 0x7f)));
+        v >>= 7;
+    }
+    out.push_back(char(v));
+}
+
+// Reads what putNumber wrote; false past the end.
+bool getNumber(const char*& p, const char* end, std::uint64_t& v)
+{
+    v = 0;
+    for (int shift = 0; p < end && shift < 64; shift += 7) {
+        const auto byte = static_cast<unsigned char>(*p++);
+        v |= std::uint64_t(byte & 0x7f) << shift;
+        if (!(byte & 0x80))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+AttributeText::AttributeText(const QByteArray& text)
+{
+    if (!text.isEmpty() && (text.front() == kByShape || text.front() == kEscaped))
+        m_data = kEscaped + text;
+    else
+        m_data = text;
+}
+
+AttributeText AttributeText::compacted(std::string_view text)
+{
+    auto stored = [&](std::string_view bytes) {
+        AttributeText result;
+        result.m_data = QByteArray(bytes.data(), qsizetype(bytes.size()));
+        return result;
+    };
+    auto verbatim = [&] {
+        if (!text.empty() && (text.front() == kByShape || text.front() == kEscaped))
+            return AttributeText(QByteArray(text.data(), qsizetype(text.size())));
+        return stored(text);
+    };
+    if (text.size() < 16 || text.size() > kMaxTextBytes)
+        return verbatim();
+    thread_local std::string skeleton;
+    thread_local std::vector<std::pair<std::uint32_t, std::uint32_t>> values;
+    thread_local std::string encoded;
+    // Each reading thread remembers the shapes it has met: the registry's lock is taken once per shape.
+    thread_local ShapeIndex known;
+    if (!split(text, skeleton, values) || values.empty())
+        return verbatim();
+    int index = -1;
+    if (const auto it = known.find(std::string_view(skeleton)); it != known.end()) {
+        index = it->second;
+    } else {
+        index = registry().intern(skeleton, text, values);
+        if (index < 0)
+            return verbatim();
+        if (known.size() < size_t(kMaxShapes))
+            known.emplace(skeleton, index);
+    }
+    const Shape* shape = registry().at(size_t(index));
+    encoded.clear();
+    encoded.push_back(kByShape);
+    putNumber(encoded, std::uint64_t(index));
+    for (size_t h = 0; h < values.size(); ++h) {
+        const std::string_view value = text.substr(values[h].first, values[h].second - values[h].first);
+        if (value == shape->defaultValue(h))
+            continue;
+        putNumber(encoded, h);
+        putNumber(encoded, value.size());
+        encoded.append(value);
+        if (encoded.size() >= text.size())
+            return verbatim();
+    }
+    return stored(encoded);
+}
+
+bool AttributeText::isByShape() const
+{
+    return !m_data.isEmpty() && m_data.front() == kByShape;
+}
+
+QByteArray AttributeText::text() const
+{
+    if (m_data.isEmpty())
+        return {};
+    if (m_data.front() == kEscaped)
+        return m_data.sliced(1);
+    if (m_data.front() != kByShape)
+        return m_data;
+    const char* p = m_data.constData() + 1;
+    const char* const end = m_data.constData() + m_data.size();
+    std::uint64_t index = 0;
+    const Shape* shape = getNumber(p, end, index) ? registry().at(size_t(index)) : nullptr;
+    // Only compacted() writes this form, so neither can fail; an empty answer beats reading out of bounds.
+    if (!shape)
+        return {};
+    std::uint64_t nextHole = 0;
+    std::uint64_t nextLength = 0;
+    bool haveNext = p < end && getNumber(p, end, nextHole) && getNumber(p, end, nextLength);
+    QByteArray out;
+    out.reserve(qsizetype(shape->skeleton.size() + shape->defaults.size() + size_t(end - p)));
+    const std::string_view skeleton = shape->skeleton;
+    size_t hole = 0;
+    size_t at = 0;
+    while (at < skeleton.size()) {
+        const void* found = std::memchr(skeleton.data() + at, kHole, skeleton.size() - at);
+        const size_t stop =
+            found ? size_t(static_cast<const char*>(found) - skeleton.data()) : skeleton.size();
+        out.append(skeleton.data() + at, qsizetype(stop - at));
+        if (!found)
+            break;
+        if (hole >= shape->valueEnd.size())
+            return {};
+        if (haveNext && nextHole == hole) {
+            if (nextLength > std::uint64_t(end - p))
+                return {};
+            out.append(p, qsizetype(nextLength));
+            p += nextLength;
+            haveNext = p < end && getNumber(p, end, nextHole) && getNumber(p, end, nextLength);
+        } else {
+            const std::string_view value = shape->defaultValue(hole);
+            out.append(value.data(), qsizetype(value.size()));
+        }
+        ++hole;
+        at = stop + 1;
+    }
+    return out;
+}
+
+bool operator==(const AttributeText& a, const AttributeText& b)
+{
+    if (a.m_data == b.m_data)
+        return true;
+    // A shape's encoding is canonical (one shape per skeleton, only values that differ from its defaults),
+    // so two by shape are equal exactly when their bytes are.
+    if (a.isByShape() && b.isByShape())
+        return false;
+    return a.text() == b.text();
+}
+
+AttributeShapeStats attributeShapeStats()
+{
+    return registry().stats();
+}
+
+} // namespace numasight
