@@ -201,22 +201,14 @@ AttributeText::AttributeText(const QByteArray& text)
 
 AttributeText AttributeText::compacted(std::string_view text)
 {
-    auto stored = [&](std::string_view bytes) {
-        AttributeText result;
-        result.m_data = QByteArray(bytes.data(), qsizetype(bytes.size()));
-        return result;
-    };
-    auto verbatim = [&] {
-        if (!text.empty() && (text.front() == kByShape || text.front() == kEscaped))
-            return AttributeText(QByteArray(text.data(), qsizetype(text.size())));
-        return stored(text);
-    };
+    auto verbatim = [&] { return AttributeText(QByteArray(text.data(), qsizetype(text.size()))); };
     if (text.size() < 16 || text.size() > kMaxTextBytes)
         return verbatim();
     thread_local std::string skeleton;
     thread_local std::vector<std::pair<std::uint32_t, std::uint32_t>> values;
     thread_local std::string encoded;
-    // Each reading thread remembers the shapes it has met: the registry's lock is taken once per shape.
+    // Each reading thread remembers the shapes it has met, and those the registry refused (-1): the
+    // registry's lock is taken once per shape, not once per object of a shape that does not fit.
     thread_local ShapeIndex known;
     if (!split(text, skeleton, values) || values.empty())
         return verbatim();
@@ -225,11 +217,11 @@ AttributeText AttributeText::compacted(std::string_view text)
         index = it->second;
     } else {
         index = registry().intern(skeleton, text, values);
-        if (index < 0)
-            return verbatim();
-        if (known.size() < size_t(kMaxShapes))
+        if (known.size() < size_t(2 * kMaxShapes))
             known.emplace(skeleton, index);
     }
+    if (index < 0)
+        return verbatim();
     const Shape* shape = registry().at(size_t(index));
     encoded.clear();
     encoded.push_back(kByShape);
@@ -244,7 +236,9 @@ AttributeText AttributeText::compacted(std::string_view text)
         if (encoded.size() >= text.size())
             return verbatim();
     }
-    return stored(encoded);
+    AttributeText result;
+    result.m_data = QByteArray(encoded.data(), qsizetype(encoded.size()));
+    return result;
 }
 
 bool AttributeText::isByShape() const

@@ -97,11 +97,11 @@ void beginEntity(QByteArray& out, const Entity& e, const QString& type)
     out += "{}";
 }
 
-bool isWittyObject(const Entity& e)
+bool isWittyObject(const QByteArray& attributes)
 {
     // Compact JSON has no space after the key, and inside strings quotes are escaped, so this only finds a
     // key.
-    return e.attributes.contains("\"entity_type\":");
+    return attributes.contains("\"entity_type\":");
 }
 
 class GraphWriter
@@ -134,8 +134,8 @@ private:
 
 QByteArray GraphWriter::map(const Entity& e)
 {
-    if (isWittyObject(e))
-        return e.attributes.text();
+    if (QByteArray attributes = e.attributes.text(); isWittyObject(attributes))
+        return attributes;
     const QString type = witty::entityTypeFor(e.kind, e.deviceClass);
     if (type.isEmpty())
         return {};
