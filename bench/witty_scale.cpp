@@ -2,7 +2,8 @@
 // numasight-witty-scale IN N -o OUT: makes a large witty-profiler graph from a real one for the import
 // benchmark. Copy k of the workload gets new pids, tids, socket addresses and container ids; the hardware
 // (NUMA nodes, NUMA sets, accelerators) and the edges between hardware stay single, as on one machine that
-// runs N times the jobs.
+// runs N times the jobs. The new ids are numbered densely above the input's largest, so that they stay in
+// the 32 bits the model keeps (Linux's own stay below 2^22).
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -10,11 +11,47 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
+#include <unordered_map>
 
 namespace {
 
-constexpr qint64 kPidStride = 4194304; // Linux pid_max: shifted pids never collide with real ones
+// Copy ("slot") s > 0 of id v is base + (s - 1) * count + v's index among the input's ids.
+struct Renumbering
+{
+    qint64 base = 0;
+    std::unordered_map<qint64, qint64> index;
+
+    void collect(const QJsonValue& v)
+    {
+        if (v.isArray()) {
+            for (const QJsonValue& x : v.toArray())
+                collect(x);
+            return;
+        }
+        if (!v.isObject())
+            return;
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            if ((it.key() == u"pid" || it.key() == u"ppid" || it.key() == u"tid") && it->isDouble()) {
+                const qint64 id = it->toInteger();
+                index.emplace(id, qint64(index.size()));
+                base = std::max(base, id + 1);
+            } else {
+                collect(*it);
+            }
+        }
+    }
+    qint64 map(qint64 id, qint64 slot) const
+    {
+        const auto it = index.find(id);
+        return slot == 0 || it == index.end() ? id : base + (slot - 1) * qint64(index.size()) + it->second;
+    }
+};
+Renumbering renumbering;
 
 bool isHardware(const QJsonObject& entity)
 {
@@ -22,29 +59,29 @@ bool isHardware(const QJsonObject& entity)
     return type == u"NumaEntity" || type == u"NumaSetEntity" || type == u"NPUEntity" || type == u"GPUEntity";
 }
 
-void shift(QJsonObject& o, QStringView field, qint64 by)
+void renumber(QJsonObject& o, QStringView field, qint64 slot)
 {
     const QJsonValue v = o.value(field);
     if (v.isDouble())
-        o.insert(field, v.toInteger() + by);
+        o.insert(field, renumbering.map(v.toInteger(), slot));
 }
 
-// Thread clone j > 0 of copy k: a tid no copy and no other clone uses.
-qint64 threadShift(qint64 k, qint64 j, qint64 copies, qint64 threads)
+// Thread clone j > 0 of copy k: a slot no copy and no other clone uses.
+qint64 threadSlot(qint64 k, qint64 j, qint64 copies, qint64 threads)
 {
-    return j == 0 ? k * kPidStride : (copies + k * threads + j) * kPidStride;
+    return j == 0 ? k : copies + k * threads + j;
 }
 
-QJsonObject copyEntity(QJsonObject e, qint64 k, qint64 tidShift = -1)
+QJsonObject copyEntity(QJsonObject e, qint64 k, qint64 tidSlot = -1)
 {
-    if (k == 0 && tidShift <= 0)
+    if (k == 0 && tidSlot <= 0)
         return e;
     const QString type = e.value(u"entity_type").toString();
     if (type == u"ProcessEntity") {
-        shift(e, u"pid", k * kPidStride);
-        shift(e, u"ppid", k * kPidStride);
+        renumber(e, u"pid", k);
+        renumber(e, u"ppid", k);
     } else if (type == u"ThreadEntity") {
-        shift(e, u"tid", tidShift >= 0 ? tidShift : k * kPidStride);
+        renumber(e, u"tid", tidSlot >= 0 ? tidSlot : k);
         if (e.value(u"process").isObject())
             e.insert(u"process", copyEntity(e.value(u"process").toObject(), k));
     } else if (type == u"SocketEntity") {
@@ -83,15 +120,15 @@ bool hasThread(const QJsonObject& edge)
     return false;
 }
 
-QJsonObject copyEdge(QJsonObject edge, qint64 k, qint64 tidShift = -1)
+QJsonObject copyEdge(QJsonObject edge, qint64 k, qint64 tidSlot = -1)
 {
     for (const char16_t* end : {u"source_node", u"target_node"})
         if (edge.value(QStringView(end)).isObject())
-            edge.insert(QStringView(end), copyEntity(edge.value(QStringView(end)).toObject(), k, tidShift));
+            edge.insert(QStringView(end), copyEntity(edge.value(QStringView(end)).toObject(), k, tidSlot));
     if (edge.value(u"nodes").isArray()) {
         QJsonArray ends;
         for (const QJsonValue& v : edge.value(u"nodes").toArray())
-            ends.append(copyEntity(v.toObject(), k, tidShift));
+            ends.append(copyEntity(v.toObject(), k, tidSlot));
         edge.insert(u"nodes", ends);
     }
     return edge;
@@ -141,6 +178,15 @@ int main(int argc, char** argv)
     const QJsonObject graph = root.contains(u"content") ? root.value(u"content").toObject() : root;
     const QJsonArray nodes = graph.value(u"nodes").toArray();
     const QJsonArray edges = graph.value(u"edges").toArray();
+    renumbering.collect(nodes);
+    renumbering.collect(edges);
+    const qint64 slotCount = copies + copies * threads;
+    if (renumbering.base + slotCount * qint64(renumbering.index.size()) >
+        std::numeric_limits<std::int32_t>::max()) {
+        std::fprintf(stderr, "%s: %lld copies of %zu process and thread ids do not fit in 32 bits\n",
+                     qPrintable(args[1]), copies * threads, renumbering.index.size());
+        return 1;
+    }
 
     QFile out(args[4]);
     if (!out.open(QIODevice::WriteOnly)) {
@@ -163,7 +209,7 @@ int main(int argc, char** argv)
             const bool thread = e.value(u"entity_type").toString() == u"ThreadEntity";
             for (qint64 j = 0; j < (thread ? threads : 1); ++j)
                 write(QByteArray(nodeCount++ ? ",\n" : "\n") +
-                      QJsonDocument(copyEntity(e, k, thread ? threadShift(k, j, copies, threads) : -1))
+                      QJsonDocument(copyEntity(e, k, thread ? threadSlot(k, j, copies, threads) : -1))
                           .toJson(QJsonDocument::Compact));
         }
     }
@@ -176,7 +222,7 @@ int main(int argc, char** argv)
             const bool thread = hasThread(e);
             for (qint64 j = 0; j < (thread ? threads : 1); ++j)
                 write(QByteArray(edgeCount++ ? ",\n" : "\n") +
-                      QJsonDocument(copyEdge(e, k, thread ? threadShift(k, j, copies, threads) : -1))
+                      QJsonDocument(copyEdge(e, k, thread ? threadSlot(k, j, copies, threads) : -1))
                           .toJson(QJsonDocument::Compact));
         }
     }

@@ -167,12 +167,13 @@ void flowsFromSnapshot(Side& side)
         const Entity& socket = s.entity(e.target);
         const std::int64_t owner = socketOwnerPid(s, e.target);
         const QString peer = owner >= 0 && owner != pid ? Tr::tr("pid %1").arg(owner)
-                             : socket.port >= 0 ? QStringLiteral("%1:%2").arg(socket.address).arg(socket.port)
-                                                : socket.address;
+                             : socket.port >= 0
+                                 ? QStringLiteral("%1:%2").arg(socket.address()).arg(socket.port)
+                                 : socket.address();
         const QJsonObject flow =
             QJsonDocument::fromJson(e.payload).object().value(QLatin1StringView("data_flow")).toObject();
         const QJsonValue size = flow.value(QLatin1StringView("data_size"));
-        FlowTotal& t = side.flows[{pid, socket.protocol, peer}];
+        FlowTotal& t = side.flows[{pid, socket.protocol(), peer}];
         t.pid = pid;
         t.peer = peer;
         t.bytes += size.isDouble() ? std::uint64_t(std::max(0.0, size.toDouble())) : 0;

@@ -175,9 +175,9 @@ bool CaptureRows::writeEntities(int index, const Snapshot& snapshot)
         st.bindIntOrNull(23, e.numaNode.value, -1);
         st.bindText(24, e.detail->containerId);
         st.bindText(25, e.detail->containerType);
-        st.bindText(26, e.address);
+        st.bindText(26, e.address());
         st.bindIntOrNull(27, e.port, -1);
-        st.bindText(28, e.protocol);
+        st.bindText(28, e.protocol());
         st.bindU64(29, e.detail->cacheBytes);
         st.bindInt(30, e.cacheLevel);
         st.bindBytes(31, e.attributes.text());

@@ -11,6 +11,8 @@
 
 #include <sqlite3.h>
 
+#include <limits>
+
 namespace numasight {
 
 namespace capturefile {
@@ -223,9 +225,9 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
             !unsigned64(st, 12, "memory_free_bytes", detail.memoryFreeBytes))
             return false;
         detail.memoryTier = st.text(13);
-        if (!integer(st, 14, "pid", -1, kAnyMin, kAnyMax, e.pid) ||
-            !integer(st, 15, "ppid", -1, kAnyMin, kAnyMax, e.ppid) ||
-            !integer(st, 16, "tid", -1, kAnyMin, kAnyMax, e.tid))
+        constexpr auto kMinId = std::numeric_limits<std::int32_t>::min();
+        if (!smallInt(st, 14, "pid", -1, kMinId, e.pid) || !smallInt(st, 15, "ppid", -1, kMinId, e.ppid) ||
+            !smallInt(st, 16, "tid", -1, kMinId, e.tid))
             return false;
         detail.cmdline = st.text(17);
         const auto deviceClass = deviceClassFromName(st.text(18));
@@ -244,12 +246,11 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         e.numaNode = NodeId(std::int32_t(numaNode));
         detail.containerId = st.text(22);
         detail.containerType = st.text(23);
-        e.address = st.text(24);
+        const QString address = st.text(24);
         std::int64_t port = -1;
         if (!integer(st, 25, "port", -1, -1, 65535, port))
             return false;
-        e.port = int(port);
-        e.protocol = st.text(26);
+        const QString protocol = st.text(26);
         if (!unsigned64(st, 27, "cache_bytes", detail.cacheBytes) ||
             !smallInt(st, 28, "cache_level", 0, 0, e.cacheLevel) ||
             !jsonObject(st, 29, 30, "attributes", attributes))
@@ -257,6 +258,7 @@ bool CaptureFileReader::readEntities(qint64 snapshotId, SnapshotBuilder& builder
         e.attributes =
             AttributeText::compacted(std::string_view(attributes.constData(), size_t(attributes.size())));
         e.detail.assign(detail);
+        e.setSocket(address, int(port), protocol); // after the detail block, where it may keep them
         bool inserted = false;
         const EntityId id = builder.add(std::move(e), &inserted);
         if (!inserted) {

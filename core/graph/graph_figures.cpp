@@ -188,8 +188,9 @@ void GraphBuilder::addSocketFlow(const Edge& e)
             return; // a process talking to itself over loopback: no edge between two things
         toKey = QStringLiteral("p:") + QString::number(owner.value);
     } else {
-        toKey = QStringLiteral("peer:") + socket.address + QLatin1Char('\x1f') + socket.ns;
-        m_peers.insert(toKey, {socket.address, socket.ns});
+        const QString address = socket.address();
+        toKey = QStringLiteral("peer:") + address + QLatin1Char('\x1f') + socket.ns;
+        m_peers.insert(toKey, {address, socket.ns});
     }
     const QString fromKey = QStringLiteral("p:") + QString::number(from.value);
     FlowAgg& f = m_flows[fromKey + QLatin1Char('>') + toKey];

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attribute_text.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -176,6 +179,15 @@ void putNumber(std::string& out, std::uint64_t v)
     out.push_back(char(v));
 }
 
+// A changed value's hole and length: one byte for the usual case (one of the first seven values, shorter than
+// 16 bytes), which keeps a socket's or a thread's encoding small enough to be held in place.
+void putHole(std::string& out, size_t hole, size_t length)
+{
+    putNumber(out, (std::uint64_t(length) << 3) | std::min<std::uint64_t>(hole, 7));
+    if (hole >= 7)
+        putNumber(out, hole - 7);
+}
+
 // Reads what putNumber wrote; false past the end.
 bool getNumber(const char*& p, const char* end, std::uint64_t& v)
 {
@@ -189,14 +201,139 @@ bool getNumber(const char*& p, const char* end, std::uint64_t& v)
     return false;
 }
 
+// Reads what putHole wrote; false past the end.
+bool getHole(const char*& p, const char* end, std::uint64_t& hole, std::uint64_t& length)
+{
+    std::uint64_t v = 0;
+    if (!getNumber(p, end, v))
+        return false;
+    length = v >> 3;
+    hole = v & 7;
+    std::uint64_t more = 0;
+    if (hole == 7 && !getNumber(p, end, more))
+        return false;
+    hole += more;
+    return true;
+}
+
 } // namespace
+
+// The bytes follow the header in the same allocation.
+struct AttributeText::Block
+{
+    std::atomic<std::int64_t> ref;
+    std::size_t size;
+
+    char* bytes() { return reinterpret_cast<char*>(this + 1); }
+    const char* bytes() const { return reinterpret_cast<const char*>(this + 1); }
+};
+
+void AttributeText::assign(std::string_view bytes)
+{
+    release();
+    if (bytes.empty())
+        return;
+    const bool tagless = bytes.front() == kByShape && bytes.size() - 1 <= kInlineBytes;
+    if (tagless)
+        bytes.remove_prefix(1);
+    if (bytes.size() <= kInlineBytes) {
+        m_words[0] = 1 | (tagless ? 2 : 0) | (std::uint64_t(bytes.size()) << 2);
+        for (size_t i = 0; i < bytes.size(); ++i) {
+            const size_t at = i + 1; // byte 0 of the first word holds the tag and the length
+            m_words[at / 8] |= std::uint64_t(static_cast<unsigned char>(bytes[i])) << (8 * (at % 8));
+        }
+        return;
+    }
+    // operator new's alignment leaves the lowest bit of the address clear for the tag.
+    auto* block = new (::operator new(sizeof(Block) + bytes.size())) Block{{1}, bytes.size()};
+    std::memcpy(block->bytes(), bytes.data(), bytes.size());
+    m_words[0] = reinterpret_cast<std::uintptr_t>(block);
+}
+
+void AttributeText::release()
+{
+    if (m_words[0] != 0 && !isInline()) {
+        auto* block = reinterpret_cast<Block*>(std::uintptr_t(m_words[0]));
+        if (block->ref.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+            block->~Block();
+            ::operator delete(block);
+        }
+    }
+    m_words[0] = m_words[1] = m_words[2] = 0;
+}
+
+std::string_view AttributeText::stored(char (&buffer)[kInlineBytes + 1]) const
+{
+    if (m_words[0] == 0)
+        return {};
+    if (!isInline()) {
+        const auto* block = reinterpret_cast<const Block*>(std::uintptr_t(m_words[0]));
+        return {block->bytes(), block->size};
+    }
+    const bool tagless = (m_words[0] & 2) != 0;
+    const size_t size = (m_words[0] >> 2) & 0x1f;
+    char* out = buffer;
+    if (tagless)
+        *out++ = kByShape;
+    for (size_t i = 0; i < size; ++i) {
+        const size_t at = i + 1;
+        out[i] = char((m_words[at / 8] >> (8 * (at % 8))) & 0xff);
+    }
+    return {buffer, size + (tagless ? 1 : 0)};
+}
+
+AttributeText::AttributeText(const AttributeText& other)
+{
+    *this = other;
+}
+
+AttributeText::AttributeText(AttributeText&& other) noexcept
+{
+    *this = std::move(other);
+}
+
+AttributeText& AttributeText::operator=(const AttributeText& other)
+{
+    if (this == &other)
+        return *this;
+    release();
+    if (other.m_words[0] != 0 && !other.isInline())
+        reinterpret_cast<Block*>(std::uintptr_t(other.m_words[0]))
+            ->ref.fetch_add(1, std::memory_order_relaxed);
+    std::memcpy(m_words, other.m_words, sizeof m_words);
+    return *this;
+}
+
+AttributeText& AttributeText::operator=(AttributeText&& other) noexcept
+{
+    if (this == &other)
+        return *this;
+    release();
+    std::memcpy(m_words, other.m_words, sizeof m_words);
+    other.m_words[0] = other.m_words[1] = other.m_words[2] = 0;
+    return *this;
+}
+
+AttributeText::~AttributeText()
+{
+    release();
+}
+
+qsizetype AttributeText::storedBytes() const
+{
+    char buffer[kInlineBytes + 1];
+    return qsizetype(stored(buffer).size());
+}
 
 AttributeText::AttributeText(const QByteArray& text)
 {
-    if (!text.isEmpty() && (text.front() == kByShape || text.front() == kEscaped))
-        m_data = kEscaped + text;
-    else
-        m_data = text;
+    if (!text.isEmpty() && (text.front() == kByShape || text.front() == kEscaped)) {
+        std::string escaped(1, kEscaped);
+        escaped.append(text.constData(), size_t(text.size()));
+        assign(escaped);
+    } else {
+        assign(std::string_view(text.constData(), size_t(text.size())));
+    }
 }
 
 AttributeText AttributeText::compacted(std::string_view text)
@@ -230,32 +367,40 @@ AttributeText AttributeText::compacted(std::string_view text)
         const std::string_view value = text.substr(values[h].first, values[h].second - values[h].first);
         if (value == shape->defaultValue(h))
             continue;
-        putNumber(encoded, h);
-        putNumber(encoded, value.size());
+        putHole(encoded, h, value.size());
         encoded.append(value);
         if (encoded.size() >= text.size())
             return verbatim();
     }
     AttributeText result;
-    result.m_data = QByteArray(encoded.data(), qsizetype(encoded.size()));
+    result.assign(encoded);
     return result;
 }
 
 bool AttributeText::isByShape() const
 {
-    return !m_data.isEmpty() && m_data.front() == kByShape;
+    if (m_words[0] == 0)
+        return false;
+    if ((m_words[0] & 3) == 3)
+        return true;
+    // The first byte of the encoding: in place, bits 8-15 of the first word.
+    const char first = isInline() ? char((m_words[0] >> 8) & 0xff)
+                                  : reinterpret_cast<const Block*>(std::uintptr_t(m_words[0]))->bytes()[0];
+    return first == kByShape;
 }
 
 QByteArray AttributeText::text() const
 {
-    if (m_data.isEmpty())
+    char buffer[kInlineBytes + 1];
+    const std::string_view data = stored(buffer);
+    if (data.empty())
         return {};
-    if (m_data.front() == kEscaped)
-        return m_data.sliced(1);
-    if (m_data.front() != kByShape)
-        return m_data;
-    const char* p = m_data.constData() + 1;
-    const char* const end = m_data.constData() + m_data.size();
+    if (data.front() == kEscaped)
+        return QByteArray(data.data() + 1, qsizetype(data.size() - 1));
+    if (data.front() != kByShape)
+        return QByteArray(data.data(), qsizetype(data.size()));
+    const char* p = data.data() + 1;
+    const char* const end = data.data() + data.size();
     std::uint64_t index = 0;
     const Shape* shape = getNumber(p, end, index) ? registry().at(size_t(index)) : nullptr;
     // Only compacted() writes this form, so neither can fail; an empty answer beats reading out of bounds.
@@ -263,7 +408,7 @@ QByteArray AttributeText::text() const
         return {};
     std::uint64_t nextHole = 0;
     std::uint64_t nextLength = 0;
-    bool haveNext = p < end && getNumber(p, end, nextHole) && getNumber(p, end, nextLength);
+    bool haveNext = p < end && getHole(p, end, nextHole, nextLength);
     QByteArray out;
     out.reserve(qsizetype(shape->skeleton.size() + shape->defaults.size() + size_t(end - p)));
     const std::string_view skeleton = shape->skeleton;
@@ -283,7 +428,7 @@ QByteArray AttributeText::text() const
                 return {};
             out.append(p, qsizetype(nextLength));
             p += nextLength;
-            haveNext = p < end && getNumber(p, end, nextHole) && getNumber(p, end, nextLength);
+            haveNext = p < end && getHole(p, end, nextHole, nextLength);
         } else {
             const std::string_view value = shape->defaultValue(hole);
             out.append(value.data(), qsizetype(value.size()));
@@ -296,7 +441,9 @@ QByteArray AttributeText::text() const
 
 bool operator==(const AttributeText& a, const AttributeText& b)
 {
-    if (a.m_data == b.m_data)
+    char bufferA[AttributeText::kInlineBytes + 1];
+    char bufferB[AttributeText::kInlineBytes + 1];
+    if (a.stored(bufferA) == b.stored(bufferB))
         return true;
     // A shape's encoding is canonical (one shape per skeleton, only values that differ from its defaults),
     // so two by shape are equal exactly when their bytes are.

@@ -76,6 +76,10 @@ struct EntityDetail : QSharedData
 
     std::uint64_t cacheBytes = 0; // caches
 
+    // Sockets whose key does not spell "address:port/protocol" (see Entity::setSocket).
+    QString socketAddress;
+    QString socketProtocol;
+
     bool isEmpty() const;
 };
 
@@ -108,8 +112,11 @@ private:
 // hwloc's attributes and info pairs), so exports can reproduce the input and the details pane can list all.
 struct Entity
 {
+    // The small fields first, in what would otherwise be padding: an entity is kept by the million.
     EntityKind kind = EntityKind::Unknown;
-    DeviceClass deviceClass = DeviceClass::None; // devices (here, beside `kind`, to save padding)
+    DeviceClass deviceClass = DeviceClass::None; // devices
+    bool socketFromKey = false;                  // see setSocket()
+    int port = -1;                               // sockets (see setSocket())
     QString typeName; // source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise
     QString ns;       // namespace: "local", or the remote host's address (witty's entity_namespace)
     QString key;      // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
@@ -128,18 +135,21 @@ struct Entity
     // NumaSet: its nodes; devices: NUMA affinity; processes/threads: nodes allowed (Mems_allowed_list).
     NodeSet nodes;
 
-    // Processes, threads.
-    std::int64_t pid = -1;
-    std::int64_t ppid = -1;
-    std::int64_t tid = -1;
+    // Processes, threads. Linux numbers them below 2^22 (PID_MAX_LIMIT); readers refuse what does not fit.
+    std::int32_t pid = -1;
+    std::int32_t ppid = -1;
+    std::int32_t tid = -1;
 
     // Devices (and `deviceClass` above).
     NodeId numaNode; // the node the device (or shm, socket owner) is attached to; invalid when unknown
-    int port = -1;   // sockets
 
-    // Sockets: address, port (above), protocol.
-    QString address;
-    QString protocol;
+    // Sockets: address, port and protocol. A socket's key is its address, port and protocol as witty-profiler
+    // spells its identity ("10.0.0.1:80/TCP"); the address and protocol are then read back from the key
+    // instead of being kept twice (a million sockets held 96 MB of copies). Any other key keeps them in
+    // `detail`. Set the key first.
+    void setSocket(const QString& address, int socketPort, const QString& protocol);
+    QString address() const;
+    QString protocol() const;
 
     // Rare kinds' facts: memory sizes and tier, numastat, cmdline, PCI bus id, vendor, container id and type,
     // cache size. `e.detail->vendor` reads (never allocating on a const entity) and writes alike.

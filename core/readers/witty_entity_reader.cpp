@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <charconv>
+#include <limits>
 
 namespace numasight {
 
@@ -193,6 +194,72 @@ std::string_view GraphReader::keyText(const Collected& c, int field, const Where
     return v.type == od::json_type::string ? v.str : v.raw;
 }
 
+namespace {
+
+// Process and thread ids as the model keeps them (32 bits); Linux's own stay below 2^22.
+constexpr std::int64_t kMinId = std::numeric_limits<std::int32_t>::min();
+constexpr std::int64_t kMaxId = std::numeric_limits<std::int32_t>::max();
+
+void appendLength(std::string& out, size_t n)
+{
+    while (n >= 0x80) {
+        out.push_back(char(0x80 | (n & 0x7f)));
+        n >>= 7;
+    }
+    out.push_back(char(n));
+}
+
+// The start of an identity: type and namespace, each behind its length, so that no text inside them (a
+// separator byte included) can make two different identities read the same.
+void identityPrefix(std::string& out, std::string_view type, std::string_view ns)
+{
+    out.clear();
+    appendLength(out, type.size());
+    out += type;
+    appendLength(out, ns.size());
+    out += ns;
+}
+
+void appendUtf8(std::string& out, const QString& text)
+{
+    for (const QChar ch : text) {
+        if (ch.unicode() >= 0x80) {
+            const QByteArray utf8 = text.toUtf8();
+            out.append(utf8.constData(), size_t(utf8.size()));
+            return;
+        }
+    }
+    for (const QChar ch : text)
+        out.push_back(char(ch.unicode()));
+}
+
+} // namespace
+
+// The same identity bytes buildIdentity() makes, from the model's entities (whose keys are those bytes).
+void GraphReader::freezeIdentities()
+{
+    const std::int32_t count = m_builder.entityCount();
+    m_frozenIds = {};
+    m_frozenIds.reserve(size_t(count));
+    std::string type, ns, identity;
+    const QString* lastType = nullptr;
+    const QString* lastNs = nullptr;
+    for (std::int32_t i = 0; i < count; ++i) {
+        const Entity& e = m_builder.entity(EntityId(i));
+        if (!lastType || e.typeName != *lastType || e.ns != *lastNs) {
+            type.clear();
+            ns.clear();
+            appendUtf8(type, e.typeName);
+            appendUtf8(ns, e.ns);
+            lastType = &e.typeName;
+            lastNs = &e.ns;
+        }
+        identityPrefix(identity, type, ns);
+        appendUtf8(identity, e.key);
+        m_frozenIds.insert(identity, i);
+    }
+}
+
 void GraphReader::buildIdentity(Collected& c, const Where* where)
 {
     if (!c.f[FType].present)
@@ -210,18 +277,15 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
     const std::string_view type = c.f[FType].str;
     const std::string_view ns = c.f[FNamespace].present ? c.f[FNamespace].str : std::string_view("local");
     // Identity bytes: type, namespace and the type's key fields, as witty-profiler defines identity.
-    m_identity.assign(type);
-    m_identity += '\x1f';
-    m_identity += ns;
-    m_identity += '\x1f';
+    identityPrefix(m_identity, type, ns);
     c.keyStart = m_identity.size();
     switch (c.info.kind) {
     case EntityKind::Process:
-        integerField(c, FPid, where, true);
+        boundedField(c, FPid, where, true, kMinId, kMaxId);
         m_identity += c.f[FPid].raw;
         break;
     case EntityKind::Thread:
-        integerField(c, FTid, where, true);
+        boundedField(c, FTid, where, true, kMinId, kMaxId);
         m_identity += c.f[FTid].raw;
         break;
     case EntityKind::Socket:
@@ -257,7 +321,13 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
         break;
     }
     const bool frozen = m_lookInFrozen;
-    c.found = frozen ? m_owner->m_frozenIds.find(m_identity) : m_ids.find(m_identity);
+    if (frozen)
+        c.found = m_owner->m_frozenIds.find(m_identity);
+    else
+        c.found = m_builder
+                      .find(m_typeScratch.view(type), m_nsScratch.view(ns),
+                            m_keyScratch.view(std::string_view(m_identity).substr(c.keyStart)))
+                      .value;
     // A known entity is done, unless this is the top-level `nodes` copy of one first seen on an edge.
     c.skip = c.found >= 0 && (c.origin != Origin::Nodes ||
                               (frozen ? m_owner->m_frozenSlots : m_slots)[size_t(c.found)].fromNodes);
@@ -381,7 +451,6 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
                                    : cachedString(m_namespaces, "local");
     e.key = fromUtf8(std::string_view(m_identity).substr(c.keyStart));
-    out.identity = m_identity; // reading a deferred nested process reuses the scratch buffers
     const std::string_view attributes = compact(c.raw, where);
     // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
     // refuses such attributes too).
@@ -421,7 +490,10 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
     tick(parsed.begin);
     if (parsed.known >= 0)
         return EntityId(parsed.known);
-    const std::int32_t found = parsed.lookedUpLive ? parsed.foundLive : m_ids.find(parsed.identity);
+    const std::int32_t found =
+        parsed.lookedUpLive
+            ? parsed.foundLive
+            : m_builder.find(parsed.entity.typeName, parsed.entity.ns, parsed.entity.key).value;
     if (found >= 0 && (parsed.origin != Origin::Nodes || m_slots[size_t(found)].fromNodes))
         return EntityId(found);
     Entity& e = parsed.entity;
@@ -439,12 +511,8 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
             m_distanceRows[knownId.value] = std::move(parsed.distances);
         return knownId;
     }
-    const std::int32_t idValue = m_builder.entityCount();
-    m_ids.insert(parsed.identity, idValue);
-    // m_ids already told the identity is new: the builder need not look it up again.
+    // The look-up above already told the identity is new: the builder need not look it up again.
     const EntityId id = m_builder.addNew(std::move(e));
-    if (id.value != idValue)
-        fail(parsed.begin, where, Tr::tr("internal error: identity clash"));
     if (kind == EntityKind::NumaNode)
         m_numaNodes.push_back(id);
     else if (kind == EntityKind::Accelerator)
@@ -472,20 +540,20 @@ void GraphReader::fillTyped(Entity& e, Collected& c, const Where* where)
 {
     switch (e.kind) {
     case EntityKind::Process:
-        e.pid = integerField(c, FPid, where, true);
-        e.ppid = integerField(c, FPpid, where, false);
+        e.pid = boundedField(c, FPid, where, true, kMinId, kMaxId);
+        e.ppid = boundedField(c, FPpid, where, false, kMinId, kMaxId);
         e.name = sharedStringField(c, FName, where, false);
         e.detail->cmdline = stringField(c, FCmdline, where, false);
         break;
     case EntityKind::Thread:
-        e.tid = integerField(c, FTid, where, true);
+        e.tid = boundedField(c, FTid, where, true, kMinId, kMaxId);
         e.name = sharedStringField(c, FName, where, false);
         break;
-    case EntityKind::Socket:
-        e.address = stringField(c, FSocketAddr, where, true);
-        e.port = boundedField(c, FSocketPort, where, true, 0, 65535);
-        e.protocol = sharedStringField(c, FSocketType, where, true);
-        break;
+    case EntityKind::Socket: {
+        const QString address = stringField(c, FSocketAddr, where, true);
+        const int port = boundedField(c, FSocketPort, where, true, 0, 65535);
+        e.setSocket(address, port, sharedStringField(c, FSocketType, where, true));
+    } break;
     case EntityKind::NumaNode: {
         if (c.numa.problemAt) {
             const Where w{where, c.numa.problemField};

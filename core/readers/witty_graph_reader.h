@@ -87,6 +87,29 @@ inline std::string_view trimRight(std::string_view s)
     return s;
 }
 
+// UTF-8 as UTF-16 in a reused buffer, for looking text up in the model without a QString per look-up.
+class Utf16Scratch
+{
+public:
+    QStringView view(std::string_view utf8)
+    {
+        m_buffer.resize(utf8.size());
+        for (size_t i = 0; i < utf8.size(); ++i) {
+            const auto byte = static_cast<unsigned char>(utf8[i]);
+            if (byte >= 0x80) {
+                m_text = QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
+                return m_text;
+            }
+            m_buffer[i] = char16_t(byte);
+        }
+        return QStringView(m_buffer.data(), qsizetype(utf8.size()));
+    }
+
+private:
+    std::u16string m_buffer;
+    QString m_text;
+};
+
 inline QString fromUtf8(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
@@ -247,7 +270,6 @@ struct ParsedEntity
     // inserted; a parse in a batch looked in a copy and leaves this false.
     std::int32_t foundLive = -1;
     bool lookedUpLive = false;
-    std::string identity; // type, namespace and key bytes
     Entity entity;
     std::vector<std::pair<int, double>> distances;
     std::unique_ptr<ParsedEntity> process; // a thread's process, inserted before the thread
@@ -384,8 +406,9 @@ private:
     od::parser m_nestedParser; // for a thread's `process`, whose type is only known after the thread's
     od::document* m_doc = nullptr;
     const char* m_docEnd = nullptr; // where a truncated document ends, for errors without a position
+    // Entities are looked up in the builder's own identity index: a second table of identity strings here
+    // cost ~65 bytes an entity while the file was read.
     SnapshotBuilder m_builder;
-    witty::IdentityTable m_ids;
     std::vector<SlotInfo> m_slots;
     std::vector<EntityId> m_numaNodes, m_accelerators; // as added: the end's passes skip the other entities
     std::unordered_map<std::int32_t, std::vector<std::pair<int, double>>> m_distanceRows;
@@ -393,6 +416,7 @@ private:
     StringCache m_typeNames, m_namespaces, m_edgeTypes;         // a handful of distinct values each
     StringCache m_values;                                       // socket protocols, process and thread names
     std::string m_identity;
+    Utf16Scratch m_typeScratch, m_nsScratch, m_keyScratch;
     std::string m_compact;
     std::string m_payload;
     std::vector<const char*> m_keyStarts; // parseEntity()'s keys, an object's after its nested process's
@@ -401,8 +425,9 @@ private:
     bool m_mappedFile = false;
     const char* m_released = nullptr;  // mapped pages before this were handed back
     const GraphReader* m_owner = this; // whose tables parses look entities up in
-    // While a list is parsed on several threads, parses look entities up in these copies of m_ids and
-    // m_slots, taken when the list started.
+    // While a list is parsed on several threads, parses look entities up in these tables of the model's
+    // identities and m_slots, taken when the list started (the model changes under them).
+    void freezeIdentities();
     witty::IdentityTable m_frozenIds;
     std::vector<SlotInfo> m_frozenSlots;
     bool m_lookInFrozen = false;

@@ -202,7 +202,6 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
     // witty graphs run about 1.5–3 kB of JSON per entity and 0.7–1.5 kB per edge. (The usual shape is read
     // by readByElement(), which sizes the model from the lists' own lengths; this reader is for the rest.)
     m_builder.reserve(length / 1500 + 16, length / 700 + 16);
-    m_ids.reserve(length / 1500 + 16);
 
     od::json_type rootType;
     if (const error_code e = doc.type().get(rootType))

@@ -164,9 +164,9 @@ QByteArray GraphWriter::map(const Entity& e)
     }
     case EntityKind::Socket:
         appendJsonKey(out, "socket_type");
-        appendJsonString(out, e.protocol);
+        appendJsonString(out, e.protocol());
         appendJsonKey(out, "socket_addr");
-        appendJsonString(out, e.address);
+        appendJsonString(out, e.address());
         appendJsonKey(out, "socket_port");
         out += QByteArray::number(e.port);
         appendJsonKey(out, "socket_thread");

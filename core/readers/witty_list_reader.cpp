@@ -86,8 +86,8 @@ void GraphReader::readListInBatches(const std::vector<const char*>& ends, const 
     size_t nextToParse = 0, inserted = 0;
     bool stop = false;
 
-    if (m_builder.entityCount() > 0) { // an empty table is sized for the list already: nothing to copy
-        m_frozenIds = m_ids;
+    if (m_builder.entityCount() > 0) { // nothing to look up in an empty model
+        freezeIdentities();
         m_frozenSlots = m_slots;
     }
     m_lookInFrozen = true;
@@ -314,7 +314,6 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
     if (nodes) {
         const size_t total = size_t(m_builder.entityCount()) + ends.size();
         m_builder.reserve(total, 0);
-        m_ids.reserve(total);
         m_slots.reserve(total);
     } else {
         m_builder.reserve(0, m_builder.edgeCount() + ends.size());

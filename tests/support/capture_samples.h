@@ -160,8 +160,8 @@ inline SnapshotPtr buildRichSnapshot(int variant)
         processes.push_back(b.add(p));
     }
     Entity big = makeEntity(EntityKind::Process, QStringLiteral("big"), QString());
-    big.pid = std::numeric_limits<std::int64_t>::max();
-    big.ppid = 0; // 0 is a real value, not "unknown"
+    big.pid = std::numeric_limits<std::int32_t>::max(); // the largest the model keeps
+    big.ppid = 0;                                       // 0 is a real value, not "unknown"
     big.tid = -7; // negative values other than the -1 sentinel survive too
     const EntityId bigId = b.add(big);
     std::vector<EntityId> threads;
@@ -177,9 +177,7 @@ inline SnapshotPtr buildRichSnapshot(int variant)
     }
     Entity socket = makeEntity(EntityKind::Socket, QStringLiteral("127.0.0.1:34726/TCP"));
     socket.typeName = QStringLiteral("SocketEntity");
-    socket.address = QStringLiteral("127.0.0.1");
-    socket.port = 34726;
-    socket.protocol = QStringLiteral("TCP");
+    socket.setSocket(QStringLiteral("127.0.0.1"), 34726, QStringLiteral("TCP"));
     const EntityId socketId = b.add(socket);
     Entity shm = makeEntity(EntityKind::SharedMemory, QStringLiteral("/dev/shm/x"));
     shm.numaNode = NodeId(1);
@@ -536,9 +534,9 @@ inline void compareEntity(const Entity& a, const Entity& b, const QString& where
     SAME(a, b, numaNode);
     SAME(a, b, detail->containerId);
     SAME(a, b, detail->containerType);
-    SAME(a, b, address);
+    SAME(a, b, address());
     SAME(a, b, port);
-    SAME(a, b, protocol);
+    SAME(a, b, protocol());
     SAME(a, b, detail->cacheBytes);
     SAME(a, b, cacheLevel);
     QVERIFY2(sameJson(a.attributes.text(), b.attributes.text(), how),

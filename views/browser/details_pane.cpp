@@ -237,12 +237,12 @@ void DetailsPane::rebuild()
         row(fields, QStringLiteral("container id"), e.detail->containerId);
     if (!e.detail->containerType.isEmpty())
         row(fields, QStringLiteral("container type"), e.detail->containerType);
-    if (!e.address.isEmpty())
-        row(fields, QStringLiteral("address"), e.address);
+    if (const QString address = e.address(); !address.isEmpty())
+        row(fields, QStringLiteral("address"), address);
     if (e.port >= 0)
         row(fields, QStringLiteral("port"), QString::number(e.port));
-    if (!e.protocol.isEmpty())
-        row(fields, QStringLiteral("protocol"), e.protocol);
+    if (const QString protocol = e.protocol(); !protocol.isEmpty())
+        row(fields, QStringLiteral("protocol"), protocol);
     if (e.cacheLevel > 0)
         row(fields, QStringLiteral("cache level"), QString::number(e.cacheLevel));
     if (e.detail->cacheBytes)

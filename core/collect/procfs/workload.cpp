@@ -295,9 +295,7 @@ private:
             EntityKind::Socket,
             host + QLatin1Char(':') + QString::number(it->localPort) + QLatin1Char('/') + it->protocol, {});
         s.name = s.key;
-        s.address = it->localAddress;
-        s.port = it->localPort;
-        s.protocol = it->protocol;
+        s.setSocket(it->localAddress, it->localPort, it->protocol);
         QJsonObject a;
         a.insert(QLatin1String("socket_addr"), it->localAddress);
         a.insert(QLatin1String("socket_port"), it->localPort);

@@ -171,6 +171,14 @@ void TestCaptureErrors::malformed_data()
     QTest::newRow("negative memory")
         << richWith("UPDATE entities SET memory_bytes = -5 WHERE snapshot_id = 0 AND id = 3")
         << QStringList{QStringLiteral("memory_bytes is '-5', not a count of 0 or more")};
+    // The model keeps process and thread ids in 32 bits (Linux's stay below 2^22): refused, never cut.
+    QTest::newRow("pid beyond 32 bits")
+        << richWith("UPDATE entities SET pid = 2147483648 WHERE snapshot_id = 0 AND kind = 'Process' AND "
+                    "key = 'big'")
+        << QStringList{QStringLiteral("pid 2147483648 is out of range (-2147483648 to 2147483647)")};
+    QTest::newRow("tid beyond 32 bits")
+        << richWith("UPDATE entities SET tid = -2147483649 WHERE snapshot_id = 0 AND key = 'big'")
+        << QStringList{QStringLiteral("tid -2147483649 is out of range (-2147483648 to 2147483647)")};
     QTest::newRow("os_index beyond int")
         << richWith("UPDATE entities SET os_index = 4294967296 WHERE snapshot_id = 0 AND id = 3")
         << QStringList{QStringLiteral("os_index 4294967296 is out of range")};

@@ -593,7 +593,9 @@ void TestProcfsCollectors::workloadSnapshot()
                                          "Own 127.0.0.1:8080/TCP", "Own 300"}));
     const Entity& listen = snap->entity(snap->find(u"Socket", u"local", u"0.0.0.0:8080/TCP"));
     QCOMPARE(listen.port, 8080);
-    QCOMPARE(listen.protocol, QStringLiteral("TCP"));
+    QCOMPARE(listen.protocol(), QStringLiteral("TCP"));
+    QCOMPARE(listen.address(), QStringLiteral("0.0.0.0"));
+    QVERIFY(listen.socketFromKey);
     const Entity& unknownGpu = snap->entity(snap->find(u"Accelerator", u"local", u"/dev/nvidia7"));
     QCOMPARE(unknownGpu.deviceClass, DeviceClass::Gpu);
     QCOMPARE(unknownGpu.osIndex, 7);

@@ -33,6 +33,8 @@ private slots:
     void givesBackTheSameBytes();
     void sameShapeKeepsOnlyWhatDiffers();
     void equality();
+    void storageOfEverySize_data();
+    void storageOfEverySize();
     void readingThreads();
 };
 
@@ -120,6 +122,13 @@ void TestAttributeText::sameShapeKeepsOnlyWhatDiffers()
     QCOMPARE(attributeShapeStats().shapes, shapes);
     QVERIFY2(stored / 1000 <= 24, qPrintable(QString::number(stored / 1000)));
     QVERIFY(stored / 1000 < first.size() / 4);
+    // …and holds them in place, without a heap block of its own: an address of up to 13 characters with
+    // a five-digit port.
+    QVERIFY(compact(socket(999)).isInline());
+    const QByteArray longest = R"({"entity_type":"SocketEntity","socket_addr":"192.168.100.2",)"
+                               R"("socket_port":61023,"socket_type":"TCP"})";
+    QVERIFY(compact(longest).isInline());
+    QCOMPARE(compact(longest).text(), longest);
     // The text is JSON again, value for value.
     const QJsonObject o = QJsonDocument::fromJson(compact(socket(77)).text()).object();
     QCOMPARE(o.value(QLatin1String("socket_port")).toInt(), 1024 + 77);
@@ -140,6 +149,78 @@ void TestAttributeText::equality()
     QVERIFY(!AttributeText("{}").isEmpty());
     QVERIFY(a.contains("\"socket_port\":1029"));
     QVERIFY(!a.contains("\"socket_port\":1030"));
+}
+
+// Encodings up to kInlineBytes are held in place, longer ones in a shared block: every length on both sides
+// of that bound, verbatim and by shape, survives copies, moves and assignments both ways.
+void TestAttributeText::storageOfEverySize_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("byShape");
+    QTest::addColumn<bool>("inlineExpected");
+    const auto limit = qsizetype(AttributeText::kInlineBytes);
+    for (qsizetype n = 1; n <= limit + 2; ++n) {
+        // Verbatim: any text shorter than a shape is worth, kept as given.
+        const QByteArray plain = QByteArray("x").repeated(n);
+        QTest::addRow("verbatim %d bytes", int(n)) << plain << false << (n <= limit);
+    }
+    // A text that starts with a tag byte is stored behind an escape byte: one more than its length.
+    QTest::newRow("escaped, fits") << QByteArray(1, '\x01').append(QByteArray(21, 'e')) << false << true;
+    QTest::newRow("escaped, one past") << QByteArray(1, '\x02').append(QByteArray(22, 'e')) << false << false;
+    // By shape: the socket's address grows until its encoding no longer fits.
+    for (int digits = 1; digits <= 24; digits += 3) {
+        const QByteArray address = QByteArray("1").repeated(digits);
+        const QByteArray text = R"({"entity_type":"SocketEntity","socket_addr":")" + address +
+                                R"(","socket_port":80,"socket_type":"TCP"})";
+        // Held in place without its tag: shape + (hole and length, quoted value) + (hole and length, "80");
+        // hole and length take one byte below 16 bytes of value.
+        const qsizetype value = digits + 2;
+        const qsizetype encoded = 1 + (value < 16 ? 1 : 2) + value + 1 + 2;
+        QTest::addRow("by shape, %d-byte address", digits) << text << true << (encoded <= limit);
+    }
+}
+
+void TestAttributeText::storageOfEverySize()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(bool, byShape);
+    QFETCH(bool, inlineExpected);
+    // The shape's first object fixes its defaults (unless an earlier test met the shape first): another
+    // address and port, the same protocol.
+    if (byShape)
+        (void)compact(
+            R"({"entity_type":"SocketEntity","socket_addr":"9","socket_port":81,"socket_type":"TCP"})");
+    AttributeText a = byShape ? compact(text) : AttributeText(text);
+    QCOMPARE(a.isByShape(), byShape);
+    QCOMPARE(a.isInline(), inlineExpected);
+    QCOMPARE(a.text(), text);
+
+    AttributeText copy(a);
+    QCOMPARE(copy.text(), text);
+    QVERIFY(copy == a);
+    AttributeText moved(std::move(copy));
+    QCOMPARE(moved.text(), text);
+    QVERIFY(copy.isEmpty()); // NOLINT(bugprone-use-after-move): a moved-from value is empty by contract
+    AttributeText assigned("{\"other\":1}");
+    assigned = a;
+    QCOMPARE(assigned.text(), text);
+    const AttributeText& itself = assigned;
+    assigned = itself;
+    QCOMPARE(assigned.text(), text);
+    AttributeText target(QByteArray(64, 'y')); // a block, replaced by a move
+    target = std::move(assigned);
+    QCOMPARE(target.text(), text);
+    // The original outlives every copy's end, and the last copy outlives the original.
+    {
+        const AttributeText scoped = a;
+    }
+    QCOMPARE(a.text(), text);
+    const AttributeText last = a;
+    a = AttributeText();
+    QVERIFY(a.isEmpty());
+    QCOMPARE(last.text(), text);
+    QCOMPARE(last.storedBytes() <= qsizetype(AttributeText::kInlineBytes) + (byShape ? 1 : 0),
+             inlineExpected);
 }
 
 // Readers compact on several threads at once: the shapes they register are shared and read back by all.

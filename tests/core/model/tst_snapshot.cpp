@@ -49,6 +49,8 @@ private slots:
     void namespacesStayApart();
     void rareFactsAllocatedOnWrite();
     void entityStaysSmall();
+    void socketFacts_data();
+    void socketFacts();
 };
 
 void TestSnapshot::foldsIdenticalIdentities()
@@ -232,7 +234,73 @@ void TestSnapshot::entityStaysSmall()
 {
     QCOMPARE(sizeof(IndexSet), sizeof(void*));
     QCOMPARE(sizeof(AttributeText), sizeof(QByteArray));
-    QVERIFY2(sizeof(Entity) <= 248, qPrintable(QString::number(sizeof(Entity))));
+    QVERIFY2(sizeof(Entity) <= 184, qPrintable(QString::number(sizeof(Entity))));
+}
+
+// A socket's address and protocol are read back from its key when the key spells them, and kept beside it
+// otherwise: either way they read back exactly as set, through copies.
+void TestSnapshot::socketFacts_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("protocol");
+    QTest::addColumn<bool>("fromKey");
+    QTest::newRow("witty identity") << "10.0.0.1:80/TCP"
+                                    << "10.0.0.1" << 80 << "TCP" << true;
+    QTest::newRow("IPv6 in the key") << "fe80::1:443/UDP"
+                                     << "fe80::1" << 443 << "UDP" << true;
+    QTest::newRow("empty address") << ":0/TCP"
+                                   << "" << 0 << "TCP" << true;
+    QTest::newRow("bracketed IPv6 key (procfs)") << "[::1]:22/TCP"
+                                                 << "::1" << 22 << "TCP" << false;
+    QTest::newRow("another key form") << "TCP:10.0.0.1:8000"
+                                      << "10.0.0.1" << 8000 << "TCP" << false;
+    QTest::newRow("protocol holding a slash") << "a:1/x/y"
+                                              << "a" << 1 << "x/y" << false;
+    QTest::newRow("protocol holding a colon") << "a:1/x:y"
+                                              << "a" << 1 << "x:y" << true;
+    QTest::newRow("address holding a slash") << "a/b:1/TCP"
+                                             << "a/b" << 1 << "TCP" << true;
+    QTest::newRow("port spelt otherwise") << "a:080/TCP"
+                                          << "a" << 80 << "TCP" << false;
+    QTest::newRow("unknown port") << "a:-1/TCP"
+                                  << "a" << -1 << "TCP" << true;
+    QTest::newRow("key without separators") << "socket-7"
+                                            << "10.0.0.7" << 7 << "UNIX" << false;
+    QTest::newRow("nothing known") << "socket-8"
+                                   << "" << -1 << "" << false;
+}
+
+void TestSnapshot::socketFacts()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, address);
+    QFETCH(int, port);
+    QFETCH(QString, protocol);
+    QFETCH(bool, fromKey);
+    Entity e;
+    e.kind = EntityKind::Socket;
+    e.key = key;
+    // A block holding something else already: setSocket() adds to it, never drops it.
+    e.detail->vendor = QStringLiteral("v");
+    e.setSocket(QStringLiteral("stale"), 1, QStringLiteral("stale"));
+    e.setSocket(address, port, protocol);
+    QCOMPARE(e.socketFromKey, fromKey);
+    const Entity copy = e;
+    for (const Entity* x : {static_cast<const Entity*>(&e), &copy}) {
+        QCOMPARE(x->address(), address);
+        QCOMPARE(x->port, port);
+        QCOMPARE(x->protocol(), protocol);
+        QCOMPARE(x->detail->vendor, QStringLiteral("v"));
+    }
+    // Without any other fact, a socket whose key spells it keeps no block at all.
+    Entity bare;
+    bare.key = key;
+    bare.setSocket(address, port, protocol);
+    QCOMPARE(bare.detail.isAllocated(), !fromKey && !(address.isEmpty() && protocol.isEmpty()));
+    QCOMPARE(bare.address(), address);
+    QCOMPARE(bare.protocol(), protocol);
 }
 
 QTEST_GUILESS_MAIN(TestSnapshot)

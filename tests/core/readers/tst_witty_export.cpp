@@ -82,9 +82,7 @@ SnapshotPtr makeSnapshot(const QByteArray& node0Attributes = {})
             }
             if (tid == 101) {
                 Entity socket = makeEntity(EntityKind::Socket, QStringLiteral("TCP:10.0.0.1:8000"));
-                socket.protocol = QStringLiteral("TCP");
-                socket.address = QStringLiteral("10.0.0.1");
-                socket.port = 8000;
+                socket.setSocket(QStringLiteral("10.0.0.1"), 8000, QStringLiteral("TCP"));
                 Edge own;
                 own.kind = EdgeKind::Own;
                 own.typeName = edgeKindName(EdgeKind::Own);

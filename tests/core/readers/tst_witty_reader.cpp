@@ -377,9 +377,10 @@ private slots:
         const Entity& e = s->entity(id);
         QCOMPARE(e.name, name);
         if (e.kind == EntityKind::Socket) {
-            QCOMPARE(e.address, QStringLiteral("127.0.0.1"));
+            QCOMPARE(e.address(), QStringLiteral("127.0.0.1"));
             QCOMPARE(e.port, 34726);
-            QCOMPARE(e.protocol, QStringLiteral("TCP"));
+            QCOMPARE(e.protocol(), QStringLiteral("TCP"));
+            QVERIFY(e.socketFromKey); // read back from its key, not kept twice
         } else if (e.kind == EntityKind::NumaSet) {
             QCOMPARE(e.nodes, (NodeSet{0, 2, 3, 4, 6}));
         } else if (e.kind == EntityKind::Thread) {
@@ -521,6 +522,34 @@ private slots:
         QCOMPARE(s.edge(EdgeId(1)).payload, QByteArray("{}"));
     }
 
+    // An identity is its type, namespace and key: text inside one of them that looks like the boundary
+    // between two (a unit separator) must not make two entities one.
+    void separatorsInsideIdentities()
+    {
+        const QByteArray text = R"({"nodes": [
+            {"entity_type": "SocketEntity", "entity_namespace": "n\u001fa", "socket_addr": "b",
+             "socket_port": 1, "socket_type": "TCP"},
+            {"entity_type": "SocketEntity", "entity_namespace": "n", "socket_addr": "a\u001fb",
+             "socket_port": 1, "socket_type": "TCP"},
+            {"entity_type": "SocketEntity", "entity_namespace": "n", "socket_addr": "a\u001fb",
+             "socket_port": 1, "socket_type": "TCP"}], "edges": []})";
+        auto r = readWittyJson(text, QStringLiteral("separators.json"));
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
+        const Snapshot& s = *r.value()->snapshots.front();
+        QCOMPARE(s.countOf(EntityKind::Socket), 2); // the third is a copy of the second
+        const EntityId a = s.find(u"SocketEntity",
+                                  u"n\x1f"
+                                  u"a",
+                                  u"b:1/TCP");
+        const EntityId b = s.find(u"SocketEntity", u"n",
+                                  u"a\x1f"
+                                  u"b:1/TCP");
+        QVERIFY(a.isValid() && b.isValid() && a != b);
+        QCOMPARE(s.entity(a).address(), QStringLiteral("b"));
+        QCOMPARE(s.entity(b).address(), QStringLiteral("a\x1f"
+                                                       "b"));
+    }
+
     // The nodes copy of an entity wins over an edge's copy that came first in the file.
     void nodesCopyWins()
     {
@@ -567,6 +596,17 @@ private slots:
         QTest::newRow("pid is a float")
             << QByteArray(R"({"nodes": [{"entity_type": "ProcessEntity", "pid": 1.5}]})")
             << "nodes[0].pid: expected an integer, got a number 1.5" << 1 << 52;
+        // The model keeps process and thread ids in 32 bits: a larger one is refused, never cut.
+        QTest::newRow("pid beyond 32 bits")
+            << QByteArray(R"({"nodes": [{"entity_type": "ProcessEntity", "pid": 4294967297}]})")
+            << "nodes[0].pid: 4294967297 is out of range: \"pid\" must be between -2147483648 and 2147483647"
+            << 1 << 52;
+        QTest::newRow("tid beyond 32 bits")
+            << QByteArray(R"({"nodes": [{"entity_type": "ThreadEntity", "tid": 2147483648}]})")
+            << "nodes[0].tid: 2147483648 is out of range" << 1 << 51;
+        QTest::newRow("ppid beyond 32 bits")
+            << QByteArray(R"({"nodes": [{"entity_type": "ProcessEntity", "pid": 1, "ppid": -2147483649}]})")
+            << "nodes[0].ppid: -2147483649 is out of range" << 1 << 63;
         QTest::newRow("nodes is an object")
             << QByteArray("{\"nodes\": {}, \"edges\": []}")
             << "at nodes: expected an array of entities, got an object" << 1 << 11;

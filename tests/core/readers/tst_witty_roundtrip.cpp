@@ -334,6 +334,19 @@ private slots:
             "{\"edge_type\":\"OwnEdge\",\"source_node\":{\"entity_type\":\"ProcessEntity\",\"pid\":9},"
             "\"target_node\":{\"entity_type\":\"ThreadEntity\",\"tid\":13}}\n"
             "]}");
+        // Identities whose parts hold a unit separator, met again on edges parsed in batches (which look
+        // them up in a table of identity bytes, not in the model).
+        const QByteArray a =
+            R"({"entity_type":"SocketEntity","entity_namespace":"n\u001fa","socket_addr":"b",)"
+            R"("socket_port":1,"socket_type":"TCP"})";
+        const QByteArray b =
+            R"({"entity_type":"SocketEntity","entity_namespace":"n","socket_addr":"a\u001fb",)"
+            R"("socket_port":1,"socket_type":"TCP"})";
+        const QByteArray p = R"({"entity_type":"ProcessEntity","entity_namespace":"n","pid":3})";
+        QTest::newRow("separators inside identities")
+            << "{\"nodes\":[\n" + a + ",\n" + b + ",\n" + p + "\n],\"edges\":[\n" +
+                   R"({"edge_type":"OwnEdge","source_node":)" + p + R"(,"target_node":)" + b + "},\n" +
+                   R"({"edge_type":"OwnEdge","source_node":)" + p + R"(,"target_node":)" + a + "}\n]}";
     }
     void parallelAgreesWithOneThread()
     {
@@ -396,7 +409,7 @@ private slots:
             text.isEmpty() ? readWittyJsonFile(fixturePath()) : readWittyJson(text, QStringLiteral("s.json"));
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
         const Snapshot& s = *r.value()->snapshots.front();
-        std::set<const QChar*> workerNames, tcpTexts;
+        std::set<const QChar*> workerNames;
         int sockets = 0, threadsRead = 0, nodesWithMemory = 0;
         for (const Entity& e : s.entities()) {
             switch (e.kind) {
@@ -418,9 +431,7 @@ private slots:
             QCOMPARE(e.ns, QStringLiteral("h%1").arg(i));
             if (e.kind == EntityKind::Socket) {
                 ++sockets;
-                QCOMPARE(e.protocol, i % 2 ? QStringLiteral("TCP") : QStringLiteral("UDP"));
-                if (i % 2)
-                    tcpTexts.insert(e.protocol.constData());
+                QCOMPARE(e.protocol(), i % 2 ? QStringLiteral("TCP") : QStringLiteral("UDP"));
             } else {
                 ++threadsRead;
                 QCOMPARE(e.name, i % 3 ? QStringLiteral("worker") : QStringLiteral("w%1").arg(i));
@@ -436,7 +447,6 @@ private slots:
         QCOMPARE(sockets, 5000);
         QCOMPARE(threadsRead, 5000);
         // One string per reading thread, not one per entity.
-        QVERIFY2(tcpTexts.size() <= size_t(threads), qPrintable(QString::number(tcpTexts.size())));
         QVERIFY2(workerNames.size() <= size_t(threads), qPrintable(QString::number(workerNames.size())));
     }
 
