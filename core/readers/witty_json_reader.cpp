@@ -129,8 +129,8 @@ std::string_view GraphReader::compact(std::string_view raw, const Where* where)
 // process's memory until it is unmapped, and the model keeps its own copies of what it needs.
 void GraphReader::releaseBehind(const char* at)
 {
-    constexpr size_t kStep = size_t(8) << 20;
-    constexpr size_t kMargin = size_t(4) << 20; // the current object and the next ones stay
+    constexpr size_t kStep = size_t(4) << 20;
+    constexpr size_t kMargin = size_t(2) << 20; // the current object and the next ones stay
     if (!m_mappedFile || !at || at < m_base)
         return;
     if (!m_released)
