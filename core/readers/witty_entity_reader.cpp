@@ -222,15 +222,8 @@ void identityPrefix(std::string& out, std::string_view type, std::string_view ns
 
 void appendUtf8(std::string& out, const QString& text)
 {
-    for (const QChar ch : text) {
-        if (ch.unicode() >= 0x80) {
-            const QByteArray utf8 = text.toUtf8();
-            out.append(utf8.constData(), size_t(utf8.size()));
-            return;
-        }
-    }
-    for (const QChar ch : text)
-        out.push_back(char(ch.unicode()));
+    const QByteArray utf8 = text.toUtf8();
+    out.append(utf8.constData(), size_t(utf8.size()));
 }
 
 } // namespace
