@@ -66,7 +66,9 @@ ListWalk walkWholeList(const char* first, const char* end, int threads, size_t m
     ListWalk head = walkList(first, end, end, 2, cancelled);
     if (!head.plain || head.closed)
         return head;
-    if (threads < 2 || size_t(end - head.stop) < minBytes) {
+    // Fewer than two elements and still open: the text ended after a comma, and there is no separator to
+    // look for.
+    if (threads < 2 || head.ends.size() < 2 || size_t(end - head.stop) < minBytes) {
         append(head, walkList(head.stop, end, end, SIZE_MAX, cancelled));
         return head;
     }

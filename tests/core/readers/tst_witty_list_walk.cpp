@@ -73,6 +73,11 @@ private slots:
             << false;
         QTest::newRow("one element") << QByteArray("{\"entity_type\":\"T\"}]}") << false;
         QTest::newRow("two elements") << elements(2, ",", plainElement) + "]}" << false;
+        // Found by fuzz_witty_json: the walk of the first two stopped at the end after one element.
+        QTest::newRow("one element and a comma, then the end")
+            << QByteArray("{\"entity_type\":\"T\"},") << false;
+        QTest::newRow("one element, a comma and blanks")
+            << QByteArray("{\"entity_type\":\"T\"} ,\n ") << false;
         QByteArray truncated = elements(300, ",\n", plainElement);
         QTest::newRow("truncated") << truncated.left(truncated.size() * 3 / 4) << false;
         QByteArray stray = elements(300, ",\n", plainElement) + "\n]}";
