@@ -170,7 +170,7 @@ std::vector<HeatmapColumn> heatmapColumns(const Snapshot& s)
         // A node whose CPUs all belong to another (lower) node is memory next to them, not where they run:
         // KNL's MCDRAM, CXL expanders that hwloc attaches to a package.
         bool owns = false;
-        node.cpus.forEach([&](int cpu) { owns = owns || s.nodeOfCpu(CpuId(cpu), node.ns) == n; });
+        node.cpus.forEach([&](int cpu) { owns = owns || s.nodeOfCpu(CpuId(cpu), node.ns.view()) == n; });
         c.hasCpus = owns;
         out.push_back(std::move(c));
     }

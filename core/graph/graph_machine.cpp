@@ -56,7 +56,7 @@ CpuSet GraphBuilder::ownCpus(EntityId node) const
     CpuSet own;
     const Entity& n = m_s.entity(node);
     n.cpus.forEach([&](int cpu) {
-        if (m_s.nodeOfCpu(CpuId(cpu), n.ns) == node)
+        if (m_s.nodeOfCpu(CpuId(cpu), n.ns.view()) == node)
             own.insert(cpu);
     });
     return own;
@@ -90,7 +90,7 @@ QStringList GraphBuilder::memCacheLines(const Entity& n) const
 QString GraphBuilder::distanceRow(EntityId node) const
 {
     const Entity& n = m_s.entity(node);
-    const DistanceMatrix* m = m_s.numaDistances(n.ns);
+    const DistanceMatrix* m = m_s.numaDistances(n.ns.view());
     if (!m)
         return {};
     const auto row = std::find(m->objects.begin(), m->objects.end(), node);
@@ -644,7 +644,7 @@ void GraphBuilder::buildMachine(bool withWorkload)
         const int cpu = m_proc.value(p.value).cpuNode();
         QString cluster = hostCluster(e.ns);
         if (cpu >= 0) {
-            const EntityId node = m_s.numaNodeByOsIndex(NodeId(cpu), e.ns);
+            const EntityId node = m_s.numaNodeByOsIndex(NodeId(cpu), e.ns.view());
             if (node.isValid())
                 cluster = m_numaCluster.value(node.value, cluster);
         }

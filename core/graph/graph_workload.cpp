@@ -613,7 +613,7 @@ void GraphBuilder::buildDataflow()
         addProcessEdges(p, threads, -1);
         // The process tree, so a launcher and its workers read as one job.
         const Entity& e = m_s.entity(p);
-        const EntityId parent = m_s.processByPid(e.ppid, e.ns);
+        const EntityId parent = m_s.processByPid(e.ppid, e.ns.view());
         if (parent.isValid())
             addEdge(processId(m_s.entity(parent)), processId(e), GraphEdgeRole::Structural, {},
                     EdgeLocality::Neutral, 0);

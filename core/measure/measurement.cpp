@@ -253,7 +253,7 @@ SnapshotPtr copyWith(const Snapshot& s, const Snapshot& on, const std::vector<Di
         bool complete = true;
         for (EntityId& id : mapped.objects) {
             const Entity& node = on.entity(id);
-            id = s.numaNodeByOsIndex(NodeId(node.osIndex), node.ns);
+            id = s.numaNodeByOsIndex(NodeId(node.osIndex), node.ns.view());
             complete = complete && id.isValid();
         }
         if (complete)

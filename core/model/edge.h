@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compact_string.h"
 #include "ids.h"
 
 #include <QByteArray>
@@ -38,8 +39,8 @@ bool isStructural(EdgeKind kind);
 struct Edge
 {
     EdgeKind kind = EdgeKind::Unknown;
-    bool directed = true; // witty writes undirected edges as "nodes": [a, b]
-    QString typeName;     // source's own name ("NumaAccessEdge"), edgeKindName() otherwise
+    bool directed = true;   // witty writes undirected edges as "nodes": [a, b]
+    CompactString typeName; // source's own name ("NumaAccessEdge"), edgeKindName() otherwise
     EntityId source;
     EntityId target;
     std::optional<double> weight;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "attribute_text.h"
+#include "compact_string.h"
 #include "ids.h"
 #include "util/index_set.h"
 
@@ -117,8 +118,9 @@ struct Entity
     DeviceClass deviceClass = DeviceClass::None; // devices
     bool socketFromKey = false;                  // see setSocket()
     int port = -1;                               // sockets (see setSocket())
-    QString typeName; // source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise
-    QString ns;       // namespace: "local", or the remote host's address (witty's entity_namespace)
+    // Source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise.
+    CompactString typeName;
+    CompactString ns; // namespace: "local", or the remote host's address (witty's entity_namespace)
     QString key;      // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
     QString name;     // process/thread comm, device or container name, cache "L3", …
     AttributeText attributes; // JSON object text, "{}" when the source had nothing more

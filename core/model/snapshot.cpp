@@ -103,7 +103,7 @@ QString Snapshot::duplicateNumaNodeProblem() const
     if (!m_duplicateNode.isValid())
         return {};
     const Entity& node = entity(m_duplicateNode);
-    const EntityId first = numaNodeByOsIndex(NodeId(node.osIndex), node.ns);
+    const EntityId first = numaNodeByOsIndex(NodeId(node.osIndex), node.ns.view());
     return Tr::tr("two NUMA nodes have OS index %1 in namespace '%2' (%3 and %4); each node number must be "
                   "unique, so the file is damaged or was edited: write it again from its source")
         .arg(node.osIndex)
@@ -122,9 +122,9 @@ EntityId Snapshot::nodeOfDevice(EntityId device) const
 {
     const Entity& d = entity(device);
     if (d.numaNode.isValid())
-        return numaNodeByOsIndex(d.numaNode, d.ns);
+        return numaNodeByOsIndex(d.numaNode, d.ns.view());
     if (d.nodes.count() == 1)
-        return numaNodeByOsIndex(NodeId(d.nodes.first()), d.ns);
+        return numaNodeByOsIndex(NodeId(d.nodes.first()), d.ns.view());
     // Affinity that lies inside exactly one node's CPUs.
     EntityId found;
     if (d.cpus.isEmpty())
@@ -210,7 +210,8 @@ void SnapshotBuilder::reserve(size_t entities, size_t edges)
 
 EntityId SnapshotBuilder::add(Entity entity, bool* inserted)
 {
-    if (const EntityId known = m_snapshot->find(entity.typeName, entity.ns, entity.key); known.isValid()) {
+    if (const EntityId known = m_snapshot->find(entity.typeName.view(), entity.ns.view(), entity.key);
+        known.isValid()) {
         if (inserted)
             *inserted = false;
         return known;
@@ -226,7 +227,7 @@ EntityId SnapshotBuilder::addNew(Entity entity)
     const EntityId eid(std::int32_t(s.m_entities.size()));
     if ((s.m_identityCount + 1) * 2 > s.m_identitySlots.size())
         s.growIdentitySlots(std::max<size_t>(s.m_identityCount + 1, s.m_identitySlots.size()));
-    const std::uint32_t h = Snapshot::identityHash(entity.typeName, entity.ns, entity.key);
+    const std::uint32_t h = Snapshot::identityHash(entity.typeName.view(), entity.ns.view(), entity.key);
     const size_t mask = s.m_identitySlots.size() - 1;
     size_t i = h & mask;
     while (s.m_identitySlots[i])

@@ -235,8 +235,8 @@ void GraphReader::freezeIdentities()
     m_frozenIds = {};
     m_frozenIds.reserve(size_t(count));
     std::string type, ns, identity;
-    const QString* lastType = nullptr;
-    const QString* lastNs = nullptr;
+    const CompactString* lastType = nullptr;
+    const CompactString* lastNs = nullptr;
     for (std::int32_t i = 0; i < count; ++i) {
         const Entity& e = m_builder.entity(EntityId(i));
         if (!lastType || e.typeName != *lastType || e.ns != *lastNs) {
@@ -486,7 +486,7 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
     const std::int32_t found =
         parsed.lookedUpLive
             ? parsed.foundLive
-            : m_builder.find(parsed.entity.typeName, parsed.entity.ns, parsed.entity.key).value;
+            : m_builder.find(parsed.entity.typeName.view(), parsed.entity.ns.view(), parsed.entity.key).value;
     if (found >= 0 && (parsed.origin != Origin::Nodes || m_slots[size_t(found)].fromNodes))
         return EntityId(found);
     Entity& e = parsed.entity;

@@ -385,6 +385,7 @@ private:
 
     // Values that repeat through a file (types, namespaces, protocols, thread names) share one string.
     // Bounded: a file of distinct values gets a string each, as without the cache, and no quadratic search.
+    template <typename Text>
     struct StringCache
     {
         struct Hash
@@ -392,9 +393,10 @@ private:
             using is_transparent = void;
             size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
         };
-        std::unordered_map<std::string, QString, Hash, std::equal_to<>> strings;
+        std::unordered_map<std::string, Text, Hash, std::equal_to<>> strings;
     };
-    static QString cachedString(StringCache& cache, std::string_view s);
+    template <typename Text>
+    static Text cachedString(StringCache<Text>& cache, std::string_view s);
     QString sharedStringField(const Collected& c, int field, const Where* where, bool required);
     std::string_view stringOf(od::value& v, std::string_view raw, const Where* where);
 
@@ -412,9 +414,9 @@ private:
     std::vector<SlotInfo> m_slots;
     std::vector<EntityId> m_numaNodes, m_accelerators; // as added: the end's passes skip the other entities
     std::unordered_map<std::int32_t, std::vector<std::pair<int, double>>> m_distanceRows;
-    std::unordered_map<std::int32_t, NodeSet> m_deviceNumaSets; // from AffinitativeToNuma edges
-    StringCache m_typeNames, m_namespaces, m_edgeTypes;         // a handful of distinct values each
-    StringCache m_values;                                       // socket protocols, process and thread names
+    std::unordered_map<std::int32_t, NodeSet> m_deviceNumaSets;        // from AffinitativeToNuma edges
+    StringCache<CompactString> m_typeNames, m_namespaces, m_edgeTypes; // a handful of distinct values each
+    StringCache<QString> m_values; // socket protocols, process and thread names
     std::string m_identity;
     Utf16Scratch m_typeScratch, m_nsScratch, m_keyScratch;
     std::string m_compact;

@@ -156,17 +156,20 @@ void GraphReader::tick(const char* at)
         m_progress(double(at - m_base) / double(m_size));
 }
 
-QString GraphReader::cachedString(StringCache& cache, std::string_view s)
+template <typename Text>
+Text GraphReader::cachedString(StringCache<Text>& cache, std::string_view s)
 {
     constexpr size_t kMaxCached = 4096;
     constexpr size_t kMaxCachedLength = 128;
     if (const auto it = cache.strings.find(s); it != cache.strings.end())
         return it->second;
-    QString text = fromUtf8(s);
+    Text text = fromUtf8(s);
     if (cache.strings.size() < kMaxCached && s.size() <= kMaxCachedLength)
         cache.strings.emplace(std::string(s), text);
     return text;
 }
+template QString GraphReader::cachedString(StringCache<QString>&, std::string_view);
+template CompactString GraphReader::cachedString(StringCache<CompactString>&, std::string_view);
 
 // A string value without escapes is used in place; only escaped ones go through simdjson's unescaping
 // buffer, which would otherwise grow by every string of the file.

@@ -90,7 +90,7 @@ void beginEntity(QByteArray& out, const Entity& e, const QString& type)
 {
     out = "{";
     appendJsonKey(out, "entity_namespace");
-    appendJsonString(out, e.ns.isEmpty() ? QStringLiteral("local") : e.ns);
+    appendJsonString(out, e.ns.isEmpty() ? QStringLiteral("local") : e.ns.str());
     appendJsonKey(out, "entity_type");
     appendJsonString(out, type);
     appendJsonKey(out, "details");
@@ -233,7 +233,7 @@ QByteArray GraphWriter::map(const Entity& e)
         // witty always writes the dict; {} when numasight has no distance matrix for the node.
         appendJsonKey(out, "distance_to_all_numa");
         out += '{';
-        if (const DistanceMatrix* m = m_s.numaDistances(e.ns)) {
+        if (const DistanceMatrix* m = m_s.numaDistances(e.ns.view())) {
             int row = -1;
             for (int i = 0; i < m->size(); ++i)
                 if (&m_s.entity(m->objects[size_t(i)]) == &e)

@@ -87,7 +87,7 @@ QString edgeTypeFor(const Edge& edge)
     if (!own.isEmpty() && edgeKindOf(ownView) == edge.kind && edge.kind != EdgeKind::Unknown)
         return edge.typeName;
     if (edge.kind == EdgeKind::Unknown)
-        return edge.typeName == QLatin1String("Unknown") ? QString() : edge.typeName;
+        return edge.typeName == QLatin1String("Unknown") ? QString() : edge.typeName.str();
     if (edge.kind == EdgeKind::Bandwidth)
         return QString::fromLatin1(kDefaultBandwidthType.data(), qsizetype(kDefaultBandwidthType.size()));
     for (const EdgeRow& row : kEdgeTypes)

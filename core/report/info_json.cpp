@@ -58,7 +58,7 @@ bool isReportedDevice(const Entity& e)
 QJsonValue distanceRow(const Snapshot& s, EntityId node)
 {
     const Entity& n = s.entity(node);
-    const DistanceMatrix* m = s.numaDistances(n.ns);
+    const DistanceMatrix* m = s.numaDistances(n.ns.view());
     if (!m)
         return QJsonValue::Null;
     int row = -1;
@@ -141,7 +141,7 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
         QJsonObject node{
             {QStringLiteral("os_index"), n.osIndex},
             {QStringLiteral("logical_index"), n.logicalIndex},
-            {QStringLiteral("namespace"), n.ns},
+            {QStringLiteral("namespace"), n.ns.str()},
             {QStringLiteral("cpus"), n.cpus.toRangeString()},
             {QStringLiteral("memory_bytes"), qint64(n.detail->memoryBytes)},
             {QStringLiteral("memory_tier"), n.detail->memoryTier.isEmpty()

@@ -210,7 +210,7 @@ void DetailsPane::rebuild()
     if (e.pid >= 0)
         row(fields, QStringLiteral("pid"), QString::number(e.pid));
     if (e.ppid >= 0) {
-        const EntityId parent = s.processByPid(e.ppid, e.ns);
+        const EntityId parent = s.processByPid(e.ppid, e.ns.view());
         row(fields, QStringLiteral("ppid"),
             QString::number(e.ppid) + (parent.isValid() ? QStringLiteral(" (%1)").arg(
                                                               EntityTreeModel::entityLabel(s.entity(parent)))
@@ -276,7 +276,7 @@ void DetailsPane::addEdges(QTreeWidgetItem* section, bool outgoing)
         const QString arrow = !edge.directed ? QStringLiteral("— ")
                               : outgoing     ? QStringLiteral("→ ")
                                              : QStringLiteral("← ");
-        const QString type = edge.typeName.isEmpty() ? edgeKindName(edge.kind) : edge.typeName;
+        const QString type = edge.typeName.isEmpty() ? edgeKindName(edge.kind) : edge.typeName.str();
         auto* item = new QTreeWidgetItem(
             section,
             {arrow + type, other.isValid() ? EntityTreeModel::entityLabel(s.entity(other)) : tr("(missing)"),

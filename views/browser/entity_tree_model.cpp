@@ -309,7 +309,7 @@ public:
             const EntityId id{std::int32_t(i)};
             if (!placed(id)) {
                 const Entity& e = m_snapshot.entity(id);
-                byType[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName].push_back(id);
+                byType[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName.str()].push_back(id);
             }
         }
         for (const auto& [type, list] : byType) {
@@ -406,7 +406,7 @@ QString EntityTreeModel::entityLabel(const Entity& e)
         return e.name;
     if (!e.key.isEmpty())
         return e.key;
-    return e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName;
+    return e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName.str();
 }
 
 int EntityTreeModel::nodeOf(const QModelIndex& index) const
@@ -476,7 +476,7 @@ QString EntityTreeModel::nodeColumnText(EntityId id) const
     case EntityKind::Core:
     case EntityKind::Pu: {
         const EntityId n = m_snapshot->nodeOfCpu(
-            CpuId(e.kind == EntityKind::Pu && e.osIndex >= 0 ? e.osIndex : e.cpus.first()), e.ns);
+            CpuId(e.kind == EntityKind::Pu && e.osIndex >= 0 ? e.osIndex : e.cpus.first()), e.ns.view());
         return n.isValid() ? QString::number(m_snapshot->entity(n).osIndex) : QString();
     }
     case EntityKind::PciDevice:

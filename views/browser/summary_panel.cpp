@@ -173,9 +173,9 @@ void SummaryPanel::fillCounts(const Snapshot& s)
 {
     QMap<QString, int> entities, edges;
     for (const Entity& e : s.entities())
-        ++entities[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName];
+        ++entities[e.typeName.isEmpty() ? entityKindName(e.kind) : e.typeName.str()];
     for (const Edge& e : s.edges())
-        ++edges[e.typeName.isEmpty() ? edgeKindName(e.kind) : e.typeName];
+        ++edges[e.typeName.isEmpty() ? edgeKindName(e.kind) : e.typeName.str()];
     auto fill = [](QTableWidget* t, const QMap<QString, int>& counts, int total) {
         t->setRowCount(int(counts.size()) + 1);
         int r = 0;
@@ -202,7 +202,7 @@ void SummaryPanel::fillNuma(const Snapshot& s)
     // One distance column per node of the widest matrix; headers name the node each column goes to.
     const DistanceMatrix* widest = nullptr;
     for (EntityId n : nodes) {
-        const DistanceMatrix* m = s.numaDistances(s.entity(n).ns);
+        const DistanceMatrix* m = s.numaDistances(s.entity(n).ns.view());
         if (m && (!widest || m->size() > widest->size()))
             widest = m;
     }
@@ -234,7 +234,7 @@ void SummaryPanel::fillNuma(const Snapshot& s)
         m_numa->setItem(r, FreeColumn, cell(dataSize(n.detail->memoryFreeBytes), right));
         m_numa->setItem(r, TierColumn, cell(n.detail->memoryTier));
 
-        const DistanceMatrix* m = s.numaDistances(n.ns);
+        const DistanceMatrix* m = s.numaDistances(n.ns.view());
         if (!m)
             continue;
         const auto it = std::find(m->objects.begin(), m->objects.end(), nodes[size_t(r)]);

@@ -313,9 +313,9 @@ void HeatmapTabs::selectEntity(EntityId id)
         return;
     const Entity& e = s.entity(id);
     if (e.kind == EntityKind::Thread)
-        selectThread(e.pid, e.tid, e.ns);
+        selectThread(e.pid, e.tid, e.ns.view());
     else if (e.kind == EntityKind::Process)
-        selectThread(e.pid, -1, e.ns);
+        selectThread(e.pid, -1, e.ns.view());
 }
 
 void HeatmapTabs::selectThread(std::int64_t pid, std::int64_t tid, QStringView ns)

@@ -234,7 +234,9 @@ void TestSnapshot::entityStaysSmall()
 {
     QCOMPARE(sizeof(IndexSet), sizeof(void*));
     QCOMPARE(sizeof(AttributeText), sizeof(QByteArray));
-    QVERIFY2(sizeof(Entity) <= 184, qPrintable(QString::number(sizeof(Entity))));
+    QVERIFY2(sizeof(Entity) <= 152, qPrintable(QString::number(sizeof(Entity))));
+    QVERIFY2(sizeof(Edge) <= 64, qPrintable(QString::number(sizeof(Edge))));
+    QCOMPARE(sizeof(CompactString), sizeof(void*));
 }
 
 // A socket's address and protocol are read back from its key when the key spells them, and kept beside it
