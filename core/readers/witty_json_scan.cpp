@@ -84,11 +84,19 @@ bool isStructural(char c)
 // Just past the closing quote of the string that opens at `at`, or npos when it is not closed.
 size_t skipString(std::string_view json, size_t at)
 {
-    for (size_t i = at + 1; i < json.size(); ++i) {
-        if (json[i] == '\\')
-            ++i;
-        else if (json[i] == '"')
-            return i + 1;
+    // A quote ends the string unless an odd run of backslashes stands before it: memchr finds the candidates
+    // (this runs over every value the reader keeps whole, most of whose bytes are inside strings).
+    const char* const begin = json.data() + at + 1;
+    const char* const end = json.data() + json.size();
+    for (const char* p = begin; p < end; ++p) {
+        p = static_cast<const char*>(std::memchr(p, '"', size_t(end - p)));
+        if (!p)
+            break;
+        const char* b = p;
+        while (b > begin && b[-1] == '\\')
+            --b;
+        if ((p - b) % 2 == 0)
+            return size_t(p - json.data()) + 1;
     }
     return std::string_view::npos;
 }
@@ -107,7 +115,9 @@ qint64 findStructureError(std::string_view json)
         CommaOrEnd,
         Nothing
     };
-    std::vector<char> open; // '{' or '[' of each level
+    // '{' or '[' of each level; kept between calls, as this runs once per value the reader keeps whole.
+    thread_local std::vector<char> open;
+    open.clear();
     Expect expect = Expect::Value;
     const auto valueDone = [&] { expect = open.empty() ? Expect::Nothing : Expect::CommaOrEnd; };
     const auto close = [&] {
