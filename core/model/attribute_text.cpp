@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "attribute_text.h"
 
+#include "util/json_text.h"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -126,20 +128,9 @@ bool split(std::string_view text, std::string& skeleton,
         if (static_cast<unsigned char>(c) < 0x20)
             return false;
         if (c == '"') {
-            // The closing quote is the first one after an even run of backslashes.
-            size_t j = i + 1;
-            for (;;) {
-                const void* quote = std::memchr(text.data() + j, '"', n - j);
-                if (!quote)
-                    return false;
-                j = size_t(static_cast<const char*>(quote) - text.data());
-                size_t backslashes = 0;
-                while (text[j - 1 - backslashes] == '\\')
-                    ++backslashes;
-                if (backslashes % 2 == 0)
-                    break;
-                ++j;
-            }
+            const size_t j = jsonStringEnd(text, i);
+            if (j == std::string_view::npos)
+                return false;
             if (j + 1 < n && text[j + 1] == ':') {
                 // A key goes into the skeleton, which must not hold a control character (kHole is one);
                 // a value may hold anything.

@@ -2,6 +2,7 @@
 #include "witty_json_scan.h"
 
 #include "util/huge_pages.h"
+#include "util/json_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -84,21 +85,8 @@ bool isStructural(char c)
 // Just past the closing quote of the string that opens at `at`, or npos when it is not closed.
 size_t skipString(std::string_view json, size_t at)
 {
-    // A quote ends the string unless an odd run of backslashes stands before it: memchr finds the candidates
-    // (this runs over every value the reader keeps whole, most of whose bytes are inside strings).
-    const char* const begin = json.data() + at + 1;
-    const char* const end = json.data() + json.size();
-    for (const char* p = begin; p < end; ++p) {
-        p = static_cast<const char*>(std::memchr(p, '"', size_t(end - p)));
-        if (!p)
-            break;
-        const char* b = p;
-        while (b > begin && b[-1] == '\\')
-            --b;
-        if ((p - b) % 2 == 0)
-            return size_t(p - json.data()) + 1;
-    }
-    return std::string_view::npos;
+    const size_t quote = jsonStringEnd(json, at);
+    return quote == std::string_view::npos ? quote : quote + 1;
 }
 
 } // namespace

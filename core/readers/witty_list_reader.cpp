@@ -4,6 +4,7 @@
 // element, so its index never covers more than one entity or edge. Anything but the plain shape, and any
 // error, hands the document to readDocument(), which reads it whole and says what is wrong.
 #include "util/json_brackets.h"
+#include "util/json_text.h"
 #include "witty_graph_reader.h"
 #include "witty_list_walk.h"
 
@@ -18,23 +19,6 @@
 namespace numasight::wittyread {
 
 namespace {
-
-// Just past the closing quote of the string whose opening quote is at `p`; nullptr when it is not closed.
-const char* stringEnd(const char* p, const char* end)
-{
-    const char* from = p + 1;
-    for (;;) {
-        const char* quote = static_cast<const char*>(std::memchr(from, '"', size_t(end - from)));
-        if (!quote)
-            return nullptr;
-        const char* run = quote;
-        while (run[-1] == '\\') // stops at the opening quote at the latest
-            --run;
-        if ((quote - run) % 2 == 0)
-            return quote + 1;
-        from = quote + 1;
-    }
-}
 
 // Where the element after the one ending at `e` begins.
 const char* nextElement(const char* e, const char* end)
@@ -236,10 +220,11 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
     for (;;) {
         if (p == end || *p != '"')
             throw NotPlain{};
-        const char* keyEnd = stringEnd(p, end);
-        if (!keyEnd)
+        const size_t quote = jsonStringEnd({p, size_t(end - p)}, 0);
+        if (quote == std::string_view::npos)
             throw NotPlain{};
-        const std::string_view key(p + 1, size_t(keyEnd - p - 2));
+        const std::string_view key(p + 1, quote - 1);
+        const char* const keyEnd = p + quote + 1;
         p = witty::skipJsonSpace(keyEnd, end);
         if (p == end || *p != ':')
             throw NotPlain{};

@@ -94,16 +94,13 @@ void appendPythonFloat(QByteArray& out, double value)
         out += ".0";
 }
 
-namespace {
-
-// The end quote of the string whose opening quote is at `open`, or json.size().
-size_t stringEnd(std::string_view json, size_t open)
+size_t jsonStringEnd(std::string_view json, size_t open)
 {
     size_t at = open + 1;
     for (;;) {
         const void* q = std::memchr(json.data() + at, '"', json.size() - at);
         if (!q)
-            return json.size();
+            return std::string_view::npos;
         const size_t quote = size_t(static_cast<const char*>(q) - json.data());
         size_t backslashes = 0;
         while (quote - backslashes > open + 1 && json[quote - backslashes - 1] == '\\')
@@ -113,8 +110,6 @@ size_t stringEnd(std::string_view json, size_t open)
         at = quote + 1;
     }
 }
-
-} // namespace
 
 // Whether keys[first..] holds one key twice. Objects are small (witty's have about 15 keys): compared
 // pairwise up to a few dozen, sorted beyond, so that a hostile object of a million keys costs n log n, not
@@ -159,7 +154,7 @@ std::optional<std::string_view> duplicateJsonKey(std::string_view json, bool nes
             break;
         switch (json[i]) {
         case '"': {
-            const size_t end = stringEnd(json, i);
+            const size_t end = std::min(jsonStringEnd(json, i), json.size());
             if (expectKey && (nested || stack.size() == 1))
                 keys.push_back(json.substr(i + 1, end - i - 1));
             expectKey = false;

@@ -28,6 +28,11 @@ void appendPythonFloat(QByteArray& out, double value);
 void appendJsonKey(QByteArray& out, const char* key);
 void appendJsonString(QByteArray& out, QStringView text);
 
+// Where the string literal whose opening quote is at `open` ends: the offset of its closing quote (the first
+// one after an even run of backslashes), or npos when it is not closed. Found with memchr: readers run it
+// over most of a file's bytes.
+size_t jsonStringEnd(std::string_view json, size_t open);
+
 // The first key written twice in one object of a valid JSON text (compared as written, escapes not
 // decoded), or nullopt; with `nested` false, only among the keys of the outer object. JSON readers keep one
 // of the copies, and not all the same one.
