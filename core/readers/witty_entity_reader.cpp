@@ -310,7 +310,12 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
         m_identity += keyText(c, FShmSize, where);
         break;
     default:
-        m_identity += compact(c.raw, where); // an unknown type: identical copies fold, others stay apart
+        // An unknown type: identical copies fold, others stay apart. Its type and namespace are already the
+        // identity's first two parts, and witty writes "details":{} on every entity: kept in the key too
+        // they cost ~80 bytes an entity.
+        m_identity += withoutMembers(compact(c.raw, where), [](std::string_view key, std::string_view value) {
+            return key == "entity_type" || key == "entity_namespace" || (key == "details" && value == "{}");
+        });
         break;
     }
     const bool frozen = m_lookInFrozen;

@@ -131,6 +131,52 @@ std::optional<std::string_view> repeatedString(std::vector<std::string_view>& ke
     return std::nullopt;
 }
 
+std::string withoutMembers(std::string_view object,
+                           bool (*drop)(std::string_view key, std::string_view value))
+{
+    if (object.size() < 2 || object.front() != '{' || object.back() != '}')
+        return std::string(object);
+    std::string out;
+    out.reserve(object.size());
+    out += '{';
+    size_t i = 1;
+    const size_t last = object.size() - 1; // the closing brace
+    while (i < last) {
+        // One member: "key":value, where the value ends at the comma or brace of depth zero.
+        const size_t memberStart = i;
+        if (object[i] != '"')
+            return std::string(object);
+        const size_t keyEnd = jsonStringEnd(object, i);
+        if (keyEnd >= last)
+            return std::string(object);
+        const std::string_view key = object.substr(i + 1, keyEnd - i - 1);
+        i = keyEnd + 1;
+        int depth = 0;
+        for (; i < last; ++i) {
+            const char c = object[i];
+            if (c == '"') {
+                i = jsonStringEnd(object, i);
+                if (i >= last)
+                    return std::string(object);
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                --depth;
+            } else if (c == ',' && depth == 0) {
+                break;
+            }
+        }
+        if (!drop(key, object.substr(keyEnd + 2, i - keyEnd - 2))) {
+            if (out.size() > 1)
+                out += ',';
+            out.append(object.substr(memberStart, i - memberStart));
+        }
+        ++i; // past the comma
+    }
+    out += '}';
+    return out;
+}
+
 std::optional<std::string_view> duplicateJsonKey(std::string_view json, bool nested)
 {
     // One frame per open object or array, the keys of the open objects one after another. Reused: this

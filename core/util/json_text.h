@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -37,6 +38,12 @@ size_t jsonStringEnd(std::string_view json, size_t open);
 // decoded), or nullopt; with `nested` false, only among the keys of the outer object. JSON readers keep one
 // of the copies, and not all the same one.
 std::optional<std::string_view> duplicateJsonKey(std::string_view json, bool nested = true);
+// `object`, the compact text of a valid JSON object (no blanks outside strings, as simdjson::minify writes
+// it), without the outer members for which `drop(key as written, value text)` is true:
+// {"a":1,"b":[2],"c":3} without "b" is {"a":1,"c":3}. Text that is not an object comes back unchanged.
+std::string withoutMembers(std::string_view object,
+                           bool (*drop)(std::string_view key, std::string_view value));
+
 // The first string that `strings` holds twice from index `first` on (reorders that range), or nullopt.
 std::optional<std::string_view> repeatedString(std::vector<std::string_view>& strings, size_t first = 0);
 

@@ -509,7 +509,11 @@ private slots:
         QCOMPARE(s.countOf(EntityKind::Unknown), 1);
         const Entity& u = s.entity(s.ofKind(EntityKind::Unknown).front());
         QCOMPARE(u.typeName, QStringLiteral("RdmaDevice"));
-        QCOMPARE(u.key, QString::fromUtf8(u.attributes.text()));
+        // Keyed by its text without the type and namespace, which the identity holds already, and without
+        // the empty details every witty entity has.
+        QCOMPARE(u.key, QStringLiteral("{\"dev\":\"mlx5_0\"}"));
+        QCOMPARE(parseJsonObject(u.attributes.text()).value(u"entity_type").toString(),
+                 QStringLiteral("RdmaDevice"));
         QCOMPARE(parseJsonObject(u.attributes.text()).value(u"dev").toString(), QStringLiteral("mlx5_0"));
         QCOMPARE(s.edges().size(), size_t(2));
         QCOMPARE(s.edge(EdgeId(0)).kind, EdgeKind::Unknown);
