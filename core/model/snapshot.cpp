@@ -15,8 +15,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(numasight::Snapshot)
 };
 
-const std::vector<EntityId> kNoEntities;
-
 template <class Map, class K>
 std::span<const EntityId> spanIn(const Map& map, const K& key)
 {
