@@ -177,7 +177,7 @@ Result<CapturePtr> load(Input input, const QString& what, const Progress& progre
         }
         if (file.size() >= std::numeric_limits<int>::max())
             return fail(Tr::tr("the file is larger than the 2 GB hwloc reads"));
-        xml = file.readAll();
+        xml = normalizedHwlocXml(file.readAll());
         // The checks and both imports see these bytes, whatever happens to the file meanwhile.
         if (auto e = precheckHwlocXml(what, xml))
             return *e;

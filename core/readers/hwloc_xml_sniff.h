@@ -3,6 +3,7 @@
 
 #include "util/result.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringView>
 
@@ -22,6 +23,12 @@ namespace numasight {
 std::optional<LoadError> precheckHwlocXml(const QString& path);
 // The same on the file's bytes, read once: `data` is what hwloc will then be given.
 std::optional<LoadError> precheckHwlocXml(const QString& path, const QByteArray& data);
+
+// `data` as hwloc's own XML parser can read it. That parser (Debian builds hwloc without its libxml2 plugin)
+// reads only what lstopo writes: a UTF-8 byte order mark or CR line ends (a file that went through Windows)
+// make the import fail. Drops the mark and turns CR LF and lone CR into LF, as every XML parser does before
+// reading (XML 1.0, section 2.11).
+QByteArray normalizedHwlocXml(QByteArray data);
 
 // An <object>'s type attribute as hwloc reads it (loosely: "pu", "Pu", "node", "numa" all count);
 // HWLOC_OBJ_TYPE_MAX when hwloc would not recognise it.

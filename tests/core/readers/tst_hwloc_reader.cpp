@@ -166,6 +166,45 @@ private slots:
         }
     }
 
+    // Files that went through Windows: hwloc's own parser refuses a byte order mark and CR line ends.
+    void windowsTextReadsAsTheOriginal_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("prefix");
+        QTest::addColumn<QByteArray>("lineEnd");
+        const QString f = QStringLiteral("16amd64-4distances.xml");
+        QTest::newRow("byte order mark") << f << QByteArray("\xEF\xBB\xBF") << QByteArray("\n");
+        QTest::newRow("CR LF") << f << QByteArray() << QByteArray("\r\n");
+        QTest::newRow("CR alone") << f << QByteArray() << QByteArray("\r");
+        QTest::newRow("both, another machine")
+            << QStringLiteral("192em64t-24n8c2t.xml") << QByteArray("\xEF\xBB\xBF") << QByteArray("\r\n");
+    }
+
+    void windowsTextReadsAsTheOriginal()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, prefix);
+        QFETCH(QByteArray, lineEnd);
+        QFile original(fixture(file));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QByteArray text = original.readAll();
+        text.replace('\n', lineEnd);
+        QTemporaryDir dir;
+        QFile copy(dir.filePath(file));
+        QVERIFY(copy.open(QIODevice::WriteOnly));
+        copy.write(prefix + text);
+        copy.close();
+        const auto expected = loadFixture(file);
+        QVERIFY(expected);
+        auto r = readHwlocXmlFile(copy.fileName());
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
+        const Snapshot& s = *r.value()->snapshots.front();
+        QCOMPARE(s.countOf(EntityKind::NumaNode), expected->countOf(EntityKind::NumaNode));
+        QCOMPARE(s.countOf(EntityKind::Pu), expected->countOf(EntityKind::Pu));
+        QCOMPARE(nodeCpuSets(s), nodeCpuSets(*expected));
+        QCOMPARE(matrixText(s.numaDistances()), matrixText(expected->numaDistances()));
+    }
+
     // fixtureFacts_data() must grow with the fixture folder.
     void everyFixtureHasARow()
     {
