@@ -403,6 +403,10 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
     const char* const end = buffer.data + buffer.size;
     try {
         const char* first = begin;
+        // Editors and PowerShell's Out-File start UTF-8 text with a byte order mark; JSON allows none, but
+        // the text after it is the graph.
+        if (end - first >= 3 && std::memcmp(first, "\xEF\xBB\xBF", 3) == 0)
+            first += 3;
         while (first < end && witty::isJsonSpace(*first))
             ++first;
         if (first == end) {

@@ -571,6 +571,21 @@ private slots:
         QCOMPARE(s.entity(t).parent, s.processByPid(5));
     }
 
+    // A UTF-8 byte order mark before the graph or before JSON Lines is skipped.
+    void byteOrderMark()
+    {
+        const QByteArray proc =
+            R"({"entity_namespace": "local", "entity_type": "ProcessEntity", "details": {}, "pid": 1, "ppid": 0})";
+        const QByteArray graph = "{\"nodes\": [" + proc + "], \"edges\": []}";
+        auto one = readWittyJson("\xEF\xBB\xBF" + graph, QStringLiteral("bom.json"));
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().toString()));
+        QCOMPARE(one.value()->snapshots.size(), size_t(1));
+        QCOMPARE(one.value()->snapshots.front()->entities().size(), size_t(1));
+        auto lines = readWittyJson("\xEF\xBB\xBF" + graph + "\n" + graph + "\n", QStringLiteral("bom.jsonl"));
+        QVERIFY2(lines.ok(), qPrintable(lines.ok() ? QString() : lines.error().toString()));
+        QCOMPARE(lines.value()->snapshots.size(), size_t(2));
+    }
+
     void malformed_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -582,6 +597,10 @@ private slots:
             R"({"entity_namespace": "local", "entity_type": "ProcessEntity", "details": {}, "pid": 1, "ppid": 0, "name": "init", "cmdline": "init"})";
         QTest::newRow("empty") << QByteArray() << "the file is empty" << 1 << 1;
         QTest::newRow("blank") << QByteArray(" \n\t\n") << "the file is empty" << 1 << 1;
+        QTest::newRow("a byte order mark and blanks")
+            << QByteArray("\xEF\xBB\xBF \n") << "the file is empty" << 1 << 1;
+        QTest::newRow("two byte order marks")
+            << QByteArray("\xEF\xBB\xBF\xEF\xBB\xBF{}") << "found byte 0xef" << 1 << -1;
         QTest::newRow("not JSON") << QByteArray("hello world") << "expected '{'" << 1 << 1;
         QTest::newRow("binary") << QByteArray("\x7f"
                                               "ELF\x02\x01",
