@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QRegularExpression>
+#include <QStringDecoder>
 
 #include <cmath>
 #include <limits>
@@ -57,7 +58,10 @@ public:
     Parser(const QByteArray& text, const QString& file)
         : m_file(file.isEmpty() ? QStringLiteral("mlc output") : file)
     {
-        m_lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+        // mlc.exe's output redirected by Windows PowerShell is UTF-16 with a byte order mark.
+        const auto encoding = QStringConverter::encodingForData(text);
+        m_lines = (encoding ? QStringDecoder(*encoding).decode(text) : QString::fromUtf8(text))
+                      .split(QLatin1Char('\n'));
         for (QString& l : m_lines)
             if (l.endsWith(QLatin1Char('\r')))
                 l.chop(1);

@@ -6,6 +6,7 @@
 #include "readers/mlc_reader.h"
 
 #include <QFile>
+#include <QStringEncoder>
 #include <QTest>
 
 #include <cmath>
@@ -220,6 +221,16 @@ void TestMlcReader::headerVariants_data()
         << edit({{"\t\tNuma node\n", "\t\tMemory node\n"}, {"Numa node\t", " Socket\t"}, {"\n", "\r\n"}});
     QTest::newRow("no caption") << edit({{"\t\tNuma node\n", ""}});
     QTest::newRow("Node header, no caption") << edit({{"\t\tNuma node\n", ""}, {"Numa node\t", "Node\t"}});
+    // Redirected on Windows (PowerShell 5 writes UTF-16 LE with a byte order mark) or saved by an editor.
+    const QString text = QString::fromUtf8(cascade);
+    const auto encoded = [&](QStringConverter::Encoding encoding) {
+        QStringEncoder encoder(encoding, QStringConverter::Flag::WriteBom);
+        return QByteArray(encoder.encode(text));
+    };
+    QTest::newRow("UTF-16 LE with a byte order mark, CRLF")
+        << encoded(QStringConverter::Utf16LE).replace(QByteArray("\n\0", 2), QByteArray("\r\0\n\0", 4));
+    QTest::newRow("UTF-16 BE with a byte order mark") << encoded(QStringConverter::Utf16BE);
+    QTest::newRow("UTF-8 with a byte order mark") << encoded(QStringConverter::Utf8);
     QTest::newRow("banner between heading and matrix")
         << edit({{"\t\tNuma node\n", "Intel(R) Memory Latency Checker - v3.10\n\t\tNuma node\n"}});
 }
