@@ -62,6 +62,45 @@ bool looksLikeJsonLines(const QByteArray& b, qsizetype start)
 }
 } // namespace
 
+namespace {
+// Files that hold one of the formats, only not as bytes numasight reads: compressed (witty graphs are large
+// and travel compressed) or saved as UTF-16/32 (Windows PowerShell's `>` writes UTF-16). What to run instead.
+QString packedOrOtherEncoding(const QByteArray& head)
+{
+    static const struct
+    {
+        QByteArray magic;
+        const char* name;
+        const char* command;
+    } kPacked[] = {
+        {QByteArray("\x1f\x8b", 2), "gzip", "gunzip -k FILE"},
+        {QByteArray("\xfd"
+                    "7zXZ\x00",
+                    6),
+         "xz", "unxz -k FILE"},
+        {QByteArray("\x28\xb5\x2f\xfd", 4), "zstd", "unzstd FILE"},
+        {QByteArray("BZh"), "bzip2", "bunzip2 -k FILE"},
+        {QByteArray("PK\x03\x04"), "zip", "unzip FILE"},
+    };
+    for (const auto& p : kPacked)
+        if (head.startsWith(p.magic))
+            return Tr::tr("the file is %1-compressed: numasight reads it uncompressed (`%2`, then open what "
+                          "it writes)")
+                .arg(QLatin1String(p.name), QLatin1String(p.command));
+    // UTF-32 first: its little-endian mark starts like UTF-16's.
+    const char* encoding = head.startsWith(QByteArray("\xff\xfe\x00\x00", 4))   ? "UTF-32LE"
+                           : head.startsWith(QByteArray("\x00\x00\xfe\xff", 4)) ? "UTF-32BE"
+                           : head.startsWith("\xff\xfe")                        ? "UTF-16LE"
+                           : head.startsWith("\xfe\xff")                        ? "UTF-16BE"
+                                                                                : nullptr;
+    if (encoding)
+        return Tr::tr("the file is %1 text (as Windows PowerShell's `>` writes it): numasight reads UTF-8; "
+                      "convert it with `iconv -f %1 -t UTF-8 FILE > FILE.utf8` and open that")
+            .arg(QLatin1String(encoding));
+    return {};
+}
+} // namespace
+
 SourceFormat detectFormat(const QString& path, QString* error)
 {
     QFile file(path);
@@ -101,6 +140,10 @@ SourceFormat detectFormatOf(const QByteArray& head, QString* error)
         return SourceFormat::WittyJson;
     }
     if (error) {
+        if (const QString why = packedOrOtherEncoding(head); !why.isEmpty()) {
+            *error = why;
+            return SourceFormat::Unknown;
+        }
         // Show the first bytes as a C string literal would, so binary junk stays readable on one line.
         QString shown;
         for (char c : head.mid(i, 16)) {

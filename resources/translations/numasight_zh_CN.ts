@@ -2588,6 +2588,14 @@ Run &apos;numasight-cli &lt;command&gt; --help&apos; for a command&apos;s option
         <source>not a capture, witty-profiler JSON or hwloc XML file (it starts with &quot;%1&quot;); numasight reads .numasight captures, witty-profiler graph JSON and hwloc XML</source>
         <translation>不是采集文件、witty-profiler JSON 或 hwloc XML 文件（它以“%1”开头）；numasight 可读取 .numasight 采集文件、witty-profiler 图 JSON 和 hwloc XML</translation>
     </message>
+    <message>
+        <source>the file is %1-compressed: numasight reads it uncompressed (`%2`, then open what it writes)</source>
+        <translation>该文件经过 %1 压缩：numasight 读取未压缩的文件（先运行 `%2`，再打开它写出的文件）</translation>
+    </message>
+    <message>
+        <source>the file is %1 text (as Windows PowerShell&apos;s `&gt;` writes it): numasight reads UTF-8; convert it with `iconv -f %1 -t UTF-8 FILE &gt; FILE.utf8` and open that</source>
+        <translation>该文件是 %1 文本（Windows PowerShell 的 `&gt;` 会这样写）：numasight 读取 UTF-8；请用 `iconv -f %1 -t UTF-8 FILE &gt; FILE.utf8` 转换后打开转换结果</translation>
+    </message>
 </context>
 <context>
     <name>numasight::Graph</name>
@@ -6777,10 +6785,6 @@ Changed in the comparison</source>
     <message>
         <source>expected a ProcessEntity object, got %1</source>
         <translation>应为 ProcessEntity 对象，实际为 %1</translation>
-    </message>
-    <message>
-        <source>internal error: identity clash</source>
-        <translation>内部错误：标识冲突</translation>
     </message>
     <message>
         <source>unexpected end of the JSON text: the file is truncated or a bracket is missing</source>

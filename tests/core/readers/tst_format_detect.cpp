@@ -61,6 +61,30 @@ void TestFormatDetect::detect_data()
                                           6)
                             << "unknown"
                             << "not a capture";
+    // Compressed or UTF-16/32: the error says what the file is and what to run.
+    QTest::newRow("gzip") << QByteArray("\x1f\x8b\x08\x08\x91w", 6) << "unknown"
+                          << "the file is gzip-compressed: numasight reads it uncompressed (`gunzip -k FILE`";
+    QTest::newRow("xz") << QByteArray("\xfd"
+                                      "7zXZ\x00\x00",
+                                      7)
+                        << "unknown"
+                        << "xz-compressed";
+    QTest::newRow("zstd") << QByteArray("\x28\xb5\x2f\xfd\x00", 5) << "unknown"
+                          << "zstd-compressed";
+    QTest::newRow("bzip2") << QByteArray("BZh91AY") << "unknown"
+                           << "bzip2-compressed";
+    QTest::newRow("zip") << QByteArray("PK\x03\x04\x14\x00") << "unknown"
+                         << "zip-compressed";
+    QTest::newRow("utf-16 le")
+        << QByteArray("\xff\xfe{\x00\n\x00", 6) << "unknown"
+        << "UTF-16LE text (as Windows PowerShell's `>` writes it): numasight reads UTF-8; "
+           "convert it with `iconv -f UTF-16LE -t UTF-8 FILE > FILE.utf8`";
+    QTest::newRow("utf-16 be") << QByteArray("\xfe\xff\x00<", 4) << "unknown"
+                               << "UTF-16BE text";
+    QTest::newRow("utf-32 le") << QByteArray("\xff\xfe\x00\x00{\x00\x00\x00", 8) << "unknown"
+                               << "UTF-32LE text";
+    QTest::newRow("utf-32 be") << QByteArray("\x00\x00\xfe\xff\x00\x00\x00{", 8) << "unknown"
+                               << "UTF-32BE text";
     QTest::newRow("json array") << QByteArray("[1, 2]") << "unknown"
                                 << "not a capture";
 }
