@@ -56,24 +56,14 @@ QString printable(QByteArray bytes)
 
 } // namespace
 
-// The file's spelling is classified by hwloc's own parser, not compared with the names lstopo writes.
 QByteArray normalizedHwlocXml(QByteArray data)
 {
     if (data.startsWith("\xEF\xBB\xBF"))
         data.remove(0, 3);
-    if (!data.contains('\r'))
-        return data;
-    QByteArray out;
-    out.reserve(data.size());
-    for (qsizetype i = 0; i < data.size(); ++i) {
-        if (data[i] != '\r')
-            out += data[i];
-        else if (i + 1 == data.size() || data[i + 1] != '\n')
-            out += '\n';
-    }
-    return out;
+    return data.replace("\r\n", "\n").replace('\r', '\n');
 }
 
+// The file's spelling is classified by hwloc's own parser, not compared with the names lstopo writes.
 hwloc_obj_type_t hwlocXmlObjectType(QStringView type)
 {
     const QByteArray text = type.left(64).toLatin1();

@@ -59,9 +59,8 @@ public:
         : m_file(file.isEmpty() ? QStringLiteral("mlc output") : file)
     {
         // mlc.exe's output redirected by Windows PowerShell is UTF-16 with a byte order mark.
-        const auto encoding = QStringConverter::encodingForData(text);
-        m_lines = (encoding ? QStringDecoder(*encoding).decode(text) : QString::fromUtf8(text))
-                      .split(QLatin1Char('\n'));
+        QStringDecoder decode(QStringConverter::encodingForData(text).value_or(QStringConverter::Utf8));
+        m_lines = QString(decode(text)).split(QLatin1Char('\n'));
         for (QString& l : m_lines)
             if (l.endsWith(QLatin1Char('\r')))
                 l.chop(1);
