@@ -192,7 +192,7 @@ void Advisor::suggestions()
             if (const auto it = m.nodes.find(NodeId(n)); it != m.nodes.end())
                 cpus |= it->second.cpus;
         });
-        const QString name = !ce.name.isEmpty() ? ce.name : ce.detail->containerId;
+        const QString name = !ce.name.isEmpty() ? ce.name.str() : ce.detail->containerId;
         // "--" ends docker's options: a container named "--restart=always" is still the container.
         const QString cmd = QStringLiteral("docker update --cpuset-cpus %1 --cpuset-mems %2 -- %3")
                                 .arg(cpus.toRangeString(), mems.toRangeString(), shellQuote(name));

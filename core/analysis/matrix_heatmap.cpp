@@ -79,7 +79,8 @@ HeatmapColumn objectColumn(const Snapshot& s, EntityId id, const std::vector<Hea
     c.osIndex = e.osIndex;
     c.ns = e.ns;
     c.hasCpus = !e.cpus.isEmpty();
-    c.label = !e.name.isEmpty() ? e.name : QStringLiteral("%1 %2").arg(entityKindName(e.kind)).arg(e.osIndex);
+    c.label =
+        !e.name.isEmpty() ? e.name.str() : QStringLiteral("%1 %2").arg(entityKindName(e.kind)).arg(e.osIndex);
     return c;
 }
 

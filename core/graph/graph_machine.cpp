@@ -221,7 +221,7 @@ void GraphBuilder::addCpuNodes(EntityId node, const CpuSet& own, const QString& 
             g.expanded = true;
             g.foldGroup = rangeId;
             g.tooltip = Tr::tr("core %1 of NUMA node %2\nCPUs %3")
-                            .arg(core.osIndex >= 0 ? QString::number(core.osIndex) : core.key)
+                            .arg(core.osIndex >= 0 ? QString::number(core.osIndex) : core.key.str())
                             .arg(n.osIndex)
                             .arg(core.cpus.toRangeString());
             g.searchKeys = cpuKeys(core.cpus);
@@ -276,7 +276,7 @@ QString GraphBuilder::deviceId(const Entity& d) const
         break;
     }
     // The PCI bus id survives re-enumeration; witty's NPU index alone does not name the same card.
-    return withNs(prefix + (d.detail->pciBusId.isEmpty() ? d.key : d.detail->pciBusId), d);
+    return withNs(prefix + (d.detail->pciBusId.isEmpty() ? d.key.str() : d.detail->pciBusId), d);
 }
 
 GraphNode GraphBuilder::deviceNode(EntityId id) const
@@ -301,7 +301,7 @@ GraphNode GraphBuilder::deviceNode(EntityId id) const
     } else if (d.kind == EntityKind::Nic) {
         lines << (d.name.isEmpty() ? QStringLiteral("NIC") : QStringLiteral("NIC ") + d.name);
     } else {
-        lines << (d.name.isEmpty() ? entityKindName(d.kind) : d.name);
+        lines << (d.name.isEmpty() ? entityKindName(d.kind) : d.name.str());
     }
     if (!d.detail->pciBusId.isEmpty())
         lines << d.detail->pciBusId;
@@ -391,7 +391,8 @@ void GraphBuilder::addDevices(const QString& ns, const QHash<std::int32_t, QStri
             const Entity& e = m_s.entity(d);
             pci += e.kind == EntityKind::PciDevice ? 1 : 0;
             g.members.push_back(d);
-            tip << (e.detail->pciBusId.isEmpty() ? e.name : e.detail->pciBusId + QLatin1Char(' ') + e.name);
+            tip << (e.detail->pciBusId.isEmpty() ? e.name.str()
+                                                 : e.detail->pciBusId + QLatin1Char(' ') + e.name.str());
             g.searchKeys << e.detail->pciBusId << e.name;
         }
         g.searchKeys.removeAll(QString());
@@ -447,8 +448,9 @@ void GraphBuilder::addPciTree(const std::vector<EntityId>& devices, const QStrin
             return;
         }
         // A bridge (or a controller with its disks) is a box around what sits behind it.
-        const QString id = withNs(
-            QStringLiteral("cluster_pci") + (e.detail->pciBusId.isEmpty() ? e.key : e.detail->pciBusId), e);
+        const QString id = withNs(QStringLiteral("cluster_pci") +
+                                      (e.detail->pciBusId.isEmpty() ? e.key.str() : e.detail->pciBusId),
+                                  e);
         GraphCluster& c = addCluster(id, parent, g.label, e.kind, d);
         c.osIndex = g.osIndex;
         for (EntityId child : *below)
@@ -499,9 +501,9 @@ void GraphBuilder::addCacheTree(EntityId node, const CpuSet& cpus, const QString
     for (EntityId c : caches) {
         const Entity& e = m_s.entity(c);
         const QString id = withNs(QStringLiteral("cluster_cache") + e.key, e);
-        const QString label =
-            QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("L%1").arg(e.cacheLevel) : e.name,
-                                          formatBytes(double(e.detail->cacheBytes), TrailingZeros::Drop));
+        const QString label = QStringLiteral("%1 (%2)").arg(
+            e.name.isEmpty() ? QStringLiteral("L%1").arg(e.cacheLevel) : e.name.str(),
+            formatBytes(double(e.detail->cacheBytes), TrailingZeros::Drop));
         // Caches have no OS index; their first CPU gives the same reading order.
         addCluster(id, boxOf(c), label, EntityKind::Cache, c).osIndex = e.cpus.first();
         drawn.insert(c.value, id);

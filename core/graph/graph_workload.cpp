@@ -119,7 +119,7 @@ bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
     g.metric = metricOf(f);
     g.locality = processLocality(p, f);
     QString head =
-        QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name).arg(e.pid);
+        QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name.str()).arg(e.pid);
     const QString cpu = cpuSummary(f);
     g.label = cpu.isEmpty() ? head : head + QLatin1Char('\n') + cpu;
     // The tooltip is written by describeProcesses() once the level of detail has decided what is drawn.
@@ -155,8 +155,9 @@ bool GraphBuilder::addProcess(EntityId p, const QString& cluster)
         tn.kind = EntityKind::Thread;
         tn.entity = t;
         tn.metric = metricOf(tf);
-        const QString th =
-            QStringLiteral("%1 (%2)").arg(te.name.isEmpty() ? QStringLiteral("tid") : te.name).arg(te.tid);
+        const QString th = QStringLiteral("%1 (%2)")
+                               .arg(te.name.isEmpty() ? QStringLiteral("tid") : te.name.str())
+                               .arg(te.tid);
         const QString tcpu = cpuSummary(tf);
         tn.label = tcpu.isEmpty() ? th : th + QLatin1Char('\n') + tcpu;
         const int tnode = tf.cpuNode();
@@ -175,7 +176,7 @@ QString GraphBuilder::processTooltip(EntityId p, EdgeLocality locality) const
 {
     const Entity& e = m_s.entity(p);
     QStringList tip;
-    tip << QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name).arg(e.pid);
+    tip << QStringLiteral("%1 (%2)").arg(e.name.isEmpty() ? QStringLiteral("pid") : e.name.str()).arg(e.pid);
     if (!e.detail->cmdline.isEmpty())
         tip << e.detail->cmdline.left(200);
     const EntityId container = m_s.containerOf(p);
@@ -365,7 +366,7 @@ QString GraphBuilder::commandOf(EntityId p) const
 QString GraphBuilder::containerNameOf(EntityId p) const
 {
     const EntityId c = m_s.containerOf(p);
-    return c.isValid() ? m_s.entity(c).name : Tr::tr("no container");
+    return c.isValid() ? m_s.entity(c).name.str() : Tr::tr("no container");
 }
 
 void GraphBuilder::foldCrowdedBoxes()
@@ -593,9 +594,9 @@ void GraphBuilder::buildDataflow()
     for (EntityId c : m_s.ofKind(EntityKind::Container)) {
         const Entity& e = m_s.entity(c);
         const QString id = withNs(QStringLiteral("cluster_ctr") +
-                                      (e.detail->containerId.isEmpty() ? e.key : e.detail->containerId),
+                                      (e.detail->containerId.isEmpty() ? e.key.str() : e.detail->containerId),
                                   e);
-        QString label = e.name.isEmpty() ? e.detail->containerId : e.name;
+        QString label = e.name.isEmpty() ? e.detail->containerId : e.name.str();
         if (!e.detail->containerType.isEmpty())
             label += QStringLiteral(" (%1)").arg(e.detail->containerType);
         addCluster(id, hostCluster(e.ns), label, EntityKind::Container, c);

@@ -201,7 +201,7 @@ private:
             add(t.pid, t.comm);
         for (const ProcessMemorySample& p : s.processes) {
             const EntityId e = snapshot.processByPid(p.pid);
-            add(p.pid, e.isValid() ? snapshot.entity(e).name : QString());
+            add(p.pid, e.isValid() ? snapshot.entity(e).name.str() : QString());
         }
     }
 

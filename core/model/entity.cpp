@@ -28,12 +28,12 @@ namespace {
 
 // Where the address ends and the protocol starts in a key "address:port/protocol": the last '/', and the
 // last ':' before it. -1 when the key has no such form.
-std::pair<qsizetype, qsizetype> socketKeySplit(const QString& key)
+std::pair<qsizetype, qsizetype> socketKeySplit(QStringView key)
 {
     const qsizetype slash = key.lastIndexOf(QLatin1Char('/'));
     if (slash < 0)
         return {-1, -1};
-    const qsizetype colon = QStringView(key).left(slash).lastIndexOf(QLatin1Char(':'));
+    const qsizetype colon = key.left(slash).lastIndexOf(QLatin1Char(':'));
     return {colon, colon < 0 ? -1 : slash};
 }
 
@@ -44,10 +44,11 @@ void Entity::setSocket(const QString& socketAddress, int socketPort, const QStri
     port = socketPort;
     // Read back from the key only when that gives exactly these two strings back (an address or protocol
     // holding ':' or '/' may not).
-    const auto [colon, slash] = socketKeySplit(key);
-    socketFromKey = colon >= 0 && QStringView(key).left(colon) == socketAddress &&
-                    QStringView(key).sliced(slash + 1) == socketProtocol &&
-                    QStringView(key).sliced(colon + 1, slash - colon - 1) == QString::number(socketPort);
+    const PackedText::Utf16 text = key.utf16();
+    const QStringView k = text;
+    const auto [colon, slash] = socketKeySplit(k);
+    socketFromKey = colon >= 0 && k.left(colon) == socketAddress && k.sliced(slash + 1) == socketProtocol &&
+                    k.sliced(colon + 1, slash - colon - 1) == QString::number(socketPort);
     if (socketFromKey) {
         if (detail.isAllocated() && (!detail->socketAddress.isEmpty() || !detail->socketProtocol.isEmpty())) {
             detail->socketAddress.clear();
@@ -65,14 +66,16 @@ QString Entity::address() const
 {
     if (!socketFromKey)
         return detail->socketAddress;
-    return key.left(socketKeySplit(key).first);
+    const PackedText::Utf16 text = key.utf16();
+    return text.view().left(socketKeySplit(text).first).toString();
 }
 
 QString Entity::protocol() const
 {
     if (!socketFromKey)
         return detail->socketProtocol;
-    return key.sliced(socketKeySplit(key).second + 1);
+    const PackedText::Utf16 text = key.utf16();
+    return text.view().sliced(socketKeySplit(text).second + 1).toString();
 }
 
 } // namespace numasight

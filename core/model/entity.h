@@ -4,6 +4,7 @@
 #include "attribute_text.h"
 #include "compact_string.h"
 #include "ids.h"
+#include "packed_text.h"
 #include "util/index_set.h"
 
 #include <QByteArray>
@@ -120,9 +121,9 @@ struct Entity
     int port = -1;                               // sockets (see setSocket())
     // Source's own type name: "ProcessEntity" for witty input, entityKindName() otherwise.
     CompactString typeName;
-    CompactString ns; // namespace: "local", or the remote host's address (witty's entity_namespace)
-    QString key;      // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
-    QString name;     // process/thread comm, device or container name, cache "L3", …
+    CompactString ns;   // namespace: "local", or the remote host's address (witty's entity_namespace)
+    PackedText key;     // identity inside (typeName, ns): "1895087", "0000:c1:00.0", "127.0.0.1:34726/TCP"
+    CompactString name; // process/thread comm, device or container name, cache "L3", …
     AttributeText attributes; // JSON object text, "{}" when the source had nothing more
     EntityId parent;          // structural parent: package of a node, core of a PU, process of a thread, …
 

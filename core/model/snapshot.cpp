@@ -208,7 +208,7 @@ void SnapshotBuilder::reserve(size_t entities, size_t edges)
 
 EntityId SnapshotBuilder::add(Entity entity, bool* inserted)
 {
-    if (const EntityId known = m_snapshot->find(entity.typeName.view(), entity.ns.view(), entity.key);
+    if (const EntityId known = m_snapshot->find(entity.typeName.view(), entity.ns.view(), entity.key.utf16());
         known.isValid()) {
         if (inserted)
             *inserted = false;
@@ -225,7 +225,8 @@ EntityId SnapshotBuilder::addNew(Entity entity)
     const EntityId eid(std::int32_t(s.m_entities.size()));
     if ((s.m_identityCount + 1) * 2 > s.m_identitySlots.size())
         s.growIdentitySlots(std::max<size_t>(s.m_identityCount + 1, s.m_identitySlots.size()));
-    const std::uint32_t h = Snapshot::identityHash(entity.typeName.view(), entity.ns.view(), entity.key);
+    const std::uint32_t h =
+        Snapshot::identityHash(entity.typeName.view(), entity.ns.view(), entity.key.utf16());
     const size_t mask = s.m_identitySlots.size() - 1;
     size_t i = h & mask;
     while (s.m_identitySlots[i])

@@ -176,7 +176,7 @@ QString GraphReader::stringField(const Collected& c, int field, const Where* whe
     return fromUtf8(v.str);
 }
 
-QString GraphReader::sharedStringField(const Collected& c, int field, const Where* where, bool required)
+CompactString GraphReader::sharedStringField(const Collected& c, int field, const Where* where, bool required)
 {
     const FieldValue& v = c.f[field];
     if (v.present && v.type == od::json_type::string)
@@ -448,7 +448,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     e.typeName = cachedString(m_typeNames, c.f[FType].str);
     e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
                                    : cachedString(m_namespaces, "local");
-    e.key = fromUtf8(std::string_view(m_identity).substr(c.keyStart));
+    e.key = PackedText::fromUtf8(std::string_view(m_identity).substr(c.keyStart));
     const std::string_view attributes = compact(c.raw, where);
     // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
     // refuses such attributes too).
@@ -491,7 +491,9 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
     const std::int32_t found =
         parsed.lookedUpLive
             ? parsed.foundLive
-            : m_builder.find(parsed.entity.typeName.view(), parsed.entity.ns.view(), parsed.entity.key).value;
+            : m_builder
+                  .find(parsed.entity.typeName.view(), parsed.entity.ns.view(), parsed.entity.key.utf16())
+                  .value;
     if (found >= 0 && (parsed.origin != Origin::Nodes || m_slots[size_t(found)].fromNodes))
         return EntityId(found);
     Entity& e = parsed.entity;

@@ -397,7 +397,7 @@ private:
     };
     template <typename Text>
     static Text cachedString(StringCache<Text>& cache, std::string_view s);
-    QString sharedStringField(const Collected& c, int field, const Where* where, bool required);
+    CompactString sharedStringField(const Collected& c, int field, const Where* where, bool required);
     std::string_view stringOf(od::value& v, std::string_view raw, const Where* where);
 
     const char* m_base;
@@ -416,7 +416,7 @@ private:
     std::unordered_map<std::int32_t, std::vector<std::pair<int, double>>> m_distanceRows;
     std::unordered_map<std::int32_t, NodeSet> m_deviceNumaSets;        // from AffinitativeToNuma edges
     StringCache<CompactString> m_typeNames, m_namespaces, m_edgeTypes; // a handful of distinct values each
-    StringCache<QString> m_values; // socket protocols, process and thread names
+    StringCache<CompactString> m_values; // socket protocols, process and thread names
     std::string m_identity;
     Utf16Scratch m_typeScratch, m_nsScratch, m_keyScratch;
     std::string m_compact;

@@ -148,7 +148,7 @@ QByteArray GraphWriter::map(const Entity& e)
         appendJsonKey(out, "ppid");
         out += QByteArray::number(e.ppid);
         appendJsonKey(out, "name");
-        appendJsonString(out, e.name);
+        appendJsonString(out, e.name.view());
         appendJsonKey(out, "cmdline");
         appendJsonString(out, e.detail->cmdline);
         break;
@@ -159,7 +159,7 @@ QByteArray GraphWriter::map(const Entity& e)
         const QByteArray process = e.parent.isValid() ? text(e.parent) : QByteArray();
         out += process.isEmpty() ? QByteArray("null") : process;
         appendJsonKey(out, "name");
-        appendJsonString(out, e.name);
+        appendJsonString(out, e.name.view());
         break;
     }
     case EntityKind::Socket:
@@ -270,15 +270,15 @@ QByteArray GraphWriter::map(const Entity& e)
         break;
     case EntityKind::Container:
         appendJsonKey(out, "container_id");
-        appendJsonString(out, e.detail->containerId.isEmpty() ? e.key : e.detail->containerId);
+        appendJsonString(out, e.detail->containerId.isEmpty() ? e.key.str() : e.detail->containerId);
         appendJsonKey(out, "container_name");
-        appendJsonString(out, e.name);
+        appendJsonString(out, e.name.view());
         appendJsonKey(out, "container_type");
         appendJsonString(out, e.detail->containerType);
         break;
     case EntityKind::SharedMemory:
         appendJsonKey(out, "shm_name");
-        appendJsonString(out, e.name);
+        appendJsonString(out, e.name.view());
         appendJsonKey(out, "shm_size");
         out += QByteArray::number(qulonglong(e.detail->memoryBytes));
         break;

@@ -164,7 +164,7 @@ QJsonObject infoJson(const Capture& capture, int snapshotIndex)
         const EntityId node = s->nodeOfDevice(EntityId(std::int32_t(i)));
         devices.append(QJsonObject{
             {QStringLiteral("kind"), deviceKind(e)},
-            {QStringLiteral("name"), e.name},
+            {QStringLiteral("name"), e.name.str()},
             {QStringLiteral("pci_bus_id"),
              e.detail->pciBusId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(e.detail->pciBusId)},
             {QStringLiteral("numa_node"),

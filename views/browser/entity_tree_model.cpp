@@ -499,23 +499,23 @@ QString idText(const Entity& e)
 {
     switch (e.kind) {
     case EntityKind::Process:
-        return e.pid >= 0 ? QString::number(e.pid) : e.key;
+        return e.pid >= 0 ? QString::number(e.pid) : e.key.str();
     case EntityKind::Thread:
-        return e.tid >= 0 ? QString::number(e.tid) : e.key;
+        return e.tid >= 0 ? QString::number(e.tid) : e.key.str();
     case EntityKind::Package:
     case EntityKind::NumaNode:
     case EntityKind::Core:
     case EntityKind::Pu:
-        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key;
+        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key.str();
     case EntityKind::Accelerator:
     case EntityKind::Nic:
     case EntityKind::PciDevice:
     case EntityKind::OsDevice:
         if (!e.detail->pciBusId.isEmpty())
             return e.detail->pciBusId;
-        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key;
+        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key.str();
     case EntityKind::Container:
-        return e.detail->containerId.isEmpty() ? e.key : e.detail->containerId;
+        return e.detail->containerId.isEmpty() ? e.key.str() : e.detail->containerId;
     default:
         return e.key;
     }

@@ -194,8 +194,9 @@ std::vector<ReportFact> factsOf(const ReportInput& input)
     for (EntityId id : snap.ofKind(EntityKind::Accelerator)) {
         const Entity& e = snap.entity(id);
         const EntityId node = snap.nodeOfDevice(id);
-        accelerators << (node.isValid() ? Tr::tr("%1 (node %2)").arg(e.name).arg(snap.entity(node).osIndex)
-                                        : e.name);
+        accelerators << (node.isValid()
+                             ? Tr::tr("%1 (node %2)").arg(e.name.str()).arg(snap.entity(node).osIndex)
+                             : e.name.str());
     }
     add(Tr::tr("Accelerators"), accelerators.join(QStringLiteral(", ")));
     add(Tr::tr("Processes"), QString::number(snap.countOf(EntityKind::Process)));

@@ -234,7 +234,7 @@ void TestSnapshot::entityStaysSmall()
 {
     QCOMPARE(sizeof(IndexSet), sizeof(void*));
     QCOMPARE(sizeof(AttributeText), sizeof(QByteArray));
-    QVERIFY2(sizeof(Entity) <= 152, qPrintable(QString::number(sizeof(Entity))));
+    QVERIFY2(sizeof(Entity) <= 120, qPrintable(QString::number(sizeof(Entity))));
     QVERIFY2(sizeof(Edge) <= 64, qPrintable(QString::number(sizeof(Edge))));
     QCOMPARE(sizeof(CompactString), sizeof(void*));
 }

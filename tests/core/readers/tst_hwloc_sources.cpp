@@ -153,7 +153,7 @@ private slots:
             QVERIFY2(a.countOf(EntityKind(k)) == b.countOf(EntityKind(k)),
                      qPrintable(entityKindName(EntityKind(k))));
         for (const Entity& e : b.entities()) {
-            const EntityId id = a.find(e.typeName.view(), e.ns.view(), e.key);
+            const EntityId id = a.find(e.typeName.view(), e.ns.view(), e.key.utf16());
             QVERIFY2(id.isValid(), qPrintable(e.typeName + u' ' + e.key));
             const Entity& f = a.entity(id);
             QCOMPARE(f.kind, e.kind);

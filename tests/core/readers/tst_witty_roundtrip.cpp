@@ -61,7 +61,7 @@ std::multiset<QByteArray> edgeMultiset(const QJsonObject& graph)
 QString identityOf(const Snapshot& s, EntityId id)
 {
     const Entity& e = s.entity(id);
-    return Snapshot::identity(e.typeName.view(), e.ns.view(), e.key);
+    return Snapshot::identity(e.typeName.view(), e.ns.view(), e.key.utf16());
 }
 
 } // namespace
@@ -103,7 +103,7 @@ private:
         QCOMPARE(b.entities().size(), a.entities().size());
         for (size_t i = 0; i < a.entities().size(); ++i) {
             const Entity& x = a.entity(EntityId(std::int32_t(i)));
-            const EntityId found = b.find(x.typeName.view(), x.ns.view(), x.key);
+            const EntityId found = b.find(x.typeName.view(), x.ns.view(), x.key.utf16());
             QVERIFY2(found.isValid(), qPrintable(x.typeName + u' ' + x.key));
             const Entity& y = b.entity(found);
             QCOMPARE(y.kind, x.kind);
@@ -437,7 +437,7 @@ private slots:
                 QCOMPARE(e.name, i % 3 ? QStringLiteral("worker") : QStringLiteral("w%1").arg(i));
                 QCOMPARE(s.entity(e.parent).ns, e.ns);
                 if (i % 3)
-                    workerNames.insert(e.name.constData());
+                    workerNames.insert(e.name.str().constData());
             }
         }
         if (text.isEmpty()) {

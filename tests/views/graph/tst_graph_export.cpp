@@ -68,7 +68,7 @@ QStringList expectedTexts(const Snapshot& snapshot, const GraphLayout& layout)
         addLines(QStringLiteral("NUMA %1").arg(snapshot.entity(id).osIndex));
     for (EntityId id : snapshot.ofKind(EntityKind::Accelerator)) {
         const Entity& e = snapshot.entity(id);
-        addLines(!e.detail->pciBusId.isEmpty() ? e.detail->pciBusId : e.name);
+        addLines(!e.detail->pciBusId.isEmpty() ? e.detail->pciBusId : e.name.str());
     }
     return texts;
 }
