@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <array>
 
 namespace numasight {
 
@@ -265,7 +266,13 @@ SnapshotPtr SnapshotBuilder::finish()
     const auto& ents = s.m_entities;
     const size_t n = ents.size();
 
+    // Counted first: a million entities of one kind would otherwise hold the old and the grown list at once.
+    std::array<size_t, kEntityKindCount> perKind{};
+    for (const Entity& e : ents)
+        ++perKind[size_t(e.kind)];
     s.m_byKind.assign(kEntityKindCount, {});
+    for (size_t k = 0; k < perKind.size(); ++k)
+        s.m_byKind[k].reserve(perKind[k]);
     for (size_t i = 0; i < n; ++i)
         s.m_byKind[size_t(ents[i].kind)].push_back(EntityId(std::int32_t(i)));
     auto byNsThenIndex = [&](EntityId a, EntityId b) {
@@ -332,31 +339,38 @@ SnapshotPtr SnapshotBuilder::finish()
             e.target = EntityId();
     }
 
-    // Adjacency in CSR form: two passes over the edges, no per-entity allocations.
-    s.m_outOffsets.assign(n + 1, 0);
-    s.m_inOffsets.assign(n + 1, 0);
-    for (const Edge& e : s.m_edges) {
-        if (e.source.isValid())
-            ++s.m_outOffsets[size_t(e.source.value) + 1];
-        if (e.target.isValid())
-            ++s.m_inOffsets[size_t(e.target.value) + 1];
-    }
-    for (size_t i = 0; i < n; ++i) {
-        s.m_outOffsets[i + 1] += s.m_outOffsets[i];
-        s.m_inOffsets[i + 1] += s.m_inOffsets[i];
-    }
-    s.m_out.resize(s.m_outOffsets[n]);
-    s.m_in.resize(s.m_inOffsets[n]);
-    {
-        std::vector<std::uint32_t> outFill(s.m_outOffsets.begin(), s.m_outOffsets.end() - 1);
-        std::vector<std::uint32_t> inFill(s.m_inOffsets.begin(), s.m_inOffsets.end() - 1);
+    // Adjacency in CSR form: two passes over the edges, no per-entity allocations, and none at all without
+    // edges (outEdges() and inEdges() read an empty table as no edges).
+    if (!s.m_edges.empty()) {
+        s.m_outOffsets.assign(n + 1, 0);
+        s.m_inOffsets.assign(n + 1, 0);
+        for (const Edge& e : s.m_edges) {
+            if (e.source.isValid())
+                ++s.m_outOffsets[size_t(e.source.value) + 1];
+            if (e.target.isValid())
+                ++s.m_inOffsets[size_t(e.target.value) + 1];
+        }
+        for (size_t i = 0; i < n; ++i) {
+            s.m_outOffsets[i + 1] += s.m_outOffsets[i];
+            s.m_inOffsets[i + 1] += s.m_inOffsets[i];
+        }
+        s.m_out.resize(s.m_outOffsets[n]);
+        s.m_in.resize(s.m_inOffsets[n]);
+        // Each entity's offset serves as its fill cursor, which leaves it at the next entity's start: shifted
+        // back by one afterwards instead of filling through a copy of the offsets.
         for (size_t i = 0; i < s.m_edges.size(); ++i) {
             const Edge& e = s.m_edges[i];
             if (e.source.isValid())
-                s.m_out[outFill[size_t(e.source.value)]++] = EdgeId(std::int32_t(i));
+                s.m_out[s.m_outOffsets[size_t(e.source.value)]++] = EdgeId(std::int32_t(i));
             if (e.target.isValid())
-                s.m_in[inFill[size_t(e.target.value)]++] = EdgeId(std::int32_t(i));
+                s.m_in[s.m_inOffsets[size_t(e.target.value)]++] = EdgeId(std::int32_t(i));
         }
+        for (size_t i = n; i > 0; --i) {
+            s.m_outOffsets[i] = s.m_outOffsets[i - 1];
+            s.m_inOffsets[i] = s.m_inOffsets[i - 1];
+        }
+        s.m_outOffsets[0] = 0;
+        s.m_inOffsets[0] = 0;
     }
 
     // Container membership, from either direction of witty's Host/RunOn edges.

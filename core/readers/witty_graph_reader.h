@@ -347,7 +347,10 @@ private:
     // Reads each element of `list`, which must be an array (of `expected`), with `read(value, where)`.
     template <class Read>
     void readArray(od::value list, const Where* where, const QString& expected, Read read);
-    void releaseBehind(const char* at);
+    // Hands back the mapped pages before `at` less `margin` (the current object and the next ones), in steps
+    // of a few MB; a margin of 0 hands back everything before `at` at once.
+    void releaseBehind(const char* at, size_t margin = kReleaseMargin);
+    static constexpr size_t kReleaseMargin = size_t(512) << 10;
     void readNodes(od::value nodes, const Where* where);
     void readEdges(od::value edges, const Where* where);
     EntityId readEntity(od::value value, const Where* where, Origin origin, const char* end = nullptr);
@@ -407,7 +410,8 @@ private:
     od::parser m_parser;
     od::parser m_nestedParser; // for a thread's `process`, whose type is only known after the thread's
     od::document* m_doc = nullptr;
-    const char* m_docEnd = nullptr; // where a truncated document ends, for errors without a position
+    const char* m_docEnd = nullptr;  // where a truncated document ends, for errors without a position
+    const char* m_textEnd = nullptr; // where the document being read ends (a line of JSON Lines, or the file)
     // Entities are looked up in the builder's own identity index: a second table of identity strings here
     // cost ~65 bytes an entity while the file was read.
     SnapshotBuilder m_builder;

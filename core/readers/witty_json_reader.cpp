@@ -127,19 +127,18 @@ std::string_view GraphReader::compact(std::string_view raw, const Where* where)
 
 // The file's pages behind the cursor are handed back as the model grows: a mapped page counts in the
 // process's memory until it is unmapped, and the model keeps its own copies of what it needs.
-void GraphReader::releaseBehind(const char* at)
+void GraphReader::releaseBehind(const char* at, size_t margin)
 {
-    constexpr size_t kStep = size_t(4) << 20;
-    constexpr size_t kMargin = size_t(2) << 20; // the current object and the next ones stay
+    constexpr size_t kStep = size_t(1) << 20;
     if (!m_mappedFile || !at || at < m_base)
         return;
     if (!m_released)
         m_released = m_base;
-    if (size_t(at - m_released) < kStep + kMargin)
+    if (margin > 0 && size_t(at - m_released) < kStep + margin)
         return;
     const size_t page = size_t(sysconf(_SC_PAGESIZE));
     const auto upTo =
-        reinterpret_cast<const char*>((reinterpret_cast<std::uintptr_t>(at) - kMargin) / page * page);
+        reinterpret_cast<const char*>((reinterpret_cast<std::uintptr_t>(at) - margin) / page * page);
     if (upTo > m_released &&
         ::madvise(const_cast<char*>(m_released), size_t(upTo - m_released), MADV_DONTNEED) == 0)
         m_released = upTo;
@@ -186,6 +185,7 @@ SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceIn
     const size_t capacity = size_t(m_base + m_size - begin) + simdjson::SIMDJSON_PADDING;
     od::document doc;
     m_docEnd = begin + length;
+    m_textEnd = begin + length;
     if (const error_code e = m_parser.iterate(begin, length, capacity).get(doc)) {
         if (e == simdjson::UTF8_ERROR) {
             const qint64 bad = witty::findInvalidUtf8(std::string_view(begin, length));
@@ -280,6 +280,8 @@ SnapshotPtr GraphReader::finishDocument()
 {
     resolveDevices();
     buildDistances();
+    // The text has been read: the lookups built next take the place of its last pages.
+    releaseBehind(m_textEnd, 0);
     SnapshotPtr snapshot = m_builder.finish();
     if (const QString problem = snapshot->duplicateNumaNodeProblem(); !problem.isEmpty()) {
         LoadError e;

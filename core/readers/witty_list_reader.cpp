@@ -202,6 +202,7 @@ SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceI
     *format = SourceFormat::WittyJson;
     const char* p = begin;
     const char* const end = begin + length;
+    m_textEnd = end;
     bool sawGraph = false;
     readObjectByElement(p, end, source, format, envelopeAllowed, nullptr, &sawGraph);
     if (witty::skipJsonSpace(p, end) != end || !sawGraph)
