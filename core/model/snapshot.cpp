@@ -46,8 +46,8 @@ EntityId Snapshot::find(QStringView typeName, QStringView ns, QStringView key) c
     if (m_identitySlots.empty())
         return {};
     const std::uint32_t h = identityHash(typeName, ns, key);
-    const size_t mask = m_identitySlots.size() - 1;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const size_t size = m_identitySlots.size();
+    for (size_t i = homeSlot(h, size);; i = i + 1 == size ? 0 : i + 1) {
         const std::uint64_t slot = m_identitySlots[i];
         if (slot == 0)
             return {};
@@ -60,11 +60,21 @@ EntityId Snapshot::find(QStringView typeName, QStringView ns, QStringView key) c
     }
 }
 
+// A slot per three quarters of an entity, any number of them (a power of two held a million entities in two
+// million slots, 16 MB): the 32-bit hash is scaled to the table's size instead of masked.
+size_t Snapshot::homeSlot(std::uint32_t hash, size_t size)
+{
+    return size_t((std::uint64_t(hash) * size) >> 32);
+}
+
+bool Snapshot::identitySlotsFull(size_t count, size_t size)
+{
+    return count * 4 > size * 3;
+}
+
 void Snapshot::growIdentitySlots(size_t count)
 {
-    size_t capacity = 16;
-    while (capacity < count * 2)
-        capacity *= 2;
+    const size_t capacity = std::max<size_t>(16, count + count / 3 + 1);
     if (capacity <= m_identitySlots.size())
         return;
     std::vector<std::uint64_t> old = std::move(m_identitySlots);
@@ -75,9 +85,9 @@ void Snapshot::growIdentitySlots(size_t count)
     for (const std::uint64_t slot : old) {
         if (!slot)
             continue;
-        size_t i = (slot >> 32) & (capacity - 1);
+        size_t i = homeSlot(std::uint32_t(slot >> 32), capacity);
         while (m_identitySlots[i])
-            i = (i + 1) & (capacity - 1);
+            i = i + 1 == capacity ? 0 : i + 1;
         m_identitySlots[i] = slot;
     }
 }
@@ -224,14 +234,14 @@ EntityId SnapshotBuilder::addNew(Entity entity)
 {
     Snapshot& s = *m_snapshot;
     const EntityId eid(std::int32_t(s.m_entities.size()));
-    if ((s.m_identityCount + 1) * 2 > s.m_identitySlots.size())
-        s.growIdentitySlots(std::max<size_t>(s.m_identityCount + 1, s.m_identitySlots.size()));
+    if (Snapshot::identitySlotsFull(s.m_identityCount + 1, s.m_identitySlots.size()))
+        s.growIdentitySlots(std::max<size_t>(16, (s.m_identityCount + 1) * 2)); // unreserved: doubling
     const std::uint32_t h =
         Snapshot::identityHash(entity.typeName.view(), entity.ns.view(), entity.key.utf16());
-    const size_t mask = s.m_identitySlots.size() - 1;
-    size_t i = h & mask;
+    const size_t size = s.m_identitySlots.size();
+    size_t i = Snapshot::homeSlot(h, size);
     while (s.m_identitySlots[i])
-        i = (i + 1) & mask;
+        i = i + 1 == size ? 0 : i + 1;
     s.m_identitySlots[i] = std::uint64_t(h) << 32 | (std::uint64_t(std::uint32_t(eid.value)) + 1);
     ++s.m_identityCount;
     s.m_entities.push_back(std::move(entity));

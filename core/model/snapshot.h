@@ -71,12 +71,14 @@ private:
     QString m_label;
 
     // Identity lookup as entities are added: open addressing over (32-bit hash << 32 | index + 1), 0 for
-    // empty, at most half full. The keys stay in the entities; a QHash of identity strings cost about
-    // 130 bytes per entity, more than a small entity's whole JSON.
+    // empty, at most three quarters full. The keys stay in the entities; a QHash of identity strings cost
+    // about 130 bytes per entity, more than a small entity's whole JSON.
     std::vector<std::uint64_t> m_identitySlots;
     size_t m_identityCount = 0;
     static std::uint32_t identityHash(QStringView typeName, QStringView ns, QStringView key);
-    void growIdentitySlots(size_t count);
+    void growIdentitySlots(size_t count); // room for `count` identities
+    static size_t homeSlot(std::uint32_t hash, size_t size);
+    static bool identitySlotsFull(size_t count, size_t size);
 
     // Lookups built once in SnapshotBuilder::finish().
     std::vector<std::vector<EntityId>> m_byKind;
