@@ -103,10 +103,17 @@ void PackedText::free()
 
 PackedText::PackedText(const PackedText& other)
 {
-    if (other.isInline() || other.m_bits == 0)
+    if (other.isInline() || other.m_bits == 0) {
         m_bits = other.m_bits;
-    else
-        assign(other.utf16());
+        return;
+    }
+    // A block is copied as it is: its text was already found not to fit in place.
+    const std::size_t bytes = sizeof(std::uint32_t) + sizeof(char16_t) * other.blockSize();
+    auto* b = static_cast<char*>(std::malloc(bytes));
+    if (!b)
+        throw std::bad_alloc();
+    std::memcpy(b, other.block(), bytes);
+    m_bits = reinterpret_cast<std::uint64_t>(b);
 }
 
 PackedText& PackedText::operator=(const PackedText& other)

@@ -226,6 +226,12 @@ void appendUtf8(std::string& out, const QString& text)
     out.append(utf8.constData(), size_t(utf8.size()));
 }
 
+void appendUtf8(std::string& out, const PackedText& text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    out.append(utf8.constData(), size_t(utf8.size()));
+}
+
 } // namespace
 
 // The same identity bytes buildIdentity() makes, from the model's entities (whose keys are those bytes).

@@ -8,6 +8,7 @@
 
 #include "witty_json_reader.h"
 #include "witty_json_scan.h"
+#include "witty_list_walk.h"
 #include "witty_schema.h"
 
 #include <simdjson.h>
@@ -364,12 +365,12 @@ private:
     // `insertEnds`: each endpoint goes into the model as soon as it is parsed (the sequential reader).
     void parseEdge(od::value value, const Where* where, ParsedEdge& out, bool insertEnds);
     void insertEdge(ParsedEdge& parsed);
-    void readListInBatches(const std::vector<const char*>& ends, const char* first, const char* end,
-                           bool nodes, const Where* where, int threads);
+    void readListInBatches(const ElementEnds& ends, const char* first, const char* end, bool nodes,
+                           const Where* where, int threads);
     // Parses elements [from, to) of a list, the first starting at `b`, into entities[0…] or edges[0…]; with
     // neither, reads each into the model as it goes.
-    void readElements(const std::vector<const char*>& ends, const char* b, const char* end, size_t from,
-                      size_t to, bool nodes, const Where* where, ParsedEntity* entities, ParsedEdge* edges);
+    void readElements(const ElementEnds& ends, const char* b, const char* end, size_t from, size_t to,
+                      bool nodes, const Where* where, ParsedEntity* entities, ParsedEdge* edges);
     void readEnv(od::object env, SourceInfo& source, const Where* where);
     SnapshotPtr finishDocument();
     // readByElement()'s parts.

@@ -35,8 +35,8 @@ const char* nextElement(const char* e, const char* end)
 // ready), each thread with its own parser and scratch buffers; this thread inserts the parsed batches in
 // document order, as the one-thread loop would. Parses look entities up in a copy of the tables taken when
 // the list starts, since the live ones change under them; insertEntity() asks the live tables again.
-void GraphReader::readListInBatches(const std::vector<const char*>& ends, const char* first, const char* end,
-                                    bool nodes, const Where* where, int threads)
+void GraphReader::readListInBatches(const ElementEnds& ends, const char* first, const char* end, bool nodes,
+                                    const Where* where, int threads)
 {
     const WittyReadTuning& tuning = wittyReadTuning();
     struct Batch
@@ -168,8 +168,8 @@ void GraphReader::readListInBatches(const std::vector<const char*>& ends, const 
     }
 }
 
-void GraphReader::readElements(const std::vector<const char*>& ends, const char* b, const char* end,
-                               size_t from, size_t to, bool nodes, const Where* where, ParsedEntity* entities,
+void GraphReader::readElements(const ElementEnds& ends, const char* b, const char* end, size_t from,
+                               size_t to, bool nodes, const Where* where, ParsedEntity* entities,
                                ParsedEdge* edges)
 {
     for (size_t i = from; i < to; ++i) {
@@ -295,7 +295,7 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
         throw Failure{LoadError::cancel(m_file)};
     if (!walk.plain || !walk.closed)
         throw NotPlain{};
-    const std::vector<const char*>& ends = walk.ends;
+    const ElementEnds& ends = walk.ends;
     const char* q = walk.stop;
     if (nodes) {
         const size_t total = size_t(m_builder.entityCount()) + ends.size();

@@ -15,19 +15,38 @@ namespace {
 
 void append(ListWalk& to, ListWalk&& from)
 {
-    to.ends.insert(to.ends.end(), from.ends.begin(), from.ends.end());
     to.stop = from.stop;
     to.closed = from.closed;
-    to.plain = from.plain;
+    to.plain = from.plain && to.ends.append(from.ends);
     to.cancelled = from.cancelled;
 }
 
 } // namespace
 
+bool ElementEnds::append(const ElementEnds& other)
+{
+    m_offsets.reserve(m_offsets.size() + other.size());
+    for (size_t i = 0; i < other.size(); ++i)
+        if (!push_back(other[i]))
+            return false;
+    return true;
+}
+
+bool operator==(const ElementEnds& a, const ElementEnds& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 ListWalk walkList(const char* first, const char* end, const char* limit, size_t maxElements,
                   const std::function<bool()>& cancelled)
 {
     ListWalk w;
+    w.ends = ElementEnds(first);
     const char* q = first;
     JsonBracketScanner brackets(q, end);
     while (q < limit && w.ends.size() < maxElements) {
@@ -37,7 +56,10 @@ ListWalk walkList(const char* first, const char* end, const char* limit, size_t 
             w.plain = false;
             break;
         }
-        w.ends.push_back(e);
+        if (!w.ends.push_back(e)) {
+            w.plain = false;
+            break;
+        }
         if ((w.ends.size() & 0xffff) == 0 && cancelled && cancelled()) {
             w.plain = false;
             w.cancelled = true;
