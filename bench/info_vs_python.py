@@ -7,7 +7,8 @@ with each process's peak resident memory (ru_maxrss). Inputs: the real witty-pro
 numasight-witty-scale (as written by witty: entities plus edges that repeat them), the same with many threads
 per process, two shapes of small entities (threads only, sockets only), whose model is large against their
 JSON, and the smallest entities witty's format allows: a type numasight does not know, with only the fields
-every witty node has (entity_namespace, entity_type, details) and one key.
+every witty node has (entity_namespace, entity_type, details) and one key, listed as nodes, then named only by
+edges (two new ones an edge).
 
 usage: bench/info_vs_python.py BUILD_DIR [--repeat N] [--scale N] [--keep DIR]
 """
@@ -76,6 +77,17 @@ def write_minimal_unknown(path, count):
         f.write('\n],"edges":[]}\n')
 
 
+def write_minimal_edges(path, count):
+    """Edges only, each naming two entities seen nowhere else (the model grows by two entities an edge)."""
+    node = '{"entity_namespace":"local","entity_type":"A","details":{},"id":%d}'
+    with open(path, "w") as f:
+        f.write('{"nodes":[],"edges":[')
+        for i in range(count):
+            f.write(('\n' if i == 0 else ',\n') + '{"edge_type":"E","weight":null,"source_node":' +
+                    node % (2 * i) + ',"target_node":' + node % (2 * i + 1) + '}')
+        f.write('\n]}\n')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("build")
@@ -101,7 +113,8 @@ def main():
     scaled(f"witty-x{args.scale // 25}-threads30.json", [str(max(1, args.scale // 25)), "--threads", "30"])
     for name, writer, count in (("small-threads.json", write_small_threads, args.scale * 1000),
                                 ("small-sockets.json", write_small_sockets, args.scale * 1000),
-                                ("minimal-unknown.json", write_minimal_unknown, args.scale * 1000)):
+                                ("minimal-unknown.json", write_minimal_unknown, args.scale * 1000),
+                                ("minimal-edges.json", write_minimal_edges, args.scale * 500)):
         path = os.path.join(tmp, name)
         if not os.path.exists(path):
             writer(path, count)

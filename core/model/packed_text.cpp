@@ -10,28 +10,27 @@ namespace numasight {
 
 namespace {
 
-char* newBlock(qsizetype size)
+char* allocate(size_t bytes)
 {
-    auto* b = static_cast<char*>(std::malloc(sizeof(std::uint32_t) + sizeof(char16_t) * size_t(size)));
+    auto* b = static_cast<char*>(std::malloc(bytes));
     if (!b)
         throw std::bad_alloc();
-    const auto n = std::uint32_t(size);
-    std::memcpy(b, &n, sizeof n);
     return b;
-}
-
-char16_t* textOf(char* block)
-{
-    return reinterpret_cast<char16_t*>(block + sizeof(std::uint32_t));
 }
 
 } // namespace
 
-std::uint32_t PackedText::blockSize() const
+std::uint32_t PackedText::wideSize() const
 {
     std::uint32_t n = 0;
-    std::memcpy(&n, block(), sizeof n);
+    std::memcpy(&n, block() + sizeof(std::uint32_t), sizeof n);
     return n;
+}
+
+size_t PackedText::blockBytes() const
+{
+    const auto narrow = static_cast<unsigned char>(block()[0]);
+    return narrow ? 1 + size_t(narrow) : kWideHeader + sizeof(char16_t) * size_t(wideSize());
 }
 
 PackedText::PackedText(QStringView text)
@@ -69,8 +68,18 @@ void PackedText::assignLatin1(const char* text, qsizetype size)
         m_bits = bits;
         return;
     }
-    char* b = newBlock(size);
-    char16_t* out = textOf(b);
+    if (size <= kNarrowBlock) {
+        char* b = allocate(1 + size_t(size));
+        b[0] = char(size);
+        std::memcpy(b + 1, text, size_t(size));
+        m_bits = reinterpret_cast<std::uint64_t>(b);
+        return;
+    }
+    char* b = allocate(kWideHeader + sizeof(char16_t) * size_t(size));
+    std::memset(b, 0, kWideHeader);
+    const auto n = std::uint32_t(size);
+    std::memcpy(b + sizeof(std::uint32_t), &n, sizeof n);
+    auto* out = reinterpret_cast<char16_t*>(b + kWideHeader);
     for (qsizetype i = 0; i < size; ++i)
         out[i] = char16_t(static_cast<unsigned char>(text[i]));
     m_bits = reinterpret_cast<std::uint64_t>(b);
@@ -79,18 +88,21 @@ void PackedText::assignLatin1(const char* text, qsizetype size)
 void PackedText::assign(QStringView text)
 {
     const qsizetype size = text.size();
-    bool latin1 = size <= kInline;
+    bool latin1 = size <= kNarrowBlock;
     for (qsizetype i = 0; latin1 && i < size; ++i)
         latin1 = text[i].unicode() < 0x100;
     if (latin1) {
-        char bytes[kInline];
+        char bytes[kNarrowBlock];
         for (qsizetype i = 0; i < size; ++i)
             bytes[i] = char(text[i].unicode());
         assignLatin1(bytes, size);
         return;
     }
-    char* b = newBlock(size);
-    std::memcpy(textOf(b), text.utf16(), sizeof(char16_t) * size_t(size));
+    char* b = allocate(kWideHeader + sizeof(char16_t) * size_t(size));
+    std::memset(b, 0, kWideHeader);
+    const auto n = std::uint32_t(size);
+    std::memcpy(b + sizeof(std::uint32_t), &n, sizeof n);
+    std::memcpy(b + kWideHeader, text.utf16(), sizeof(char16_t) * size_t(size));
     m_bits = reinterpret_cast<std::uint64_t>(b);
 }
 
@@ -107,11 +119,9 @@ PackedText::PackedText(const PackedText& other)
         m_bits = other.m_bits;
         return;
     }
-    // A block is copied as it is: its text was already found not to fit in place.
-    const std::size_t bytes = sizeof(std::uint32_t) + sizeof(char16_t) * other.blockSize();
-    auto* b = static_cast<char*>(std::malloc(bytes));
-    if (!b)
-        throw std::bad_alloc();
+    // A block is copied as it is: its text was already found not to fit in place, or in a narrow block.
+    const size_t bytes = other.blockBytes();
+    char* b = allocate(bytes);
     std::memcpy(b, other.block(), bytes);
     m_bits = reinterpret_cast<std::uint64_t>(b);
 }
@@ -146,7 +156,8 @@ qsizetype PackedText::size() const
         return 0;
     if (isInline())
         return qsizetype((m_bits >> 1) & 7);
-    return qsizetype(blockSize());
+    const auto narrow = static_cast<unsigned char>(block()[0]);
+    return narrow ? qsizetype(narrow) : qsizetype(wideSize());
 }
 
 PackedText::Utf16 PackedText::utf16() const
@@ -160,8 +171,14 @@ PackedText::Utf16 PackedText::utf16() const
             out.m_inline[i] = char16_t((m_bits >> (8 * (i + 1))) & 0xff);
         return out;
     }
-    out.m_data = reinterpret_cast<const char16_t*>(block() + kHeader);
-    out.m_size = qsizetype(blockSize());
+    if (const auto narrow = static_cast<unsigned char>(block()[0])) {
+        out.m_size = narrow;
+        for (qsizetype i = 0; i < out.m_size; ++i)
+            out.m_inline[i] = char16_t(static_cast<unsigned char>(block()[1 + i]));
+        return out;
+    }
+    out.m_data = reinterpret_cast<const char16_t*>(block() + kWideHeader);
+    out.m_size = qsizetype(wideSize());
     return out;
 }
 

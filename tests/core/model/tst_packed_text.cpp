@@ -17,29 +17,45 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("inPlace");
-        QTest::newRow("empty") << QString() << false;
-        QTest::newRow("empty, not null") << QStringLiteral("") << false;
-        QTest::newRow("one character") << QStringLiteral("7") << true;
-        QTest::newRow("a pid of 7 digits (Linux's largest)") << QStringLiteral("4194303") << true;
-        QTest::newRow("8 characters") << QStringLiteral("41943030") << false;
-        QTest::newRow("Latin-1 above ASCII, in place") << QStringLiteral(u"é-ÿ") << true;
-        QTest::newRow("a NUL inside, in place") << QString(QStringLiteral("a\0b").data(), 3) << true;
-        QTest::newRow("a socket") << QStringLiteral("10.0.0.1:34726/TCP") << false;
-        QTest::newRow("beyond Latin-1, short") << QStringLiteral(u"节点") << false;
-        QTest::newRow("a surrogate pair") << QStringLiteral(u"a😀") << false;
-        QTest::newRow("an unknown type's key") << QStringLiteral("{\"id\":123456}") << false;
-        QTest::newRow("long") << QString(70000, QLatin1Char('x')) << false;
+        QTest::addColumn<bool>("narrow"); // in a block, one byte a character
+        QTest::newRow("empty") << QString() << false << false;
+        QTest::newRow("empty, not null") << QStringLiteral("") << false << false;
+        QTest::newRow("one character") << QStringLiteral("7") << true << false;
+        QTest::newRow("a pid of 7 digits (Linux's largest)") << QStringLiteral("4194303") << true << false;
+        QTest::newRow("8 characters") << QStringLiteral("41943030") << false << true;
+        QTest::newRow("Latin-1 above ASCII, in place") << QStringLiteral(u"é-ÿ") << true << false;
+        QTest::newRow("Latin-1 above ASCII, narrow") << QStringLiteral(u"ÿÿÿÿ-éééé") << false << true;
+        QTest::newRow("a NUL inside, in place") << QString(QStringLiteral("a\0b").data(), 3) << true << false;
+        QTest::newRow("a NUL inside, narrow")
+            << QString(QStringLiteral("\0abcdefgh\0").data(), 10) << false << true;
+        QTest::newRow("a socket") << QStringLiteral("10.0.0.1:34726/TCP") << false << true;
+        QTest::newRow("beyond Latin-1, short") << QStringLiteral(u"节点") << false << false;
+        QTest::newRow("beyond Latin-1 after 8 Latin-1") << QStringLiteral(u"abcdefgh节") << false << false;
+        QTest::newRow("a surrogate pair") << QStringLiteral(u"a😀") << false << false;
+        QTest::newRow("an unknown type's key") << QStringLiteral("{\"id\":123456}") << false << true;
+        QTest::newRow("31 characters, the longest narrow") << QString(31, QLatin1Char('n')) << false << true;
+        QTest::newRow("32 characters, wide") << QString(32, QLatin1Char('w')) << false << false;
+        QTest::newRow("32 Latin-1 above ASCII, wide") << QString(32, QChar(0xe9)) << false << false;
+        QTest::newRow("long") << QString(70000, QLatin1Char('x')) << false << false;
     }
     void readsAsItsText()
     {
         QFETCH(QString, text);
         QFETCH(bool, inPlace);
+        QFETCH(bool, narrow);
         const PackedText s(text);
         QCOMPARE(s.str(), text);
         QCOMPARE(QString(s), text);
         QCOMPARE(s.isEmpty(), text.isEmpty());
         QCOMPARE(s.size(), text.size());
         QCOMPARE(s.isInline(), inPlace);
+        QCOMPARE(s.isNarrowBlock(), narrow);
+        const QByteArray latin1 = text.toLatin1();
+        if (QString::fromLatin1(latin1) == text) { // the same text through the Latin-1 constructor
+            const PackedText fromLatin1{QLatin1StringView(latin1)};
+            QCOMPARE(fromLatin1, s);
+            QCOMPARE(fromLatin1.isNarrowBlock(), narrow);
+        }
         QCOMPARE(s.utf16().view(), QStringView(text));
         QCOMPARE(s.toUtf8(), text.toUtf8());
         QVERIFY(s == text);
@@ -52,6 +68,7 @@ private slots:
 
         PackedText copy = s;
         QCOMPARE(copy, s);
+        QCOMPARE(copy.isNarrowBlock(), narrow);
         QCOMPARE(copy.str(), text);
         PackedText moved = std::move(copy);
         QCOMPARE(moved, s);
@@ -72,6 +89,10 @@ private slots:
         QTest::newRow("equal, in blocks") << QStringLiteral("0000:c1:00.0") << QStringLiteral("0000:c1:00.0");
         QTest::newRow("prefix in place, longer in a block")
             << QStringLiteral("1234567") << QStringLiteral("12345678");
+        QTest::newRow("narrow against wide, same start")
+            << QString(31, QLatin1Char('a')) << QString(32, QLatin1Char('a'));
+        QTest::newRow("narrow against wide beyond Latin-1")
+            << QStringLiteral("abcdefghi") << QStringLiteral(u"abcdefgh节");
         QTest::newRow("digits sort as text") << QStringLiteral("10") << QStringLiteral("9");
         QTest::newRow("Latin-1 against beyond") << QStringLiteral(u"ÿ") << QStringLiteral(u"Ā");
         QTest::newRow("empty first") << QString() << QStringLiteral("a");
