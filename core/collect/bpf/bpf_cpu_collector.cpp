@@ -55,6 +55,21 @@ struct SlotKeyHash
     }
 };
 
+// One reading of a cache slot whose words agree. The program rewrites them one by one, and a thread switched
+// in and out often rewrites its slot often: a reading that disagrees is taken again a few times before the
+// interval falls back on the map's (older) value, which would move the slot's whole unflushed sum to the
+// next interval.
+bool readSlot(const volatile oncpu_slot& slot, std::uint64_t& owner, std::uint64_t& total)
+{
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        owner = slot.owner;
+        total = slot.total_ns;
+        if ((owner ^ total) == slot.check)
+            return owner != 0;
+    }
+    return false;
+}
+
 std::uint64_t threadKey(std::uint32_t tgid, std::uint32_t tid)
 {
     return std::uint64_t(tgid) << 32 | tid;
@@ -82,8 +97,8 @@ public:
         drainRenames();
 
         // 1. The closed slices (the map, then the cached sums, which are more recent), then what runs right
-        // now (read after both, so that a slice ending in between is missed until next time rather than
-        // counted twice).
+        // now (read after both, so that a slice ending in between is not counted twice: its closed sums are
+        // read again instead).
         std::vector<std::pair<oncpu_key, oncpu_value>> entries;
         if (int err = bpf::readHashMap(m_program.countsFd(), entries); err != 0) {
             warnOnce(QStringLiteral("eBPF on-CPU: reading the map failed: %1")
@@ -102,11 +117,8 @@ public:
         const volatile oncpu_cpu* records = m_program.cpuRecords();
         for (int cpu = 0; cpu < m_program.cpuCount(); ++cpu) {
             for (const volatile oncpu_slot& slot : records[cpu].cache) {
-                const std::uint64_t owner = slot.owner;
-                const std::uint64_t total = slot.total_ns;
-                // The program changes the three words one by one while this reads: when they disagree,
-                // the map's value stands for this interval.
-                if (owner == 0 || (owner ^ total) != slot.check)
+                std::uint64_t owner = 0, total = 0;
+                if (!readSlot(slot, owner, total))
                     continue;
                 // A key the map lacks is one deleted here (its thread exited, its sum was reported) or
                 // created after the map was read; either way the slot's sum is not to be counted now.
@@ -128,7 +140,26 @@ public:
             // running slice is under- rather than overestimated). A switch while reading shows as a changed
             // record: then the slice has been closed into a cache slot or the map, read again next time.
             const std::optional<Schedstat> stat = readSchedstat(FsRoot{}, tgid, tid);
-            if (!stat || stat->onCpuNs <= start || running.tid != tid || running.start_runtime_ns != start)
+            if (running.tid != tid || running.start_runtime_ns != start) {
+                // The slice closed while this read: it is in the thread's cache slot or its map entry by
+                // now, both read again (a long slice of a thread alone on its CPU would otherwise wait a
+                // whole interval).
+                const SlotKey key{tgid, tid, std::uint32_t(cpu)};
+                oncpu_key mapKey = {tgid, tid, std::uint32_t(cpu), 0};
+                oncpu_value stored = {};
+                if (bpf_map_lookup_elem(m_program.countsFd(), &mapKey, &stored) != 0)
+                    continue; // created after the map was read, or deleted here: next time (see above)
+                std::uint64_t closed = stored.ns;
+                for (const volatile oncpu_slot& slot : records[cpu].cache) {
+                    std::uint64_t owner = 0, total = 0;
+                    if (readSlot(slot, owner, total) && owner == threadKey(tgid, tid))
+                        closed = std::max(closed, total);
+                }
+                std::uint64_t& sum = cumulative[key];
+                sum = std::max(sum, closed);
+                continue;
+            }
+            if (!stat || stat->onCpuNs <= start)
                 continue;
             cumulative[{tgid, tid, std::uint32_t(cpu)}] += stat->onCpuNs - start;
             runningNow.insert(threadKey(tgid, tid));
