@@ -18,6 +18,17 @@ char* allocate(size_t bytes)
     return b;
 }
 
+// A wide block of `size` code units (see kWideHeader); returns it and where its text goes.
+char* newWideBlock(qsizetype size, size_t header, char16_t** text)
+{
+    char* b = allocate(header + sizeof(char16_t) * size_t(size));
+    std::memset(b, 0, header);
+    const auto n = std::uint32_t(size);
+    std::memcpy(b + sizeof(std::uint32_t), &n, sizeof n);
+    *text = reinterpret_cast<char16_t*>(b + header);
+    return b;
+}
+
 } // namespace
 
 std::uint32_t PackedText::wideSize() const
@@ -75,14 +86,10 @@ void PackedText::assignLatin1(const char* text, qsizetype size)
         m_bits = reinterpret_cast<std::uint64_t>(b);
         return;
     }
-    char* b = allocate(kWideHeader + sizeof(char16_t) * size_t(size));
-    std::memset(b, 0, kWideHeader);
-    const auto n = std::uint32_t(size);
-    std::memcpy(b + sizeof(std::uint32_t), &n, sizeof n);
-    auto* out = reinterpret_cast<char16_t*>(b + kWideHeader);
+    char16_t* out = nullptr;
+    m_bits = reinterpret_cast<std::uint64_t>(newWideBlock(size, kWideHeader, &out));
     for (qsizetype i = 0; i < size; ++i)
         out[i] = char16_t(static_cast<unsigned char>(text[i]));
-    m_bits = reinterpret_cast<std::uint64_t>(b);
 }
 
 void PackedText::assign(QStringView text)
@@ -98,12 +105,9 @@ void PackedText::assign(QStringView text)
         assignLatin1(bytes, size);
         return;
     }
-    char* b = allocate(kWideHeader + sizeof(char16_t) * size_t(size));
-    std::memset(b, 0, kWideHeader);
-    const auto n = std::uint32_t(size);
-    std::memcpy(b + sizeof(std::uint32_t), &n, sizeof n);
-    std::memcpy(b + kWideHeader, text.utf16(), sizeof(char16_t) * size_t(size));
-    m_bits = reinterpret_cast<std::uint64_t>(b);
+    char16_t* out = nullptr;
+    m_bits = reinterpret_cast<std::uint64_t>(newWideBlock(size, kWideHeader, &out));
+    std::memcpy(out, text.utf16(), sizeof(char16_t) * size_t(size));
 }
 
 void PackedText::free()

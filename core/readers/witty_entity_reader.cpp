@@ -220,13 +220,9 @@ void identityPrefix(std::string& out, std::string_view type, std::string_view ns
     out += ns;
 }
 
-void appendUtf8(std::string& out, const QString& text)
-{
-    const QByteArray utf8 = text.toUtf8();
-    out.append(utf8.constData(), size_t(utf8.size()));
-}
-
-void appendUtf8(std::string& out, const PackedText& text)
+// A CompactString or a PackedText: both give their UTF-8 without a QString in between.
+template <class Text>
+void appendUtf8(std::string& out, const Text& text)
 {
     const QByteArray utf8 = text.toUtf8();
     out.append(utf8.constData(), size_t(utf8.size()));
