@@ -92,14 +92,17 @@ private:
     }
 
 private slots:
-    // The reader maps files and relies on zeroed padding after the text; sizes at and around a page boundary
-    // check that the padding is there whatever the size, and that truncation at the boundary is still seen.
+    // The reader maps files (from a 2 MB boundary, for huge pages) and relies on zeroed padding after the
+    // text; sizes at and around a page's and a huge page's end check that the padding is there whatever the
+    // size, and that truncation at the boundary is still seen.
     void pageBoundarySizes_data()
     {
         QTest::addColumn<int>("size");
         QTest::addColumn<bool>("truncated");
         const int page = 4096;
-        for (int size : {page - 1, page, page + 1, 2 * page - 32, 2 * page, 3 * page - 1}) {
+        const int huge = 2 << 20;
+        for (int size : {page - 1, page, page + 1, 2 * page - 32, 2 * page, 3 * page - 1, huge - 1, huge,
+                         huge + 1, 2 * huge - 32}) {
             QTest::addRow("%d bytes", size) << size << false;
             QTest::addRow("%d bytes, cut before the last brace", size) << size << true;
         }
