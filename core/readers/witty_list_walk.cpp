@@ -2,6 +2,7 @@
 #include "witty_list_walk.h"
 
 #include "util/json_brackets.h"
+#include "util/json_text.h"
 #include "witty_json_scan.h"
 
 #include <algorithm>
@@ -96,11 +97,19 @@ ListWalk walkWholeList(const char* first, const char* end, int threads, size_t m
     }
 
     // What separates two elements: the first one's closing brace, the blanks and comma, the second one's
-    // opening brace and first key.
+    // opening brace and first key, up to its closing quote. Not the value after it: a list whose second
+    // element's first value is rare ("cpu_affinity":"144-167") had nothing to find and was walked on one
+    // thread.
     const char* second = witty::skipJsonSpace(head.ends[0], end);
     second = witty::skipJsonSpace(second + 1, end); // past the comma
     const char* const patternBegin = head.ends[0] - 1;
-    const char* const patternEnd = std::min(head.ends[1], second + 24);
+    const char* keyEnd = witty::skipJsonSpace(second + 1, end);
+    if (keyEnd < head.ends[1] && *keyEnd == '"') {
+        const size_t quote = jsonStringEnd({keyEnd, size_t(head.ends[1] - keyEnd)}, 0);
+        keyEnd = quote == std::string_view::npos ? head.ends[1] : keyEnd + quote + 1;
+    }
+    constexpr size_t kLongestPattern = 64;
+    const char* const patternEnd = std::min({head.ends[1], keyEnd, second + kLongestPattern});
     const size_t patternSize = size_t(patternEnd - patternBegin);
     const size_t braceOffset = size_t(second - patternBegin);
 

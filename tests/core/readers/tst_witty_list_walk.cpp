@@ -53,6 +53,27 @@ const QByteArray& trickyElement(int i, QByteArray& out)
     return out;
 }
 
+// A first value that differs from one element to the next, as witty's NUMA-bound threads list their CPUs.
+const QByteArray& variedFirstValue(int i, QByteArray& out)
+{
+    out = "{\"cpu_affinity\":\"" + QByteArray::number(i * 24) + "-" + QByteArray::number(i * 24 + 23) +
+          "\",\"entity_type\":\"ThreadEntity\",\"tid\":" + QByteArray::number(i) + "}";
+    return out;
+}
+
+// A first key longer than the separator looked for.
+const QByteArray& longFirstKey(int i, QByteArray& out)
+{
+    out = "{\"" + QByteArray(80, 'k') + "\":" + QByteArray::number(i) + "}";
+    return out;
+}
+
+const QByteArray& emptyObject(int, QByteArray& out)
+{
+    out = "{}";
+    return out;
+}
+
 } // namespace
 
 class TestWittyListWalk : public QObject
@@ -67,6 +88,11 @@ private slots:
         QTest::newRow("one per line") << elements(300, ",\n", plainElement) + "\n]}" << true;
         QTest::newRow("indented") << elements(300, ",\n    ", plainElement) + "\n  ]\n}" << true;
         QTest::newRow("compact") << elements(300, ",", plainElement) + "]}" << true;
+        QTest::newRow("first values all different")
+            << elements(300, ",\n", variedFirstValue) + "\n]}" << true;
+        QTest::newRow("a first key longer than the separator looked for")
+            << elements(300, ", ", longFirstKey) + "]}" << true;
+        QTest::newRow("empty objects") << elements(300, ",", emptyObject) + "]}" << true;
         QTest::newRow("separators inside elements") << elements(300, ",", trickyElement) + "]}" << false;
         QTest::newRow("the list closes early, another follows")
             << elements(20, ",", plainElement) + "],\"edges\":[" + elements(400, ",", plainElement) + "]}"
