@@ -3312,6 +3312,14 @@ Combined: processes inside the node where they run</source>
         <source>&amp;Fit Graph</source>
         <translation>拓扑图适应窗口(&amp;F)</translation>
     </message>
+    <message>
+        <source>Find pid, tid, name, CPU</source>
+        <translation>查找 pid、tid、名称、CPU</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>查找…</translation>
+    </message>
 </context>
 <context>
     <name>numasight::GraphWorkload</name>

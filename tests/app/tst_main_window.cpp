@@ -59,6 +59,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStyle>
+#include <QStyleOptionFrame>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -149,6 +150,32 @@ QStringList cutLabels(const QWidget& window)
                 cut << label->objectName() + QStringLiteral(": ") + label->text();
                 break;
             }
+    }
+    return cut;
+}
+
+// Visible empty line edits whose placeholder is wider than the room for text: the margins, the frame and a
+// clear button (drawn at the right whenever the field has text) take their share of the field.
+QStringList cutPlaceholders(const QWidget& window)
+{
+    QStringList cut;
+    for (const QLineEdit* edit : window.findChildren<QLineEdit*>()) {
+        if (!edit->isVisible() || edit->visibleRegion().isEmpty() || !edit->text().isEmpty() ||
+            edit->placeholderText().isEmpty())
+            continue;
+        QStyleOptionFrame option;
+        option.initFrom(edit);
+        option.rect = edit->rect();
+        option.lineWidth = edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth) : 0;
+        const QRect contents = edit->style()->subElementRect(QStyle::SE_LineEditContents, &option, edit);
+        const QMargins margins = edit->textMargins();
+        const int clearButton = edit->isClearButtonEnabled() ? contents.height() : 0;
+        const int room = contents.width() - margins.left() - margins.right() - 4 - clearButton;
+        if (edit->fontMetrics().horizontalAdvance(edit->placeholderText()) > room)
+            cut << QStringLiteral("%1 (%2 px): %3")
+                       .arg(edit->objectName())
+                       .arg(room)
+                       .arg(edit->placeholderText());
     }
     return cut;
 }
@@ -875,6 +902,8 @@ void TestMainWindow::screenshot()
              qPrintable(QStringLiteral("the page has %1 % of the window").arg(share * 100, 0, 'f', 1)));
     const QStringList cut = cutLabels(w);
     QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+    const QStringList cutHints = cutPlaceholders(w);
+    QVERIFY2(cutHints.isEmpty(), qPrintable(cutHints.join(QStringLiteral(" | "))));
     if (page == u"advice") {
         // The suggestion pane needs no sideways scroll bar and shows every button whole; a header or
         // finding cut short has its text in a tooltip.

@@ -2,6 +2,7 @@
 #include "views/graph/graph_panel.h"
 
 #include "util/format.h"
+#include "views/common/fitting_placeholder.h"
 #include "views/common/message_bar.h"
 #include "views/common/tool_button.h"
 #include "views/graph/graph_canvas.h"
@@ -131,8 +132,9 @@ GraphPanel::GraphPanel(QWidget* parent)
     m_minSpin->setToolTip(tr("Hide processes and threads with a smaller share of the CPU time"));
 
     m_search->setObjectName(QStringLiteral("graphSearch"));
-    m_search->setPlaceholderText(tr("Find pid, tid, name, PCI id, CPU (Enter: next)"));
     m_search->setClearButtonEnabled(true);
+    new FittingPlaceholder(m_search, {tr("Find pid, tid, name, PCI id, CPU (Enter: next)"),
+                                      tr("Find pid, tid, name, CPU"), tr("Find…")});
 
     auto* zoomOut = makeToolButton(this, QStringLiteral("graphZoomOut"), tr("−"), QStringLiteral("zoom-out"),
                                    tr("Zoom out (-)"), Qt::ToolButtonIconOnly);
