@@ -6,9 +6,12 @@
 
 #include <QByteArray>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <simdjson.h>
+
+#include <sys/mman.h>
 
 using namespace numasight::wittyread;
 
@@ -176,6 +179,38 @@ private slots:
                 QCOMPARE(many.stop, one.stop);
             }
         }
+    }
+
+    // Element ends are 32-bit offsets from the walk's start: an end 4 GiB past it, or a helper's ends that
+    // are, cannot be held, and say so (the walk then reports the list as not plain and the whole-document
+    // reader takes it). Address space only: nothing in it is touched.
+    void endsPast4GiB()
+    {
+        const size_t span = (size_t(1) << 32) + (size_t(2) << 20);
+        void* reserved = mmap(nullptr, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (reserved == MAP_FAILED)
+            QSKIP("no 4 GiB of address space to reserve");
+        const auto unmap = qScopeGuard([&] { munmap(reserved, span); });
+        const char* start = static_cast<const char*>(reserved);
+        const char* base = start + 1;
+
+        ElementEnds ends(base);
+        QVERIFY(ends.push_back(base));
+        QVERIFY(ends.push_back(base + UINT32_MAX));
+        QVERIFY(!ends.push_back(base + UINT32_MAX + 1));
+        QVERIFY(!ends.push_back(start)); // before the walk's start
+        QCOMPARE(ends.size(), size_t(2));
+        QVERIFY(ends[1] == base + UINT32_MAX); // QCOMPARE would compare the bytes pointed at
+
+        // A helper's walk started 3 GiB in: its first end is held, the one 2 GiB further is not.
+        ElementEnds near(base);
+        ElementEnds helper(base + (size_t(3) << 30));
+        QVERIFY(helper.push_back(base + (size_t(3) << 30) + 100));
+        QVERIFY(near.append(helper));
+        QVERIFY(near[0] == base + (size_t(3) << 30) + 100);
+        QVERIFY(helper.push_back(base + (size_t(4) << 30)));
+        ElementEnds far(base);
+        QVERIFY(!far.append(helper));
     }
 };
 
