@@ -220,12 +220,21 @@ void identityPrefix(std::string& out, std::string_view type, std::string_view ns
     out += ns;
 }
 
-// A CompactString or a PackedText: both give their UTF-8 without a QString in between.
-template <class Text>
-void appendUtf8(std::string& out, const Text& text)
+// UTF-8 appended in place: freezing the identities of a big model made a QByteArray per entity.
+void appendUtf8(std::string& out, QStringView text)
 {
-    const QByteArray utf8 = text.toUtf8();
-    out.append(utf8.constData(), size_t(utf8.size()));
+    const size_t at = out.size();
+    out.resize(at + size_t(text.size()));
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t c = text[i].unicode();
+        if (c >= 0x80) { // beyond ASCII: the whole text the long way
+            out.resize(at);
+            const QByteArray utf8 = text.toUtf8();
+            out.append(utf8.constData(), size_t(utf8.size()));
+            return;
+        }
+        out[at + size_t(i)] = char(c);
+    }
 }
 
 } // namespace
@@ -235,7 +244,14 @@ void GraphReader::freezeIdentities()
 {
     const std::int32_t count = m_builder.entityCount();
     m_frozenIds = {};
-    m_frozenIds.reserve(size_t(count));
+    // The identities' bytes, as many as the texts' characters when they are ASCII: the arena is then
+    // allocated once instead of doubling (and copying) its way up.
+    size_t bytes = 0;
+    for (std::int32_t i = 0; i < count; ++i) {
+        const Entity& e = m_builder.entity(EntityId(i));
+        bytes += size_t(e.typeName.size() + e.ns.size() + e.key.size()) + 4;
+    }
+    m_frozenIds.reserve(size_t(count), bytes);
     std::string type, ns, identity;
     const CompactString* lastType = nullptr;
     const CompactString* lastNs = nullptr;
@@ -244,13 +260,13 @@ void GraphReader::freezeIdentities()
         if (!lastType || e.typeName != *lastType || e.ns != *lastNs) {
             type.clear();
             ns.clear();
-            appendUtf8(type, e.typeName);
-            appendUtf8(ns, e.ns);
+            appendUtf8(type, e.typeName.view());
+            appendUtf8(ns, e.ns.view());
             lastType = &e.typeName;
             lastNs = &e.ns;
         }
         identityPrefix(identity, type, ns);
-        appendUtf8(identity, e.key);
+        appendUtf8(identity, e.key.utf16());
         m_frozenIds.insert(identity, i);
     }
 }
@@ -488,8 +504,10 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
 EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
 {
     tick(parsed.begin);
-    if (parsed.known >= 0)
+    if (parsed.known >= 0) {
+        ++wittyReadPaths().copiesKnown;
         return EntityId(parsed.known);
+    }
     const std::int32_t found =
         parsed.lookedUpLive
             ? parsed.foundLive

@@ -25,6 +25,7 @@ struct WittyReadPaths
     int byElement = 0;
     int whole = 0;
     int parallelLists = 0; // nodes or edges lists parsed on more than one thread
+    int copiesKnown = 0; // entity copies recognised by their identity as they were parsed (not read further)
 };
 WittyReadPaths& wittyReadPaths();
 

@@ -243,8 +243,10 @@ void IdentityTable::place(Slot slot)
     m_slots[i] = slot;
 }
 
-void IdentityTable::reserve(size_t count)
+void IdentityTable::reserve(size_t count, size_t bytes)
 {
+    if (bytes > m_arena.capacity())
+        m_arena.reserve(bytes);
     size_t capacity = 16;
     while (capacity < count * 2)
         capacity *= 2;

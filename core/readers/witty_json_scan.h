@@ -100,7 +100,8 @@ namespace numasight::witty {
 class IdentityTable
 {
 public:
-    void reserve(size_t count);
+    // Room for `count` identities and, when given, `bytes` of their text.
+    void reserve(size_t count, size_t bytes = 0);
     std::int32_t find(std::string_view key) const; // -1 when absent
     void insert(std::string_view key, std::int32_t id);
 

@@ -451,6 +451,61 @@ private slots:
     }
 
     // A problem anywhere in a list parsed on several threads gets the one-thread reader's message and place.
+    // Edges parsed in batches recognise the copies of known entities in a table of identity bytes built
+    // from the model when the list starts; texts beyond ASCII are encoded there as the parses encode them,
+    // or every copy would be read whole and looked up again (same capture, much slower).
+    void copiesKnownInBatches_data()
+    {
+        QTest::addColumn<QByteArray>("entity");
+        QTest::addColumn<int>("entities");
+        QTest::newRow("ASCII") << QByteArray(
+                                      R"({"entity_type":"ProcessEntity","entity_namespace":"h","pid":3})")
+                               << 2;
+        QTest::newRow("Latin-1 namespace")
+            << QByteArray(R"({"entity_type":"ProcessEntity","entity_namespace":"hôte","pid":3})") << 2;
+        QTest::newRow("CJK namespace, accented address")
+            << QByteArray(
+                   R"({"entity_type":"SocketEntity","entity_namespace":"節点","socket_addr":"fé80::1",)"
+                   R"("socket_port":1,"socket_type":"TCP"})")
+            << 2;
+        QTest::newRow("escaped address")
+            << QByteArray(R"({"entity_type":"SocketEntity","socket_addr":"f\u00e9\ud83d\ude00",)"
+                          R"("socket_port":2,"socket_type":"UDP"})")
+            << 2;
+        QTest::newRow("unknown type beyond the BMP")
+            << QByteArray(R"({"entity_type":"Ünknown😀","entity_namespace":"local","id":"ключ"})") << 2;
+        QTest::newRow("thread in a namespace beyond ASCII")
+            << QByteArray(R"({"entity_type":"ThreadEntity","entity_namespace":"Ω","tid":9,"process":)"
+                          R"({"entity_type":"ProcessEntity","entity_namespace":"Ω","pid":8}})")
+            << 3;
+    }
+    void copiesKnownInBatches()
+    {
+        QFETCH(QByteArray, entity);
+        QFETCH(int, entities);
+        const QByteArray other = R"({"entity_type":"ProcessEntity","pid":4})";
+        const QByteArray text = "{\"nodes\":[\n" + entity + ",\n" + other + "\n],\"edges\":[\n" +
+                                R"({"edge_type":"OwnEdge","source_node":)" + other + R"(,"target_node":)" +
+                                entity + "},\n" + R"({"edge_type":"Link","source_node":)" + entity +
+                                R"(,"target_node":)" + other + "}\n]}";
+        const TuningGuard guard;
+        wittyReadTuning().threads = 1;
+        auto one = readWittyJson(text, QStringLiteral("one.json"));
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().toString()));
+        WittyReadTuning& tuning = wittyReadTuning();
+        tuning.threads = 2;
+        tuning.parallelFrom = 1;
+        tuning.parallelScanFrom = 0;
+        tuning.batchElements = 1;
+        const WittyReadPaths before = wittyReadPaths();
+        auto many = readWittyJson(text, QStringLiteral("many.json"));
+        QVERIFY2(many.ok(), qPrintable(many.ok() ? QString() : many.error().toString()));
+        QVERIFY(wittyReadPaths().parallelLists > before.parallelLists);
+        QCOMPARE(wittyReadPaths().copiesKnown - before.copiesKnown, 4); // both ends of both edges
+        compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
+        QCOMPARE(int(many.value()->snapshots.front()->entities().size()), entities);
+    }
+
     void parallelErrorsAgree_data()
     {
         QTest::addColumn<QByteArray>("text");
