@@ -48,12 +48,15 @@ void FittingPlaceholder::fit()
     const int least = m_edit->fontMetrics().horizontalAdvance(m_texts.back()) + m_edit->width() - room;
     if (m_edit->minimumWidth() != least)
         m_edit->setMinimumWidth(least);
-    for (const QString& text : m_texts)
-        if (m_edit->fontMetrics().horizontalAdvance(text) <= room || &text == &m_texts.back()) {
-            if (m_edit->placeholderText() != text)
-                m_edit->setPlaceholderText(text);
-            return;
+    // The first hint that fits, else the last (the shortest).
+    qsizetype pick = m_texts.size() - 1;
+    for (qsizetype i = 0; i < pick; ++i)
+        if (m_edit->fontMetrics().horizontalAdvance(m_texts[i]) <= room) {
+            pick = i;
+            break;
         }
+    if (m_edit->placeholderText() != m_texts[pick])
+        m_edit->setPlaceholderText(m_texts[pick]);
 }
 
 } // namespace numasight
