@@ -58,12 +58,12 @@ BrowserPanel::BrowserPanel(QWidget* parent)
         {EntityTreeModel::CpuShareColumn, QStringLiteral("100.0 %")},
         {EntityTreeModel::CpuNodeColumn, QStringLiteral("node12")},
     };
-    const int padding = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin) + 12;
+    m_padding = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin) + 12;
     for (const auto& [column, sample] : typical) {
         const QString header = m_model->headerData(column, Qt::Horizontal).toString();
         m_view->setColumnWidth(column, std::max(fontMetrics().horizontalAdvance(header),
                                                 fontMetrics().horizontalAdvance(sample)) +
-                                           padding);
+                                           m_padding);
     }
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this] { emit currentEntityChanged(currentEntity()); });
@@ -97,11 +97,27 @@ void BrowserPanel::setSnapshot(SnapshotPtr snapshot)
         key = e.key;
     }
     m_model->setSnapshot(snapshot);
+    fitIdColumn();
     updateKindFilter();
     // Sections and their first levels open; deeper levels (cores, threads) stay closed until asked for.
     m_view->expandToDepth(1);
     if (snapshot && !key.isEmpty())
         selectEntity(snapshot->find(type, ns, key));
+}
+
+// Ids that are keys outgrow the PCI id the column was sized for (a socket's "127.0.0.1:34726/TCP" showed as
+// "127.0.0.1:34…"): the column grows to the longest, up to an IPv4 socket's, and never shrinks under a width
+// the user chose. Longer ones (IPv6, a type nobody knows) are cut, with the whole id in the tooltip.
+void BrowserPanel::fitIdColumn()
+{
+    const int most = fontMetrics().horizontalAdvance(QStringLiteral("255.255.255.255:65535/TCP")) + m_padding;
+    const int current = m_view->columnWidth(EntityTreeModel::IdColumn);
+    if (current >= most)
+        return;
+    const QString longest = m_model->longestIdText();
+    const int wanted = std::min(fontMetrics().horizontalAdvance(longest) + m_padding, most);
+    if (wanted > current)
+        m_view->setColumnWidth(EntityTreeModel::IdColumn, wanted);
 }
 
 EntityId BrowserPanel::currentEntity() const

@@ -56,6 +56,7 @@ private:
     void onFilterTextChanged(const QString& text);
     void onKindChanged(int index);
     void updateKindFilter();
+    void fitIdColumn();
     void refiltered(EntityId current);
 
     EntityTreeModel* m_model;
@@ -63,6 +64,7 @@ private:
     QLineEdit* m_filter;
     QComboBox* m_kind;
     QTreeView* m_view;
+    int m_padding = 0; // around a column's text
 };
 
 } // namespace numasight

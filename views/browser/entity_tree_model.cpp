@@ -611,6 +611,48 @@ QVariant EntityTreeModel::entityData(const Entity& e, int column, int role) cons
     return {};
 }
 
+QString EntityTreeModel::longestIdText() const
+{
+    if (!m_snapshot)
+        return {};
+    const Entity* longest = nullptr;
+    qsizetype chars = 0;
+    for (const Entity& e : m_snapshot->entities()) {
+        // idText()'s choices, measured without making the text: numbers are short, so they count as none.
+        qsizetype n = e.key.size();
+        switch (e.kind) {
+        case EntityKind::Process:
+            n = e.pid >= 0 ? 0 : n;
+            break;
+        case EntityKind::Thread:
+            n = e.tid >= 0 ? 0 : n;
+            break;
+        case EntityKind::Package:
+        case EntityKind::NumaNode:
+        case EntityKind::Core:
+        case EntityKind::Pu:
+            n = e.osIndex >= 0 ? 0 : n;
+            break;
+        case EntityKind::Accelerator:
+        case EntityKind::Nic:
+        case EntityKind::PciDevice:
+        case EntityKind::OsDevice:
+            n = !e.detail->pciBusId.isEmpty() ? e.detail->pciBusId.size() : e.osIndex >= 0 ? 0 : n;
+            break;
+        case EntityKind::Container:
+            n = e.detail->containerId.isEmpty() ? n : e.detail->containerId.size();
+            break;
+        default:
+            break;
+        }
+        if (n > chars) {
+            chars = n;
+            longest = &e;
+        }
+    }
+    return longest ? idText(*longest) : QString();
+}
+
 QString EntityTreeModel::searchText(const Entity& e) const
 {
     QStringList parts{e.name, e.key, idText(e), e.detail->pciBusId, e.detail->containerId};

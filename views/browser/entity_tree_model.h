@@ -59,6 +59,9 @@ public:
 
     // The label the browser, the details pane and the edge lists use for an entity.
     static QString entityLabel(const Entity& entity);
+    // The Id column's longest text (by characters), for sizing the column: ids that are keys (a socket's
+    // "address:port/protocol", a type's nobody knows) can be far longer than the usual PCI id.
+    QString longestIdText() const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;

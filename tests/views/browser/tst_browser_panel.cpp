@@ -2,6 +2,7 @@
 // The Entities tab on its own, offscreen: typing a filter and picking a kind narrow the tree (and open what
 // matches), and the selection goes both ways — a click says which entity it is, selectEntity() and
 // selectProcess() pick one (clearing a filter that hides it) — and survives a change of snapshot by identity.
+#include "support/entity_factory.h"
 #include "support/test_fixtures.h"
 #include "views/browser/browser_panel.h"
 #include "views/browser/entity_filter_proxy.h"
@@ -11,11 +12,13 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QStyle>
 #include <QTest>
 #include <QTreeView>
 
 using namespace numasight;
 using numasight::test::loadCapture;
+using numasight::test::makeEntity;
 
 namespace {
 
@@ -57,6 +60,8 @@ private slots:
     void selectByClick();
     void snapshotChange_data();
     void snapshotChange();
+    void idColumnFits_data();
+    void idColumnFits();
 
 private:
     SnapshotPtr m_witty;
@@ -283,6 +288,67 @@ void TestBrowserPanel::snapshotChange()
     }
     if (!snapshot)
         QCOMPARE(panel.model()->rowCount(), 0);
+}
+
+void TestBrowserPanel::idColumnFits_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("uncut"); // an id the column shows whole ("longest": the longest there is)
+    QTest::addColumn<bool>("capped");   // as wide as an IPv4 socket's id, and no wider
+    QTest::newRow("witty: IPv4 sockets") << "witty"
+                                         << "127.0.0.1:34726/TCP" << false;
+    QTest::newRow("DGX-2: PCI ids and OS devices") << "dgx2"
+                                                   << "longest" << false;
+    QTest::newRow("an IPv6 socket") << "ipv6" << QString() << true;
+    QTest::newRow("a type nobody knows, 300 characters") << "unknown" << QString() << true;
+    QTest::newRow("witty, then a machine of PCI ids: not narrowed") << "witty then dgx2"
+                                                                    << "127.0.0.1:34726/TCP" << false;
+}
+
+void TestBrowserPanel::idColumnFits()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, uncut);
+    QFETCH(bool, capped);
+    BrowserPanel panel;
+    panel.resize(1280, 720);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTreeView* view = panel.view();
+    auto built = [](EntityKind kind, const QString& key) {
+        SnapshotBuilder b;
+        b.add(makeEntity(EntityKind::Process, QStringLiteral("1"), QStringLiteral("p")));
+        Entity e = makeEntity(kind, key);
+        if (kind == EntityKind::Socket)
+            e.setSocket(QStringLiteral("fe80::1234:5678:9abc:def0"), 34726, QStringLiteral("TCP"));
+        b.add(e);
+        return b.finish();
+    };
+    if (input.startsWith(u"witty"))
+        panel.setSnapshot(m_witty);
+    if (input.endsWith(u"dgx2"))
+        panel.setSnapshot(m_dgx2);
+    if (input == u"ipv6")
+        panel.setSnapshot(built(EntityKind::Socket, QStringLiteral("fe80::1234:5678:9abc:def0:34726/TCP")));
+    if (input == u"unknown")
+        panel.setSnapshot(
+            built(EntityKind::Unknown, QStringLiteral("{\"id\":\"%1\"}").arg(QString(290, u'x'))));
+    const int width = view->columnWidth(EntityTreeModel::IdColumn);
+    const QFontMetrics fm = view->fontMetrics();
+    const int most = fm.horizontalAdvance(QStringLiteral("255.255.255.255:65535/TCP"));
+    if (uncut == u"longest")
+        uncut = panel.model()->longestIdText();
+    if (!uncut.isEmpty()) {
+        // The id's cell: what an item view leaves for text (a margin on each side, QCommonStyle's).
+        const int margin = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
+        QVERIFY2(fm.horizontalAdvance(uncut) + 2 * margin <= width,
+                 qPrintable(
+                     QStringLiteral("%1 px for %2 px of text").arg(width).arg(fm.horizontalAdvance(uncut))));
+        QVERIFY(width < most + 40);
+    } else {
+        QVERIFY(capped);
+        QVERIFY2(width >= most && width < most + 40, qPrintable(QString::number(width)));
+    }
 }
 
 QTEST_MAIN(TestBrowserPanel)
