@@ -10,7 +10,7 @@ JSON, and the smallest entities witty's format allows: a type numasight does not
 every witty node has (entity_namespace, entity_type, details) and one key, listed as nodes, then named only by
 edges (two new ones an edge).
 
-usage: bench/info_vs_python.py BUILD_DIR [--repeat N] [--scale N] [--keep DIR]
+usage: bench/info_vs_python.py BUILD_DIR [--repeat N] [--scale N] [--keep DIR] [--cli PATH]
 """
 import argparse
 import os
@@ -94,9 +94,11 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--scale", type=int, default=1000, help="copies of the witty capture (default 1000)")
     ap.add_argument("--keep", help="write the inputs here and keep them")
+    ap.add_argument("--cli", help="the numasight-cli to measure (default: BUILD/app/numasight-cli); the "
+                                  "packages ship the release preset's")
     args = ap.parse_args()
 
-    cli = os.path.join(args.build, "app", "numasight-cli")
+    cli = args.cli or os.path.join(args.build, "app", "numasight-cli")
     scale = os.path.join(args.build, "bench", "numasight-witty-scale")
     fixtures = os.environ.get("NUMASIGHT_FIXTURES", os.path.join(HERE, "..", "..", "shared", "fixtures"))
     witty = os.path.join(fixtures, "witty-profiler", "graph.json")
