@@ -495,30 +495,57 @@ QString EntityTreeModel::nodeColumnText(EntityId id) const
 
 namespace {
 
-QString idText(const Entity& e)
+// The number the Id column shows for an entity (pid, tid, OS index), or -1 where it shows text.
+qint64 idNumber(const Entity& e)
 {
     switch (e.kind) {
     case EntityKind::Process:
-        return e.pid >= 0 ? QString::number(e.pid) : e.key.str();
+        return e.pid;
     case EntityKind::Thread:
-        return e.tid >= 0 ? QString::number(e.tid) : e.key.str();
+        return e.tid;
     case EntityKind::Package:
     case EntityKind::NumaNode:
     case EntityKind::Core:
     case EntityKind::Pu:
-        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key.str();
+        return e.osIndex;
     case EntityKind::Accelerator:
     case EntityKind::Nic:
     case EntityKind::PciDevice:
     case EntityKind::OsDevice:
-        if (!e.detail->pciBusId.isEmpty())
-            return e.detail->pciBusId;
-        return e.osIndex >= 0 ? QString::number(e.osIndex) : e.key.str();
-    case EntityKind::Container:
-        return e.detail->containerId.isEmpty() ? e.key.str() : e.detail->containerId;
+        return e.detail->pciBusId.isEmpty() ? e.osIndex : -1;
     default:
-        return e.key;
+        return -1;
     }
+}
+
+// The text the Id column shows where it shows no number, when it is not the key: a device's PCI id, a
+// container's id.
+const QString* idField(const Entity& e)
+{
+    const QString* field = nullptr;
+    switch (e.kind) {
+    case EntityKind::Accelerator:
+    case EntityKind::Nic:
+    case EntityKind::PciDevice:
+    case EntityKind::OsDevice:
+        field = &e.detail->pciBusId;
+        break;
+    case EntityKind::Container:
+        field = &e.detail->containerId;
+        break;
+    default:
+        break;
+    }
+    return field && !field->isEmpty() ? field : nullptr;
+}
+
+QString idText(const Entity& e)
+{
+    if (const qint64 n = idNumber(e); n >= 0)
+        return QString::number(n);
+    if (const QString* field = idField(e))
+        return *field;
+    return e.key;
 }
 
 QVariant idSortKey(const Entity& e)
@@ -618,33 +645,12 @@ QString EntityTreeModel::longestIdText() const
     const Entity* longest = nullptr;
     qsizetype chars = 0;
     for (const Entity& e : m_snapshot->entities()) {
-        // idText()'s choices, measured without making the text: numbers are short, so they count as none.
-        qsizetype n = e.key.size();
-        switch (e.kind) {
-        case EntityKind::Process:
-            n = e.pid >= 0 ? 0 : n;
-            break;
-        case EntityKind::Thread:
-            n = e.tid >= 0 ? 0 : n;
-            break;
-        case EntityKind::Package:
-        case EntityKind::NumaNode:
-        case EntityKind::Core:
-        case EntityKind::Pu:
-            n = e.osIndex >= 0 ? 0 : n;
-            break;
-        case EntityKind::Accelerator:
-        case EntityKind::Nic:
-        case EntityKind::PciDevice:
-        case EntityKind::OsDevice:
-            n = !e.detail->pciBusId.isEmpty() ? e.detail->pciBusId.size() : e.osIndex >= 0 ? 0 : n;
-            break;
-        case EntityKind::Container:
-            n = e.detail->containerId.isEmpty() ? n : e.detail->containerId.size();
-            break;
-        default:
-            break;
-        }
+        // Measured without making the text (a key would be copied out); numbers are short, so they count as
+        // none.
+        if (idNumber(e) >= 0)
+            continue;
+        const QString* field = idField(e);
+        const qsizetype n = field ? field->size() : e.key.size();
         if (n > chars) {
             chars = n;
             longest = &e;
