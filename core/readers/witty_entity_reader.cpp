@@ -331,7 +331,8 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
         // An unknown type: identical copies fold, others stay apart. Its type and namespace are already the
         // identity's first two parts, and witty writes "details":{} on every entity: kept in the key too
         // they cost ~80 bytes an entity.
-        m_identity += withoutMembers(compact(c.raw, where), [](std::string_view key, std::string_view value) {
+        c.compacted = compact(c.raw, where);
+        m_identity += withoutMembers(c.compacted, [](std::string_view key, std::string_view value) {
             return key == "entity_type" || key == "entity_namespace" || (key == "details" && value == "{}");
         });
         break;
@@ -467,7 +468,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
                                    : cachedString(m_namespaces, "local");
     e.key = PackedText::fromUtf8(std::string_view(m_identity).substr(c.keyStart));
-    const std::string_view attributes = compact(c.raw, where);
+    const std::string_view attributes = c.compacted.data() ? c.compacted : compact(c.raw, where);
     // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
     // refuses such attributes too).
     m_keys.clear();

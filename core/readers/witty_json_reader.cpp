@@ -112,6 +112,7 @@ void GraphReader::failType(od::value& value, od::json_type type, const Where* wh
 
 std::string_view GraphReader::compact(std::string_view raw, const Where* where)
 {
+    ++wittyReadPaths().minified;
     m_compact.resize(raw.size() + simdjson::SIMDJSON_PADDING);
     size_t length = 0;
     if (simdjson::minify(raw.data(), raw.size(), m_compact.data(), length) != simdjson::SUCCESS)

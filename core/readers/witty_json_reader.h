@@ -26,6 +26,7 @@ struct WittyReadPaths
     int whole = 0;
     int parallelLists = 0; // nodes or edges lists parsed on more than one thread
     int copiesKnown = 0; // entity copies recognised by their identity as they were parsed (not read further)
+    int minified = 0;    // JSON values minified on this thread (kept whole, or an unknown entity's identity)
 };
 WittyReadPaths& wittyReadPaths();
 

@@ -506,6 +506,43 @@ private slots:
         QCOMPARE(int(many.value()->snapshots.front()->entities().size()), entities);
     }
 
+    // An unknown entity's whole text is its identity and its attributes: minified once for both. Minifying
+    // it again for the attributes cost a tenth of reading a file of unknown entities.
+    void unknownEntitiesMinifiedOnce_data()
+    {
+        QTest::addColumn<QByteArray>("nodes");
+        QTest::addColumn<int>("minified");
+        QTest::addColumn<int>("entities");
+        QTest::newRow("one unknown") << QByteArray(R"({"entity_type":"Gadget","entity_namespace":"h","k":1})")
+                                     << 1 << 1;
+        QTest::newRow("two unknown, nested values")
+            << QByteArray(R"({"entity_type":"Gadget","k":{"a":[1, 2]},"details":{}},)"
+                          R"({"entity_type":"Gadget","k":{"a":[1, 3]},"details":{}})")
+            << 2 << 2;
+        // The copy is minified for its identity, found, and read no further.
+        QTest::newRow("unknown and its copy")
+            << QByteArray(R"({"entity_type":"Gadget","k":1},{ "entity_type" : "Gadget", "k" : 1 })") << 2
+            << 1;
+        QTest::newRow("unknown beside known kinds")
+            << QByteArray(R"({"entity_type":"ProcessEntity","pid":3},{"entity_type":"Gadget","k":"Ω"},)"
+                          R"({"entity_type":"NumaEntity","numa_id":0})")
+            << 3 << 3; // every entity's attributes are minified once
+    }
+    void unknownEntitiesMinifiedOnce()
+    {
+        QFETCH(QByteArray, nodes);
+        QFETCH(int, minified);
+        QFETCH(int, entities);
+        const TuningGuard guard;
+        wittyReadTuning().threads = 1;
+        const WittyReadPaths before = wittyReadPaths();
+        auto read = readWittyJson("{\"nodes\":[" + nodes + "],\"edges\":[]}", QStringLiteral("unknown.json"));
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+        QCOMPARE(wittyReadPaths().byElement - before.byElement, 1);
+        QCOMPARE(wittyReadPaths().minified - before.minified, minified);
+        QCOMPARE(int(read.value()->snapshots.front()->entities().size()), entities);
+    }
+
     void parallelErrorsAgree_data()
     {
         QTest::addColumn<QByteArray>("text");
