@@ -297,15 +297,16 @@ struct ParsedEdge
 class GraphReader
 {
 public:
-    // `mappedFile`: `base` maps the file read-only, so pages behind the cursor can be handed back (they
-    // read again from the page cache if an error message needs them).
+    // `releasable`: `base` is this reader's own copy of a file, so its pages behind the cursor can be handed
+    // back as the model grows; a reader that reads the text again after this one failed has them read from
+    // the file first (readOne()).
     GraphReader(const char* base, size_t size, const QString& file, const Progress& progress,
-                bool mappedFile = false)
+                bool releasable = false)
         : m_base(base)
         , m_size(size)
         , m_file(file)
         , m_progress(progress)
-        , m_mappedFile(mappedFile)
+        , m_releasable(releasable)
     {
     }
     // A parser for one more thread: it parses elements of the same text while `owner` builds the model, and
@@ -324,9 +325,10 @@ public:
     // The same result for a valid graph of the usual shape ({"nodes": [...], "edges": [...]}, or an envelope
     // of one), read element by element: simdjson indexes one entity or edge at a time instead of the whole
     // file (4 bytes per structural character, about half the file's size), and the element counts size the
-    // model. Throws NotPlain where readDocument() must decide (witty_list_reader.cpp).
+    // model. Throws NotPlain where readDocument() must decide (witty_list_reader.cpp), and sets `*followed`
+    // first when the graph reads but more than blanks follow it (JSON lines, or text after the document).
     SnapshotPtr readByElement(const char* begin, size_t length, SourceInfo& source, SourceFormat* format,
-                              bool envelopeAllowed);
+                              bool envelopeAllowed, bool* followed = nullptr);
 
 private:
     [[noreturn]] void fail(const char* at, const Where* where, const QString& message) const;
@@ -432,7 +434,7 @@ private:
     std::vector<const char*> m_keyStarts; // parseEntity()'s keys, an object's after its nested process's
     std::vector<std::string_view> m_keys;
     size_t m_items = 0;
-    bool m_mappedFile = false;
+    bool m_releasable = false;
     const char* m_released = nullptr;  // mapped pages before this were handed back
     const GraphReader* m_owner = this; // whose tables parses look entities up in
     // While a list is parsed on several threads, parses look entities up in these tables of the model's

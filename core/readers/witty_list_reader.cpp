@@ -197,7 +197,7 @@ void GraphReader::readElements(const ElementEnds& ends, const char* b, const cha
 }
 
 SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceInfo& source,
-                                       SourceFormat* format, bool envelopeAllowed)
+                                       SourceFormat* format, bool envelopeAllowed, bool* followed)
 {
     *format = SourceFormat::WittyJson;
     const char* p = begin;
@@ -205,7 +205,10 @@ SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceI
     m_textEnd = end;
     bool sawGraph = false;
     readObjectByElement(p, end, source, format, envelopeAllowed, nullptr, &sawGraph);
-    if (witty::skipJsonSpace(p, end) != end || !sawGraph)
+    const bool more = witty::skipJsonSpace(p, end) != end;
+    if (more && followed)
+        *followed = true;
+    if (more || !sawGraph)
         throw NotPlain{};
     return finishDocument();
 }

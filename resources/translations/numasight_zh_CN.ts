@@ -6906,6 +6906,14 @@ Changed in the comparison</source>
         <source>CPU %1 is above %2, the largest CPU number a machine can have</source>
         <translation>CPU %1 超过了 %2，即机器可能拥有的最大 CPU 编号</translation>
     </message>
+    <message>
+        <source>cannot read the file (%1)</source>
+        <translation>无法读取该文件（%1）</translation>
+    </message>
+    <message>
+        <source>the file shrank from %1 to %2 bytes while it was read (another program truncated or rewrote it): open it again once that program has finished</source>
+        <translation>读取期间文件从 %1 字节缩小到 %2 字节（另一个程序截断或重写了它）：请等该程序写完后重新打开</translation>
+    </message>
 </context>
 <context>
     <name>numasight::WittyMetrics</name>

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "readers/witty_json_reader.h"
 #include "util/json_text.h"
+#include "util/progress.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -33,6 +35,16 @@ QByteArray oneLine(QByteArray text)
 {
     text.replace('\n', ' ');
     return text.trimmed();
+}
+
+// A new line before each comma that follows an object: the first line then ends with '}'. (Neither the
+// fixture's strings nor its keys hold "}, {".)
+QByteArray commasLeading(const QByteArray& oneLineText)
+{
+    QString text = QString::fromUtf8(oneLineText);
+    const qsizetype objects = text.count(QRegularExpression(QStringLiteral("\\}\\s*,\\s*\\{")));
+    text.replace(QRegularExpression(QStringLiteral("\\}\\s*,\\s*\\{")), QStringLiteral("}\n,{"));
+    return objects > 10 ? text.toUtf8() : QByteArray("fewer objects than the fixture has");
 }
 
 QByteArray envelopeOf(const QByteArray& graph)
@@ -463,6 +475,12 @@ private slots:
         QTest::newRow("json lines of envelopes")
             << oneLine(envelopeOf(graph)) + '\n' + oneLine(envelopeOf(graph))
             << int(SourceFormat::WittyJsonLines) << 2 << "ascend-01";
+        // One element a line, commas leading: the first line ends with an object's '}' and more lines follow,
+        // as in JSON lines, yet the text is one document (it was cut into lines and refused as truncated).
+        QTest::newRow("one element a line, commas leading")
+            << commasLeading(line) << int(SourceFormat::WittyJson) << 1 << "";
+        QTest::newRow("envelope, one element a line") << commasLeading(oneLine(envelopeOf(graph)))
+                                                      << int(SourceFormat::WittyEnvelope) << 1 << "ascend-01";
     }
     void forms()
     {
@@ -490,6 +508,66 @@ private slots:
         auto m = readWittyJson(text, QStringLiteral("memory.json"));
         QVERIFY(m.ok());
         QCOMPARE(int(m.value()->snapshots.size()), snapshots);
+    }
+
+    // Another program truncates or rewrites the file while it is read. The reader keeps the bytes it read
+    // (a mapped file died of SIGBUS here, and the window with it), and says so when it must read them again
+    // and the file can no longer give them: a document of another shape than the usual is read a second
+    // time, whole, after the first reader handed back the pages behind it.
+    void fileChangesWhileRead_data()
+    {
+        QTest::addColumn<bool>("extraKey");
+        QTest::addColumn<int>("cutTo"); // bytes left at the first progress report; -1: left alone
+        QTest::addColumn<QString>("error");
+        QTest::newRow("plain, emptied") << false << 0 << "";
+        QTest::newRow("plain, cut in half") << false << 1 << "";
+        QTest::newRow("another shape, left alone") << true << -1 << "";
+        QTest::newRow("another shape, emptied")
+            << true << 0 << "the file shrank from %1 to 0 bytes while it was read";
+        QTest::newRow("another shape, cut in half")
+            << true << 1 << "the file shrank from %1 to %2 bytes while it was read";
+    }
+    void fileChangesWhileRead()
+    {
+        QFETCH(bool, extraKey);
+        QFETCH(int, cutTo);
+        QFETCH(QString, error);
+        // Enough processes for progress reports and for pages to be handed back (every MB behind the cursor).
+        constexpr int kProcesses = 40000;
+        QByteArray text = "{\"nodes\":[\n";
+        for (int i = 0; i < kProcesses; ++i)
+            text += QByteArray(i ? ",\n" : "") +
+                    R"({"entity_type":"ProcessEntity","entity_namespace":"local","pid":)" +
+                    QByteArray::number(i + 1) + ",\"name\":\"worker-" + QByteArray::number(i) +
+                    "\",\"cmdline\":\"python train.py --rank " + QByteArray::number(i) + "\"}";
+        text += "\n],\"edges\":[]" + QByteArray(extraKey ? ",\"zzz\":1" : "") + "}\n";
+        QVERIFY(text.size() > 4 << 20);
+        QTemporaryDir dir;
+        const QString path = writeTemp(dir, QStringLiteral("graph.json"), text);
+        QVERIFY(!path.isEmpty());
+        const qint64 half = text.size() / 2;
+        bool cut = false;
+        Progress progress;
+        progress.report = [&](double) {
+            if (!cut && cutTo >= 0)
+                QFile::resize(path, cutTo == 0 ? 0 : half);
+            cut = true;
+        };
+        const WittyReadPaths before = wittyReadPaths();
+        auto r = readWittyJsonFile(path, progress);
+        QVERIFY(cut);
+        QCOMPARE(wittyReadPaths().whole - before.whole, extraKey && error.isEmpty() ? 1 : 0);
+        if (!error.isEmpty()) {
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().file, path);
+            QVERIFY2(r.error().message.startsWith(error.arg(text.size()).arg(half)),
+                     qPrintable(r.error().message));
+            return;
+        }
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().toString()));
+        const auto& s = *r.value()->snapshots.front();
+        QCOMPARE(int(s.entities().size()), kProcesses);
+        QCOMPARE(s.entities().back().name.str(), QStringLiteral("worker-%1").arg(kProcesses - 1));
     }
 
     void unknownTypesAreKept()
