@@ -27,6 +27,8 @@ struct WittyReadPaths
     int parallelLists = 0; // nodes or edges lists parsed on more than one thread
     int copiesKnown = 0; // entity copies recognised by their identity as they were parsed (not read further)
     int minified = 0;    // JSON values minified on this thread (kept whole, or an unknown entity's identity)
+    int mapped = 0;      // files read through a mapping held under a read lease
+    int copied = 0;      // files read into a copy (no lease to be had, or mapping turned off)
 };
 WittyReadPaths& wittyReadPaths();
 
@@ -40,6 +42,7 @@ struct WittyReadTuning
     size_t batchElements = 2048;         // elements handed to a parsing thread at once …
     size_t batchBytes = size_t(1) << 20; // … or fewer, once their text reaches this size
     int threads = 0;                     // threads in all; 0: one per core, at most 4
+    bool mapFiles = true;                // files are mapped when a read lease can be had, else copied
 };
 WittyReadTuning& wittyReadTuning();
 
