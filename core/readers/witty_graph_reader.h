@@ -325,10 +325,10 @@ public:
     // The same result for a valid graph of the usual shape ({"nodes": [...], "edges": [...]}, or an envelope
     // of one), read element by element: simdjson indexes one entity or edge at a time instead of the whole
     // file (4 bytes per structural character, about half the file's size), and the element counts size the
-    // model. Throws NotPlain where readDocument() must decide (witty_list_reader.cpp), and sets `*followed`
-    // first when the graph reads but more than blanks follow it (JSON lines, or text after the document).
+    // model. Throws NotPlain where readDocument() must decide (witty_list_reader.cpp), and when more than
+    // blanks follow the graph (JSON lines, or text after the document).
     SnapshotPtr readByElement(const char* begin, size_t length, SourceInfo& source, SourceFormat* format,
-                              bool envelopeAllowed, bool* followed = nullptr);
+                              bool envelopeAllowed);
 
 private:
     [[noreturn]] void fail(const char* at, const Where* where, const QString& message) const;

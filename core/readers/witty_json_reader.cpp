@@ -393,17 +393,15 @@ void restoreText(const Buffer& buffer, const char* from, size_t length, const QS
 }
 
 // One document read element by element; null when it is not of the plain shape, has an error, or is
-// followed by more than blanks (`*followed` then says so).
+// followed by more than blanks.
 SnapshotPtr readByElement(const Buffer& buffer, const char* begin, size_t length, const QString& fileName,
-                          const Progress& progress, SourceInfo& source, SourceFormat* format,
-                          bool* followed = nullptr)
+                          const Progress& progress, SourceInfo& source, SourceFormat* format)
 {
     try {
         GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.releasable);
         SourceInfo elementSource = source;
         SourceFormat elementFormat = *format;
-        SnapshotPtr snapshot =
-            reader.readByElement(begin, length, elementSource, &elementFormat, true, followed);
+        SnapshotPtr snapshot = reader.readByElement(begin, length, elementSource, &elementFormat, true);
         source = std::move(elementSource);
         *format = elementFormat;
         ++wittyReadPaths().byElement;
@@ -526,7 +524,8 @@ Result<CapturePtr> readBuffer(Buffer buffer, const QString& fileName, const Prog
 }
 
 // A read-only mapping of a whole file followed by at least SIMDJSON_PADDING zero bytes, which simdjson may
-// read past the end, held under a read lease.
+// read past the end, held under a read lease. The file is mapped over an anonymous reservation, so the
+// padding exists even when the file ends exactly on a page boundary.
 //
 // The lease is what makes the mapping safe: another program's truncate() or open(O_TRUNC) of the file waits
 // until it is given back (at most /proc/sys/fs/lease-break-time, 45 s by default), where it would otherwise
@@ -744,8 +743,8 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
     if (!info.isReadable())
         return ioError(Tr::tr("cannot read the file: permission denied"));
     // Refused before the first byte when it surely cannot fit: the kernel would otherwise kill the process
-    // (and the window with it) part way. The file's copy stays while it is parsed and the parser indexes it,
-    // so half as much again as the file is the least any graph needs.
+    // (and the window with it) part way. The file, mapped or copied, stays while it is parsed and the parser
+    // indexes it, so half as much again as the file is the least any graph needs.
     constexpr double kLeastBytesPerFileByte = 1.5;
     if (const QString shortfall =
             memoryShortfall(std::uint64_t(info.size()), kLeastBytesPerFileByte, memoryBudget());

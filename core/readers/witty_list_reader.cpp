@@ -197,7 +197,7 @@ void GraphReader::readElements(const ElementEnds& ends, const char* b, const cha
 }
 
 SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceInfo& source,
-                                       SourceFormat* format, bool envelopeAllowed, bool* followed)
+                                       SourceFormat* format, bool envelopeAllowed)
 {
     *format = SourceFormat::WittyJson;
     const char* p = begin;
@@ -205,10 +205,7 @@ SnapshotPtr GraphReader::readByElement(const char* begin, size_t length, SourceI
     m_textEnd = end;
     bool sawGraph = false;
     readObjectByElement(p, end, source, format, envelopeAllowed, nullptr, &sawGraph);
-    const bool more = witty::skipJsonSpace(p, end) != end;
-    if (more && followed)
-        *followed = true;
-    if (more || !sawGraph)
+    if (witty::skipJsonSpace(p, end) != end || !sawGraph)
         throw NotPlain{};
     return finishDocument();
 }
