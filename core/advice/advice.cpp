@@ -217,7 +217,7 @@ void Advisor::collectProcesses()
                 const Edge& edge = m_s.edge(eid);
                 if (edge.kind != EdgeKind::NumaAccess)
                     continue;
-                const WittyProcStatus st = readWittyProcStatus(edge.payload);
+                const WittyProcStatus st = readWittyProcStatus(edge.payload.text());
                 if (p.allowedCpus.isEmpty() && st.cpusAllowed)
                     p.allowedCpus = *st.cpusAllowed;
                 if (p.allowedMems.isEmpty() && st.memsAllowed)

@@ -229,7 +229,7 @@ void Advisor::hotThreads()
                 const Edge& e = m_s.edge(eid);
                 if (e.kind != EdgeKind::AccessWithProcStatus)
                     continue;
-                const WittyProcStatus st = readWittyProcStatus(e.payload);
+                const WittyProcStatus st = readWittyProcStatus(e.payload.text());
                 h.voluntarySwitches = st.voluntary;
                 h.involuntarySwitches = st.involuntary;
             }

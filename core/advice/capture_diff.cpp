@@ -65,7 +65,7 @@ CpuSet edgeCpus(const Snapshot& s, EntityId subject, EdgeKind kind)
     for (EdgeId id : s.outEdges(subject)) {
         const Edge& e = s.edge(id);
         if (e.kind == kind)
-            if (CpuSet cpus = procStatusCpus(e.payload); !cpus.isEmpty())
+            if (CpuSet cpus = procStatusCpus(e.payload.text()); !cpus.isEmpty())
                 return cpus;
     }
     return {};
@@ -170,8 +170,10 @@ void flowsFromSnapshot(Side& side)
                              : socket.port >= 0
                                  ? QStringLiteral("%1:%2").arg(socket.address()).arg(socket.port)
                                  : socket.address();
-        const QJsonObject flow =
-            QJsonDocument::fromJson(e.payload).object().value(QLatin1StringView("data_flow")).toObject();
+        const QJsonObject flow = QJsonDocument::fromJson(e.payload.text())
+                                     .object()
+                                     .value(QLatin1StringView("data_flow"))
+                                     .toObject();
         const QJsonValue size = flow.value(QLatin1StringView("data_size"));
         FlowTotal& t = side.flows[{pid, socket.protocol(), peer}];
         t.pid = pid;

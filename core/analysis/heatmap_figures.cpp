@@ -232,7 +232,7 @@ private:
                     continue;
                 anyWitty = true;
                 QString error;
-                if (const auto info = readNumaAffinityInfo(e.payload, &error)) {
+                if (const auto info = readNumaAffinityInfo(e.payload.text(), &error)) {
                     ProcessFigures& p = figures();
                     for (size_t n = 0; n < info->cpuRuntimePct.size(); ++n) {
                         const int c = columnOfOs(NodeId(int(n)), pe.ns);
@@ -244,7 +244,7 @@ private:
                 } else {
                     ++malformed;
                 }
-                readPages(e.payload, nodes, pe.ns, figures);
+                readPages(e.payload.text(), nodes, pe.ns, figures);
             }
             for (EntityId tid : m_s.threadsOf(pid)) {
                 const Entity& te = m_s.entity(tid);
@@ -254,7 +254,7 @@ private:
                         continue;
                     anyWitty = true;
                     QString error;
-                    const auto ns = readNumaIndexToCpuRuntime(e.payload, nodes, &error);
+                    const auto ns = readNumaIndexToCpuRuntime(e.payload.text(), nodes, &error);
                     if (!ns) {
                         ++malformed;
                         continue;

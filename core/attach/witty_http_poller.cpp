@@ -80,7 +80,7 @@ QByteArray figuresDigest(const Snapshot& s)
                                 (e.weight ? QByteArray::number(*e.weight, 'g', 17) : QByteArray("-"));
         hash.addData(ends);
         hash.addData(QByteArrayView(&separator, 1));
-        hash.addData(e.payload);
+        hash.addData(e.payload.text());
         hash.addData(QByteArrayView(&separator, 1));
     }
     return hash.result();

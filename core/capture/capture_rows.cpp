@@ -216,7 +216,7 @@ bool CaptureRows::writeEdges(int index, const Snapshot& snapshot)
             st.bindDouble(8, *e.weight);
         else
             st.bindNull(8);
-        st.bindBytes(9, e.payload);
+        st.bindBytes(9, e.payload.text());
         if (!done(st.execute(), QStringLiteral("edge %1 of snapshot %2").arg(i).arg(index)) || !tick())
             return false;
     }

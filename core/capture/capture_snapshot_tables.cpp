@@ -340,12 +340,14 @@ bool CaptureFileReader::readEdges(qint64 snapshotId, SnapshotBuilder& builder)
         e.kind = edgeKindFromName(st.text(1));
         e.typeName = st.text(2);
         std::int64_t source = 0, target = 0, directed = 0;
+        QByteArray payload;
         if (!integer(st, 3, "source", kNotNull, kAnyMin, kAnyMax, source) ||
             !entityRef(source, "source", entities) ||
             !integer(st, 4, "target", kNotNull, kAnyMin, kAnyMax, target) ||
             !entityRef(target, "target", entities) || !integer(st, 5, "directed", kNotNull, 0, 1, directed) ||
-            !number(st, 6, "weight", e.weight) || !jsonObject(st, 7, 8, "payload", e.payload))
+            !number(st, 6, "weight", e.weight) || !jsonObject(st, 7, 8, "payload", payload))
             return false;
+        e.payload = AttributeText::compacted(std::string_view(payload.constData(), size_t(payload.size())));
         e.source = EntityId(std::int32_t(source));
         e.target = EntityId(std::int32_t(target));
         e.directed = directed == 1;

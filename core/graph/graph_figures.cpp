@@ -101,14 +101,14 @@ void GraphBuilder::figuresFromSnapshot()
             if (e.kind != EdgeKind::NumaAccess)
                 continue;
             QString error;
-            if (const auto info = readNumaAffinityInfo(e.payload, &error)) {
+            if (const auto info = readNumaAffinityInfo(e.payload.text(), &error)) {
                 for (size_t n = 0; n < info->cpuRuntimePct.size(); ++n)
                     if (info->cpuRuntimePct[n] > 0) {
                         pf.cpu[int(n)] += info->cpuRuntimePct[n];
                         haveShares = true;
                     }
             }
-            if (const auto dirty = readDirtyAnonPages(e.payload, m_nodeCount, &error)) {
+            if (const auto dirty = readDirtyAnonPages(e.payload.text(), m_nodeCount, &error)) {
                 for (size_t n = 0; n < dirty->size(); ++n)
                     if ((*dirty)[n] > 0)
                         pf.pages[int(n)] += double((*dirty)[n]);
@@ -123,7 +123,7 @@ void GraphBuilder::figuresFromSnapshot()
                 if (e.kind != EdgeKind::AccessWithProcStatus && e.kind != EdgeKind::NumaAccess)
                     continue;
                 QString error;
-                const auto ns = readNumaIndexToCpuRuntime(e.payload, m_nodeCount, &error);
+                const auto ns = readNumaIndexToCpuRuntime(e.payload.text(), m_nodeCount, &error);
                 if (!ns)
                     continue;
                 Figures& tf = m_thread[t.value];
@@ -197,7 +197,7 @@ void GraphBuilder::addSocketFlow(const Edge& e)
     f.from = fromKey;
     f.to = toKey;
     ++f.connections;
-    const QJsonObject payload = QJsonDocument::fromJson(e.payload).object();
+    const QJsonObject payload = QJsonDocument::fromJson(e.payload.text()).object();
     const QJsonObject flow = payload.value(QLatin1String("data_flow")).toObject();
     f.bytes += flow.value(QLatin1String("data_size")).toDouble();
     if (e.weight && *e.weight == 0.0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "attribute_text.h"
 #include "compact_string.h"
 #include "ids.h"
 
@@ -44,7 +45,9 @@ struct Edge
     EntityId source;
     EntityId target;
     std::optional<double> weight;
-    QByteArray payload; // JSON object text of every field other than type, weight and the endpoints
+    // JSON object text of every field other than type, weight and the endpoints. Kept by shape (see
+    // AttributeText): edges of one type repeat one payload shape with a few values changed.
+    AttributeText payload;
 };
 
 } // namespace numasight

@@ -130,10 +130,9 @@ void GraphReader::parseEdge(od::value value, const Where* where, ParsedEdge& out
         fail(begin, where,
              Tr::tr("the key \"%1\" appears twice in one object; each key must appear once")
                  .arg(fromUtf8(twice->substr(0, 40))));
-    // Most edges carry nothing beyond their endpoints: they share one "{}" instead of allocating their own.
-    static const QByteArray emptyPayload = QByteArrayLiteral("{}");
-    edge.payload =
-        m_payload.size() == 2 ? emptyPayload : QByteArray(m_payload.data(), qsizetype(m_payload.size()));
+    // Most edges carry nothing beyond their endpoints: their "{}" is held in place, without a shape look-up.
+    static const AttributeText emptyPayload("{}");
+    edge.payload = m_payload.size() == 2 ? emptyPayload : AttributeText::compacted(m_payload);
 }
 
 void GraphReader::insertEdge(ParsedEdge& parsed)

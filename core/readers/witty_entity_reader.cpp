@@ -351,6 +351,22 @@ void GraphReader::buildIdentity(Collected& c, const Where* where)
     c.decided = true;
 }
 
+// Whether this copy is a thread's process that this parser read in full earlier in the list; if so, `out`
+// keeps only its identity, for insertEntity() to look up, and the rest of the copy is not read.
+bool GraphReader::readBefore(const Collected& c, ParsedEntity& out)
+{
+    if (c.origin != Origin::Nested || c.found >= 0 || !m_lookInFrozen ||
+        !m_parsedProcesses.contains(m_identity))
+        return false;
+    out.insertedBefore = true;
+    out.entity = Entity{};
+    out.entity.typeName = cachedString(m_typeNames, c.f[FType].str);
+    out.entity.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
+                                            : cachedString(m_namespaces, "local");
+    out.entity.key = PackedText::fromUtf8(std::string_view(m_identity).substr(c.keyStart));
+    return true;
+}
+
 // Reads one entity object and returns its id. An entity already known is recognised from its type and key
 // fields, and the rest of that copy is skipped: edges repeat every endpoint in full, so this is the hot path.
 EntityId GraphReader::readEntity(od::value value, const Where* where, Origin origin, const char* end)
@@ -373,6 +389,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     out.origin = origin;
     out.known = -1; // `out` may hold an earlier batch's entity (cleared below once this one is not a copy)
     out.lookedUpLive = false;
+    out.insertedBefore = false;
     out.distances.clear();
     out.process.reset();
     od::object object = take(value.get_object(), where);
@@ -432,7 +449,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
         }
         if (!c.decided && keyFieldsReady(c.info.kind, c)) {
             buildIdentity(c, where);
-            if (c.skip) {
+            if (c.skip || readBefore(c, out)) {
                 out.known = c.found;
                 m_keyStarts.resize(keysFrom);
                 return; // the rest of this copy is skipped by the enclosing iteration
@@ -453,7 +470,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
         fail(c.begin, where, Tr::tr("expected a ProcessEntity, got %1").arg(fromUtf8(c.f[FType].str)));
     if (!c.decided) {
         buildIdentity(c, where);
-        if (c.skip) {
+        if (c.skip || readBefore(c, out)) {
             out.known = c.found;
             m_keyStarts.resize(keysFrom);
             return;
@@ -496,6 +513,8 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     }
     if (c.info.kind == EntityKind::NumaNode)
         out.distances = std::move(c.numa.distances);
+    if (c.info.kind == EntityKind::Process && m_lookInFrozen)
+        m_parsedProcesses.insert(m_identity);
     out.foundLive = c.found;
     out.lookedUpLive = !m_lookInFrozen;
 }
@@ -508,6 +527,15 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
     if (parsed.known >= 0) {
         ++wittyReadPaths().copiesKnown;
         return EntityId(parsed.known);
+    }
+    if (parsed.insertedBefore) {
+        const EntityId found =
+            m_builder.find(parsed.entity.typeName.view(), parsed.entity.ns.view(), parsed.entity.key.utf16());
+        if (!found.isValid()) // cannot happen (see m_parsedProcesses); the whole-document reader is sure
+            throw NotPlain{};
+        ++wittyReadPaths().copiesKnown;
+        ++wittyReadPaths().processesReadBefore;
+        return found;
     }
     const std::int32_t found =
         parsed.lookedUpLive

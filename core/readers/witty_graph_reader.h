@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace numasight::wittyread {
@@ -274,6 +275,9 @@ struct ParsedEntity
     // inserted; a parse in a batch looked in a copy and leaves this false.
     std::int32_t foundLive = -1;
     bool lookedUpLive = false;
+    // A thread's process that this parser read in full earlier in the list: inserted before this copy is,
+    // so only its identity (type, namespace, key) was kept, and the insertion looks it up.
+    bool insertedBefore = false;
     Entity entity;
     std::vector<std::pair<int, double>> distances;
     std::unique_ptr<ParsedEntity> process; // a thread's process, inserted before the thread
@@ -362,6 +366,7 @@ private:
     EntityId readEntity(od::value value, const Where* where, Origin origin, const char* end = nullptr);
     // readEntity() in two steps: a parse that leaves the model as it is, then the insertion.
     void parseEntity(od::value value, const Where* where, Origin origin, const char* end, ParsedEntity& out);
+    bool readBefore(const Collected& c, ParsedEntity& out);
     EntityId insertEntity(ParsedEntity& parsed, const Where* where);
     void buildIdentity(Collected& c, const Where* where);
     void parseNestedProcess(std::string_view raw, const Where* where, ParsedEntity& out);
@@ -443,6 +448,11 @@ private:
     witty::IdentityTable m_frozenIds;
     std::vector<SlotInfo> m_frozenSlots;
     bool m_lookInFrozen = false;
+    // The identities of the processes this parser read in full in the list at hand. Batches are handed out
+    // and inserted in document order, so each is in the model before any later element of this parser's is
+    // inserted: a thread's copy of one of them need not be read again (the frozen tables cannot tell, and
+    // in the `nodes` list of a fresh model they are empty).
+    std::unordered_set<std::string> m_parsedProcesses;
 };
 
 } // namespace numasight::wittyread

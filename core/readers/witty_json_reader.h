@@ -26,9 +26,12 @@ struct WittyReadPaths
     int whole = 0;
     int parallelLists = 0; // nodes or edges lists parsed on more than one thread
     int copiesKnown = 0; // entity copies recognised by their identity as they were parsed (not read further)
-    int minified = 0;    // JSON values minified on this thread (kept whole, or an unknown entity's identity)
-    int mapped = 0;      // files read through a mapping held under a read lease
-    int copied = 0;      // files read into a copy (no lease to be had, or mapping turned off)
+    // Threads' copies of a process that the same parsing thread read in full earlier in the list (among
+    // copiesKnown).
+    int processesReadBefore = 0;
+    int minified = 0; // JSON values minified on this thread (kept whole, or an unknown entity's identity)
+    int mapped = 0;   // files read through a mapping held under a read lease
+    int copied = 0;   // files read into a copy (no lease to be had, or mapping turned off)
 };
 WittyReadPaths& wittyReadPaths();
 

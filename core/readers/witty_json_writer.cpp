@@ -360,7 +360,7 @@ QByteArray compactGraph(const Snapshot& s)
             out += ']';
         }
         // The payload is an object's text: splice its members in after the endpoints, as witty orders them.
-        const QByteArray payload = edge.payload.trimmed();
+        const QByteArray payload = edge.payload.text().trimmed();
         if (payload.size() > 2 && payload.startsWith('{') && payload.endsWith('}')) {
             out += ',';
             out.append(payload.constData() + 1, payload.size() - 2);

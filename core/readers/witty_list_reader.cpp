@@ -75,6 +75,7 @@ void GraphReader::readListInBatches(const ElementEnds& ends, const char* first, 
         m_frozenSlots = m_slots;
     }
     m_lookInFrozen = true;
+    m_parsedProcesses.clear();
     std::vector<std::unique_ptr<GraphReader>> parsers;
     for (int k = 1; k < threads; ++k) {
         parsers.push_back(std::make_unique<GraphReader>(*this, true));
@@ -130,6 +131,7 @@ void GraphReader::readListInBatches(const ElementEnds& ends, const char* first, 
             for (std::thread& t : helpers)
                 t.join();
             reader.m_lookInFrozen = false;
+            reader.m_parsedProcesses = {};
             reader.m_frozenIds = {};
             reader.m_frozenSlots = {};
         }

@@ -552,9 +552,9 @@ inline void compareEdge(const Edge& a, const Edge& b, const QString& where, Json
     SAME(a, b, target);
     SAME(a, b, directed);
     SAME(a, b, weight);
-    QVERIFY2(sameJson(a.payload, b.payload, how),
-             qPrintable(where + QStringLiteral(": payload differs: written ") + show(a.payload) +
-                        QStringLiteral(", read ") + show(b.payload)));
+    QVERIFY2(sameJson(a.payload.text(), b.payload.text(), how),
+             qPrintable(where + QStringLiteral(": payload differs: written ") + show(a.payload.text()) +
+                        QStringLiteral(", read ") + show(b.payload.text())));
 }
 
 inline void compareSnapshot(const Snapshot& a, const Snapshot& b, const QString& snapWhere, JsonCompare how)

@@ -269,7 +269,7 @@ void DetailsPane::addEdges(QTreeWidgetItem* section, bool outgoing)
     for (EdgeId id : ids) {
         const Edge& edge = s.edge(id);
         const EntityId other = outgoing ? edge.target : edge.source;
-        QString payload = QString::fromUtf8(edge.payload);
+        QString payload = QString::fromUtf8(edge.payload.text());
         if (payload == u"{}")
             payload.clear();
         const QString summary = payload.size() > 160 ? payload.left(157) + QStringLiteral("…") : payload;
@@ -290,7 +290,7 @@ void DetailsPane::addEdges(QTreeWidgetItem* section, bool outgoing)
             row(item, QStringLiteral("weight"), QString::number(*edge.weight, 'g', 15));
         row(item, QStringLiteral("directed"),
             edge.directed ? QStringLiteral("true") : QStringLiteral("false"));
-        const QJsonObject p = parseJsonObject(edge.payload);
+        const QJsonObject p = parseJsonObject(edge.payload.text());
         for (auto it = p.begin(); it != p.end(); ++it)
             addJson(item, it.key(), it.value());
     }

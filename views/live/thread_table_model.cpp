@@ -77,7 +77,7 @@ void ThreadTableModel::setSnapshotThreads(SnapshotPtr snapshot)
                 const Edge& edge = m_snapshot->edge(edgeId);
                 if (edge.kind != EdgeKind::AccessWithProcStatus)
                     continue;
-                if (auto ns = readNumaIndexToCpuRuntime(edge.payload, nodeCount, nullptr))
+                if (auto ns = readNumaIndexToCpuRuntime(edge.payload.text(), nodeCount, nullptr))
                     nsPerNode = std::move(*ns);
                 break;
             }

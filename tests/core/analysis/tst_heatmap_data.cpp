@@ -263,12 +263,12 @@ void TestHeatmapData::wittyCpuEqualsModel()
             const Edge& e = s.edge(eid);
             QString error;
             if (row.kind == HeatmapRowKind::Process && e.kind == EdgeKind::NumaAccess) {
-                const auto info = readNumaAffinityInfo(e.payload, &error);
+                const auto info = readNumaAffinityInfo(e.payload.text(), &error);
                 QVERIFY2(info, qPrintable(error));
                 QVERIFY2(same(h->rowValues(r), info->cpuRuntimePct), qPrintable(QString::number(row.pid)));
                 ++checked;
             } else if (row.kind == HeatmapRowKind::Thread && e.kind == EdgeKind::AccessWithProcStatus) {
-                const auto ns = readNumaIndexToCpuRuntime(e.payload, 8, &error);
+                const auto ns = readNumaIndexToCpuRuntime(e.payload.text(), 8, &error);
                 QVERIFY2(ns, qPrintable(error));
                 const double total = sum(*ns);
                 for (int c = 0; c < 8; ++c)
@@ -318,7 +318,7 @@ void TestHeatmapData::wittyMemory()
         for (EdgeId eid : s.outEdges(h->rows[size_t(r)].entity))
             if (s.edge(eid).kind == EdgeKind::NumaAccess) {
                 QString error;
-                const auto dirty = readDirtyAnonPages(s.edge(eid).payload, 8, &error);
+                const auto dirty = readDirtyAnonPages(s.edge(eid).payload.text(), 8, &error);
                 QVERIFY2(dirty, qPrintable(error));
                 for (int c = 0; c < 8; ++c)
                     QCOMPARE(h->value(r, c), double((*dirty)[size_t(c)]));

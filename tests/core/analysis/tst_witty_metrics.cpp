@@ -91,7 +91,7 @@ void TestWittyMetrics::fixtureSimilarity()
     const Snapshot& s = *m_capture->snapshots.front();
     const Edge& e = s.edge(EdgeId(edge));
     QString error;
-    const auto stored = readNumaAffinityInfo(e.payload, &error);
+    const auto stored = readNumaAffinityInfo(e.payload.text(), &error);
     QVERIFY2(stored, qPrintable(error));
     QCOMPARE(int(stored->cpuRuntimePct.size()), m_nodes);
 
@@ -103,7 +103,7 @@ void TestWittyMetrics::fixtureSimilarity()
                                                                       .arg(stored->similarity, 0, 'g', 17)));
 
     // mem_pages_in_each_numa is dirty_anon_pages per node, and the total is their sum.
-    const auto dirty = readDirtyAnonPages(e.payload, m_nodes, &error);
+    const auto dirty = readDirtyAnonPages(e.payload.text(), m_nodes, &error);
     QVERIFY2(dirty, qPrintable(error));
     std::vector<NodePages> pages;
     for (int n = 0; n < m_nodes; ++n)
@@ -147,7 +147,7 @@ void TestWittyMetrics::fixtureCpuRuntime()
             if (e.kind != EdgeKind::AccessWithProcStatus)
                 continue;
             QString error;
-            const auto ns = readNumaIndexToCpuRuntime(e.payload, m_nodes, &error);
+            const auto ns = readNumaIndexToCpuRuntime(e.payload.text(), m_nodes, &error);
             QVERIFY2(ns, qPrintable(error));
             for (int n = 0; n < m_nodes; ++n)
                 perNode[size_t(n)] += (*ns)[size_t(n)];
@@ -161,7 +161,7 @@ void TestWittyMetrics::fixtureCpuRuntime()
         const Edge& e = s.edge(eid);
         if (e.kind == EdgeKind::NumaAccess) {
             QString error;
-            stored = readNumaAffinityInfo(e.payload, &error);
+            stored = readNumaAffinityInfo(e.payload.text(), &error);
             QVERIFY2(stored, qPrintable(error));
         }
     }
@@ -200,7 +200,7 @@ void TestWittyMetrics::fixtureLocality()
         if (e.kind != EdgeKind::NumaAccess)
             continue;
         QString error;
-        const auto stored = readNumaAffinityInfo(e.payload, &error);
+        const auto stored = readNumaAffinityInfo(e.payload.text(), &error);
         QVERIFY2(stored, qPrintable(error));
         const auto d = expectedRelativeDistance(stored->cpuRuntimePct, stored->memPages, distances, m_nodes);
         double cpu = 0;

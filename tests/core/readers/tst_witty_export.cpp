@@ -782,7 +782,7 @@ void TestWittyExport::readBack()
             continue;
         found = true;
         QCOMPARE(s.entity(e.target).nodes, (IndexSet{0, 2}));
-        const QJsonObject info = QJsonDocument::fromJson(e.payload)
+        const QJsonObject info = QJsonDocument::fromJson(e.payload.text())
                                      .object()
                                      .value(u"numa_access_info")
                                      .toObject()

@@ -452,7 +452,7 @@ private slots:
             QJsonObject rest = o;
             for (const char16_t* k : {u"edge_type", u"weight", u"source_node", u"target_node"})
                 rest.remove(QStringView(k));
-            QCOMPARE(parseJsonObject(e.payload), rest);
+            QCOMPARE(parseJsonObject(e.payload.text()), rest);
             QCOMPARE(parseJsonObject(s->entity(e.source).attributes.text()),
                      o.value(u"source_node").toObject());
             QCOMPARE(parseJsonObject(s->entity(e.target).attributes.text()),
@@ -627,11 +627,11 @@ private slots:
         QCOMPARE(s.edge(EdgeId(0)).kind, EdgeKind::Unknown);
         QCOMPARE(s.edge(EdgeId(0)).typeName, QStringLiteral("FooEdge"));
         QCOMPARE(s.edge(EdgeId(0)).weight.value_or(0), 2.5);
-        QCOMPARE(s.edge(EdgeId(0)).payload, QByteArray(R"({"extra":[1,2]})"));
+        QCOMPARE(s.edge(EdgeId(0)).payload.text(), QByteArray(R"({"extra":[1,2]})"));
         QCOMPARE(s.edge(EdgeId(1)).kind, EdgeKind::Bandwidth);
         QVERIFY(!s.edge(EdgeId(1)).directed);
         QCOMPARE(s.entity(s.edge(EdgeId(1)).source).pid, 7);
-        QCOMPARE(s.edge(EdgeId(1)).payload, QByteArray("{}"));
+        QCOMPARE(s.edge(EdgeId(1)).payload.text(), QByteArray("{}"));
     }
 
     // An identity is its type, namespace and key: text inside one of them that looks like the boundary

@@ -64,6 +64,49 @@ QString identityOf(const Snapshot& s, EntityId id)
     return Snapshot::identity(e.typeName.view(), e.ns.view(), e.key.utf16());
 }
 
+// Threads that name their process in full, as witty writes them: a parser that read that process earlier
+// in the list keeps only its identity for every later copy. Rows: the text, and how many copies one
+// parser handed the whole list reads that way.
+struct ProcessesOfThreads
+{
+    const char* name;
+    QByteArray text;
+    int readBefore;
+};
+std::vector<ProcessesOfThreads> processesOfThreads()
+{
+    auto thread = [](int tid, const char* ns, const QByteArray& process) {
+        return QByteArray(R"({"entity_type":"ThreadEntity","entity_namespace":")") + ns +
+               "\",\"tid\":" + QByteArray::number(tid) + R"(,"process":)" + process + "}";
+    };
+    auto process = [](const char* ns, const QByteArray& rest = {}) {
+        return QByteArray(R"({"entity_type":"ProcessEntity","entity_namespace":")") + ns + "\",\"pid\":7" +
+               rest + "}";
+    };
+    auto graph = [](const QList<QByteArray>& nodes) {
+        return "{\"nodes\":[\n" + nodes.join(",\n") + "\n],\"edges\":[]}";
+    };
+    const QByteArray p = process("h", R"(,"ppid":1,"name":"trainer","cmdline":"python train.py")");
+    return {
+        {"process, then its threads",
+         graph({p, thread(11, "h", p), thread(12, "h", p), thread(13, "h", process("h", R"(,"name":"x")"))}),
+         3},
+        {"threads first, then their process",
+         graph({thread(11, "h", p), thread(12, "h", p), process("h", R"(,"name":"node copy")"),
+                thread(13, "h", p)}),
+         2},
+        {"the same pid in two namespaces",
+         graph({thread(11, "a", process("a")), thread(12, "b", process("b")), thread(13, "a", process("a")),
+                thread(14, "b", process("b", R"(,"name":"b")"))}),
+         2},
+        // A copy is not read past its identity, as the one-thread reader does not read a known one.
+        {"a later copy with a field of the wrong type",
+         graph({p, thread(11, "h", process("h", R"(,"ppid":"one")"))}), 1},
+        {"the process key before the thread's",
+         graph({p, QByteArray(R"({"process":)") + p + R"(,"entity_type":"ThreadEntity","tid":11})"}), 1},
+    };
+}
+
 } // namespace
 
 class TestWittyRoundtrip : public QObject
@@ -91,7 +134,7 @@ private:
         }
         QCOMPARE(s.edges().size(), t.edges().size());
         for (size_t i = 0; i < s.edges().size(); ++i) {
-            QCOMPARE(t.edges()[i].payload, s.edges()[i].payload);
+            QCOMPARE(t.edges()[i].payload.text(), s.edges()[i].payload.text());
             QCOMPARE(t.edges()[i].source, s.edges()[i].source);
             QCOMPARE(t.edges()[i].target, s.edges()[i].target);
         }
@@ -125,7 +168,7 @@ private:
             QCOMPARE(y.weight, x.weight);
             QCOMPARE(identityOf(b, y.source), identityOf(a, x.source));
             QCOMPARE(identityOf(b, y.target), identityOf(a, x.target));
-            QCOMPARE(parseJsonObject(y.payload), parseJsonObject(x.payload));
+            QCOMPARE(parseJsonObject(y.payload.text()), parseJsonObject(x.payload.text()));
         }
         const DistanceMatrix* da = a.numaDistances();
         const DistanceMatrix* db = b.numaDistances();
@@ -308,6 +351,8 @@ private slots:
     void parallelAgreesWithOneThread_data()
     {
         elementAndWholeAgree_data();
+        for (const ProcessesOfThreads& row : processesOfThreads())
+            QTest::newRow(row.name) << row.text;
         // Copies that meet across batches: a process first seen inside a thread and then in `nodes`, a
         // duplicate in `nodes`, a process after its thread's key fields and one before, the same new entity
         // as both ends of an edge, endpoints in target-first order, an undirected edge.
@@ -348,6 +393,34 @@ private slots:
                    R"({"edge_type":"OwnEdge","source_node":)" + p + R"(,"target_node":)" + b + "},\n" +
                    R"({"edge_type":"OwnEdge","source_node":)" + p + R"(,"target_node":)" + a + "}\n]}";
     }
+    void processesReadOnce_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("readBefore");
+        for (const ProcessesOfThreads& row : processesOfThreads())
+            QTest::newRow(row.name) << row.text << row.readBefore;
+    }
+    void processesReadOnce()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, readBefore);
+        const TuningGuard guard;
+        wittyReadTuning().threads = 1;
+        auto one = readWittyJson(text, QStringLiteral("one.json"));
+        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().toString()));
+        WittyReadTuning& tuning = wittyReadTuning();
+        tuning.threads = 2;
+        tuning.parallelFrom = 1;
+        tuning.parallelScanFrom = 0;
+        tuning.batchElements = 4096; // one batch: one parser reads the list in order
+        const WittyReadPaths before = wittyReadPaths();
+        auto many = readWittyJson(text, QStringLiteral("many.json"));
+        QVERIFY2(many.ok(), qPrintable(many.ok() ? QString() : many.error().toString()));
+        QVERIFY(wittyReadPaths().parallelLists > before.parallelLists);
+        QCOMPARE(wittyReadPaths().processesReadBefore - before.processesReadBefore, readBefore);
+        compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
+    }
+
     void parallelAgreesWithOneThread()
     {
         QFETCH(QByteArray, text);
@@ -541,6 +614,52 @@ private slots:
         QCOMPARE(wittyReadPaths().byElement - before.byElement, 1);
         QCOMPARE(wittyReadPaths().minified - before.minified, minified);
         QCOMPARE(int(read.value()->snapshots.front()->entities().size()), entities);
+    }
+
+    // Edge payloads repeat a few shapes with other values (every SendToSocketEdge's data_flow): they are
+    // kept by shape, as entity attributes are, and give back the same bytes. As copies they took a third of
+    // the model of a 200 MB graph.
+    void edgePayloadsByShape_data()
+    {
+        QTest::addColumn<QByteArray>("payload"); // the payload's fields, minified, as the edge writes them
+        QTest::addColumn<bool>("small"); // whether 500 edges of it must take less than a third of its bytes
+        QTest::newRow("flow counters") << QByteArray(R"("data_flow":{"data_size":%1,"packets":%2})") << true;
+        QTest::newRow("status facts")
+            << QByteArray(
+                   R"("proc_status":{"Cpus_allowed_list":"0-%1","VmRSS":"%2 kB","Threads":7},"x":null)")
+            << true;
+        QTest::newRow("no fields") << QByteArray() << false; // "{}", held in place
+        QTest::newRow("escapes and text beyond ASCII")
+            << QByteArray(R"("note":"\u0001 ünïcode %1","n":[%2,1.5e3,true])") << false;
+    }
+    void edgePayloadsByShape()
+    {
+        QFETCH(QByteArray, payload);
+        QFETCH(bool, small);
+        QByteArray text = "{\"nodes\":[{\"entity_type\":\"ProcessEntity\",\"pid\":1}],\"edges\":[";
+        std::vector<QByteArray> expected;
+        for (int i = 0; i < 500; ++i) {
+            const QByteArray fields = QString::fromUtf8(payload).arg(i * 4096).arg(i % 7).toUtf8();
+            expected.push_back("{" + fields + "}");
+            text +=
+                QByteArray(i ? ",\n" : "\n") +
+                R"({"edge_type":"SendToSocketEdge","source_node":{"entity_type":"ProcessEntity","pid":1},)" +
+                R"("target_node":{"entity_type":"ProcessEntity","pid":1})" + (fields.isEmpty() ? "" : ",") +
+                fields + "}";
+        }
+        text += "\n]}";
+        const auto read = readWittyJson(text, QStringLiteral("payloads.json"));
+        QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+        const Snapshot& s = *read.value()->snapshots.front();
+        QCOMPARE(s.edges().size(), expected.size());
+        qsizetype stored = 0, bytes = 0;
+        for (size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(s.edges()[i].payload.text(), expected[i]);
+            stored += s.edges()[i].payload.storedBytes();
+            bytes += expected[i].size();
+        }
+        if (small)
+            QVERIFY2(stored * 3 < bytes, qPrintable(QStringLiteral("%1 of %2 bytes").arg(stored).arg(bytes)));
     }
 
     void parallelErrorsAgree_data()
