@@ -122,6 +122,36 @@ private:
     };
 
     // `b` is `a`: same entities and edges in the same order, attributes and payloads byte for byte.
+    // Reads `text` on one thread, then on two in batches of `batch` elements, and checks that both read it,
+    // the second in parallel, into the same model; `before` receives the read counters before the second
+    // read. The second read's capture, or null after a failed check.
+    CapturePtr readOnceThenInBatches(const QByteArray& text, size_t batch, WittyReadPaths* before)
+    {
+        const TuningGuard guard;
+        wittyReadTuning().threads = 1;
+        auto one = readWittyJson(text, QStringLiteral("one.json"));
+        if (!one.ok()) {
+            QTest::qFail(qPrintable(one.error().toString()), __FILE__, __LINE__);
+            return {};
+        }
+        WittyReadTuning& tuning = wittyReadTuning();
+        tuning.threads = 2;
+        tuning.parallelFrom = 1;
+        tuning.parallelScanFrom = 0;
+        tuning.batchElements = batch;
+        *before = wittyReadPaths();
+        auto many = readWittyJson(text, QStringLiteral("many.json"));
+        if (!many.ok()) {
+            QTest::qFail(qPrintable(many.error().toString()), __FILE__, __LINE__);
+            return {};
+        }
+        if (wittyReadPaths().parallelLists <= before->parallelLists) {
+            QTest::qFail("the list was not parsed in batches", __FILE__, __LINE__);
+            return {};
+        }
+        compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
+        return many.value();
+    }
     void compareExactly(const Snapshot& s, const Snapshot& t)
     {
         compareSnapshots(s, t);
@@ -404,21 +434,11 @@ private slots:
     {
         QFETCH(QByteArray, text);
         QFETCH(int, readBefore);
-        const TuningGuard guard;
-        wittyReadTuning().threads = 1;
-        auto one = readWittyJson(text, QStringLiteral("one.json"));
-        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().toString()));
-        WittyReadTuning& tuning = wittyReadTuning();
-        tuning.threads = 2;
-        tuning.parallelFrom = 1;
-        tuning.parallelScanFrom = 0;
-        tuning.batchElements = 4096; // one batch: one parser reads the list in order
-        const WittyReadPaths before = wittyReadPaths();
-        auto many = readWittyJson(text, QStringLiteral("many.json"));
-        QVERIFY2(many.ok(), qPrintable(many.ok() ? QString() : many.error().toString()));
-        QVERIFY(wittyReadPaths().parallelLists > before.parallelLists);
+        WittyReadPaths before;
+        readOnceThenInBatches(text, 4096, &before); // one batch: one parser reads the list in order
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(wittyReadPaths().processesReadBefore - before.processesReadBefore, readBefore);
-        compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
     }
 
     void parallelAgreesWithOneThread()
@@ -561,22 +581,12 @@ private slots:
                                 R"({"edge_type":"OwnEdge","source_node":)" + other + R"(,"target_node":)" +
                                 entity + "},\n" + R"({"edge_type":"Link","source_node":)" + entity +
                                 R"(,"target_node":)" + other + "}\n]}";
-        const TuningGuard guard;
-        wittyReadTuning().threads = 1;
-        auto one = readWittyJson(text, QStringLiteral("one.json"));
-        QVERIFY2(one.ok(), qPrintable(one.ok() ? QString() : one.error().toString()));
-        WittyReadTuning& tuning = wittyReadTuning();
-        tuning.threads = 2;
-        tuning.parallelFrom = 1;
-        tuning.parallelScanFrom = 0;
-        tuning.batchElements = 1;
-        const WittyReadPaths before = wittyReadPaths();
-        auto many = readWittyJson(text, QStringLiteral("many.json"));
-        QVERIFY2(many.ok(), qPrintable(many.ok() ? QString() : many.error().toString()));
-        QVERIFY(wittyReadPaths().parallelLists > before.parallelLists);
+        WittyReadPaths before;
+        const CapturePtr many = readOnceThenInBatches(text, 1, &before);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(wittyReadPaths().copiesKnown - before.copiesKnown, 4); // both ends of both edges
-        compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
-        QCOMPARE(int(many.value()->snapshots.front()->entities().size()), entities);
+        QCOMPARE(int(many->snapshots.front()->entities().size()), entities);
     }
 
     // An unknown entity's whole text is its identity and its attributes: minified once for both. Minifying
