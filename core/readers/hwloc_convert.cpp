@@ -64,13 +64,26 @@ QString pciBusId(const PciAttr& pci)
         .arg(unsigned(pci.func), 1, 16);
 }
 
-// hwloc's XML importer stores bridge_type="U-D" unchecked, so a file can put any number in the enum (2 is
-// neither host nor PCI, and loading it as the enum is undefined): its bits are read as an integer.
+// hwloc's XML importer stores the numbers of bridge_type="U-D", osdev_type and cache_type unchecked, so a
+// file can put any number in these enums (osdev_type="10", bridge type 2), and loading one beyond the
+// enumerators as the enum is undefined: their bits are read as an integer.
+template <class Enum>
+std::underlying_type_t<Enum> rawValue(const Enum& e)
+{
+    std::underlying_type_t<Enum> value;
+    std::memcpy(&value, &e, sizeof value);
+    return value;
+}
+
 bool isPciSide(const hwloc_obj_bridge_type_t& side)
 {
-    std::underlying_type_t<hwloc_obj_bridge_type_t> value;
-    std::memcpy(&value, &side, sizeof value);
-    return value == HWLOC_OBJ_BRIDGE_PCI;
+    return rawValue(side) == HWLOC_OBJ_BRIDGE_PCI;
+}
+
+// An OS device's type as its number (see rawValue()).
+auto osdevType(hwloc_obj_t os)
+{
+    return rawValue(os->attr->osdev.type);
 }
 
 // The PCI function attributes of a device or of a bridge's upstream side, or nullptr (host bridges).
@@ -143,7 +156,7 @@ QString pciNameFromDatabase(hwloc_obj_t obj, const PciAttr& pci)
         .arg(unsigned(pci.device_id), 4, 16, QLatin1Char('0'));
 }
 
-QString osdevTypeName(hwloc_obj_osdev_type_t t)
+QString osdevTypeName(std::underlying_type_t<hwloc_obj_osdev_type_t> t)
 {
     switch (t) {
     case HWLOC_OBJ_OSDEV_BLOCK:
@@ -168,7 +181,7 @@ bool isComputeOsdev(hwloc_obj_t os)
 {
     if (os->type != HWLOC_OBJ_OS_DEVICE)
         return false;
-    const auto t = os->attr->osdev.type;
+    const auto t = osdevType(os);
     if (t != HWLOC_OBJ_OSDEV_GPU && t != HWLOC_OBJ_OSDEV_COPROC)
         return false;
     static const QRegularExpression kCompute(QStringLiteral("^(nvml|cuda|rsmi|opencl|levelzero|ze|nvidia)"),
@@ -181,8 +194,8 @@ bool isComputeOsdev(hwloc_obj_t os)
 
 bool isNetworkOsdev(hwloc_obj_t os)
 {
-    return os->type == HWLOC_OBJ_OS_DEVICE && (os->attr->osdev.type == HWLOC_OBJ_OSDEV_NETWORK ||
-                                               os->attr->osdev.type == HWLOC_OBJ_OSDEV_OPENFABRICS);
+    return os->type == HWLOC_OBJ_OS_DEVICE &&
+           (osdevType(os) == HWLOC_OBJ_OSDEV_NETWORK || osdevType(os) == HWLOC_OBJ_OSDEV_OPENFABRICS);
 }
 
 // Driver handles of one PCI function (nvml0, cuda0, opencl0d0, eth0, mlx5_0) describe the same device,
@@ -190,7 +203,7 @@ bool isNetworkOsdev(hwloc_obj_t os)
 bool foldsIntoParent(hwloc_obj_t os)
 {
     return os->type == HWLOC_OBJ_OS_DEVICE && os->parent && os->parent->type == HWLOC_OBJ_PCI_DEVICE &&
-           os->attr->osdev.type != HWLOC_OBJ_OSDEV_BLOCK && os->attr->osdev.type != HWLOC_OBJ_OSDEV_DMA;
+           osdevType(os) != HWLOC_OBJ_OSDEV_BLOCK && osdevType(os) != HWLOC_OBJ_OSDEV_DMA;
 }
 
 QString memoryTierOf(hwloc_obj_t node)
@@ -259,10 +272,10 @@ QJsonObject objectAttributes(hwloc_obj_t obj)
         a.insert(QLatin1String("cache_depth"), qint64(c.depth));
         a.insert(QLatin1String("cache_linesize"), qint64(c.linesize));
         a.insert(QLatin1String("cache_associativity"), c.associativity);
-        a.insert(QLatin1String("cache_type"), c.type == HWLOC_OBJ_CACHE_DATA ? QStringLiteral("data")
-                                              : c.type == HWLOC_OBJ_CACHE_INSTRUCTION
-                                                  ? QStringLiteral("instruction")
-                                                  : QStringLiteral("unified"));
+        a.insert(QLatin1String("cache_type"),
+                 rawValue(c.type) == HWLOC_OBJ_CACHE_DATA          ? QStringLiteral("data")
+                 : rawValue(c.type) == HWLOC_OBJ_CACHE_INSTRUCTION ? QStringLiteral("instruction")
+                                                                   : QStringLiteral("unified"));
     } else if (obj->type == HWLOC_OBJ_NUMANODE) {
         const auto& n = obj->attr->numanode;
         a.insert(QLatin1String("local_memory"), qint64(n.local_memory));
@@ -273,7 +286,7 @@ QJsonObject objectAttributes(hwloc_obj_t obj)
         if (!pages.isEmpty())
             a.insert(QLatin1String("page_types"), pages);
     } else if (obj->type == HWLOC_OBJ_OS_DEVICE) {
-        a.insert(QLatin1String("osdev_type"), osdevTypeName(obj->attr->osdev.type));
+        a.insert(QLatin1String("osdev_type"), osdevTypeName(osdevType(obj)));
     }
     if (obj->type == HWLOC_OBJ_BRIDGE) {
         const auto& b = obj->attr->bridge;

@@ -314,6 +314,14 @@ private slots:
         // Found by fuzzing under UBSan: hwloc keeps bridge_type="2-1" unchecked, a value its enum lacks.
         QTest::newRow("bridge type outside hwloc's enum")
             << n2 << change("bridge_type=\"\\d+-", "bridge_type=\"2-") << QString();
+        // Found by fuzzing in CI under UBSan (2026-12-05): osdev_type="10" is kept as unchecked; so would a
+        // cache type be.
+        QTest::newRow("OS device type outside hwloc's enum")
+            << n2 << change("osdev_type=\"2\"", "osdev_type=\"10\"") << QString();
+        QTest::newRow("OS device type 4294967295")
+            << n2 << change("osdev_type=\"5\"", "osdev_type=\"4294967295\"") << QString();
+        QTest::newRow("cache type outside hwloc's enum")
+            << s4 << change("cache_type=\"1\"", "cache_type=\"9\"") << QString();
         QTest::newRow("two NUMA nodes with one OS index")
             << n2 << change("(type=\"NUMANode\"[^>]*?)os_index=\"1\"", "\\1os_index=\"0\"")
             << QStringLiteral("two NUMA nodes have OS index 0");
