@@ -72,6 +72,7 @@ struct ProcessesOfThreads
     const char* name;
     QByteArray text;
     int readBefore;
+    bool everySplit = true; // read in batches however the list is split between parsers
 };
 std::vector<ProcessesOfThreads> processesOfThreads()
 {
@@ -101,7 +102,7 @@ std::vector<ProcessesOfThreads> processesOfThreads()
          2},
         // A copy is not read past its identity, as the one-thread reader does not read a known one.
         {"a later copy with a field of the wrong type",
-         graph({p, thread(11, "h", process("h", R"(,"ppid":"one")"))}), 1},
+         graph({p, thread(11, "h", process("h", R"(,"ppid":"one")"))}), 1, false},
         {"the process key before the thread's",
          graph({p, QByteArray(R"({"process":)") + p + R"(,"entity_type":"ThreadEntity","tid":11})"}), 1},
     };
@@ -381,8 +382,12 @@ private slots:
     void parallelAgreesWithOneThread_data()
     {
         elementAndWholeAgree_data();
+        // Not the row with a bad field in a later copy: in batches split between parsers, the parser of the
+        // thread may not have read the process, reads the copy whole, meets the field, and the document goes
+        // to the whole-document reader (the same model, but not parsed in batches).
         for (const ProcessesOfThreads& row : processesOfThreads())
-            QTest::newRow(row.name) << row.text;
+            if (row.everySplit)
+                QTest::newRow(row.name) << row.text;
         // Copies that meet across batches: a process first seen inside a thread and then in `nodes`, a
         // duplicate in `nodes`, a process after its thread's key fields and one before, the same new entity
         // as both ends of an edge, endpoints in target-first order, an undirected edge.
