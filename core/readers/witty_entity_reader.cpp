@@ -360,11 +360,17 @@ bool GraphReader::readBefore(const Collected& c, ParsedEntity& out)
         return false;
     out.insertedBefore = true;
     out.entity = Entity{};
-    out.entity.typeName = cachedString(m_typeNames, c.f[FType].str);
-    out.entity.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
-                                            : cachedString(m_namespaces, "local");
-    out.entity.key = PackedText::fromUtf8(std::string_view(m_identity).substr(c.keyStart));
+    setIdentity(out.entity, c);
     return true;
+}
+
+// The entity's type, namespace and key, from the fields its identity was built of.
+void GraphReader::setIdentity(Entity& e, const Collected& c)
+{
+    e.typeName = cachedString(m_typeNames, c.f[FType].str);
+    e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
+                                   : cachedString(m_namespaces, "local");
+    e.key = PackedText::fromUtf8(std::string_view(m_identity).substr(c.keyStart));
 }
 
 // Reads one entity object and returns its id. An entity already known is recognised from its type and key
@@ -481,10 +487,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     Entity& e = out.entity;
     e.kind = c.info.kind;
     e.deviceClass = c.info.deviceClass;
-    e.typeName = cachedString(m_typeNames, c.f[FType].str);
-    e.ns = c.f[FNamespace].present ? cachedString(m_namespaces, c.f[FNamespace].str)
-                                   : cachedString(m_namespaces, "local");
-    e.key = PackedText::fromUtf8(std::string_view(m_identity).substr(c.keyStart));
+    setIdentity(e, c);
     const std::string_view attributes = c.compacted.data() ? c.compacted : compact(c.raw, where);
     // Kept whole in the attributes while a typed field takes one copy: the two would disagree (a capture
     // refuses such attributes too).

@@ -367,6 +367,7 @@ private:
     // readEntity() in two steps: a parse that leaves the model as it is, then the insertion.
     void parseEntity(od::value value, const Where* where, Origin origin, const char* end, ParsedEntity& out);
     bool readBefore(const Collected& c, ParsedEntity& out);
+    void setIdentity(Entity& e, const Collected& c);
     EntityId insertEntity(ParsedEntity& parsed, const Where* where);
     void buildIdentity(Collected& c, const Where* where);
     void parseNestedProcess(std::string_view raw, const Where* where, ParsedEntity& out);
