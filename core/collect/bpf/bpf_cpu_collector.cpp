@@ -14,6 +14,7 @@
 #include "collect/bpf/bpf_collector.h"
 #include "collect/bpf/bpf_collectors.h"
 #include "collect/bpf/bpf_support.h"
+#include "collect/bpf/oncpu_cpu_reading.h"
 #include "collect/bpf/oncpu_program.h"
 #include "collect/own_capabilities.h"
 #include "collect/procfs/task_stat.h"
@@ -55,21 +56,6 @@ struct SlotKeyHash
     }
 };
 
-// One reading of a cache slot whose words agree. The program rewrites them one by one, and a thread switched
-// in and out often rewrites its slot often: a reading that disagrees is taken again a few times before the
-// interval falls back on the map's (older) value, which would move the slot's whole unflushed sum to the
-// next interval.
-bool readSlot(const volatile oncpu_slot& slot, std::uint64_t& owner, std::uint64_t& total)
-{
-    for (int attempt = 0; attempt < 16; ++attempt) {
-        owner = slot.owner;
-        total = slot.total_ns;
-        if ((owner ^ total) == slot.check)
-            return owner != 0;
-    }
-    return false;
-}
-
 std::uint64_t threadKey(std::uint32_t tgid, std::uint32_t tid)
 {
     return std::uint64_t(tgid) << 32 | tid;
@@ -96,9 +82,8 @@ public:
 
         drainRenames();
 
-        // 1. The closed slices (the map, then the cached sums, which are more recent), then what runs right
-        // now (read after both, so that a slice ending in between is not counted twice: its closed sums are
-        // read again instead).
+        // 1. The closed slices (the map, then each CPU's cached sums, which are more recent) and what runs
+        // right now, each CPU's slots and running slice read as of one instant (oncpu_cpu_reading.h).
         std::vector<std::pair<oncpu_key, oncpu_value>> entries;
         if (int err = bpf::readHashMap(m_program.countsFd(), entries); err != 0) {
             warnOnce(QStringLiteral("eBPF on-CPU: reading the map failed: %1")
@@ -108,61 +93,45 @@ public:
         std::unordered_map<SlotKey, std::uint64_t, SlotKeyHash> cumulative;
         cumulative.reserve(entries.size() + 16);
         std::unordered_map<std::uint64_t, QString> bpfComm;
-        for (const auto& [key, value] : entries) {
-            cumulative[{key.tgid, key.tid, key.cpu}] = value.ns;
+        auto noteComm = [&](const oncpu_key& key, const oncpu_value& value) {
             if (!m_comms.count(threadKey(key.tgid, key.tid)))
                 bpfComm.emplace(threadKey(key.tgid, key.tid),
                                 QString::fromUtf8(value.comm, int(strnlen(value.comm, sizeof(value.comm)))));
+        };
+        for (const auto& [key, value] : entries) {
+            cumulative[{key.tgid, key.tid, key.cpu}] = value.ns;
+            noteComm(key, value);
         }
+        const ThreadRuntime runtimeOf = [](std::uint32_t tgid,
+                                           std::uint32_t tid) -> std::optional<std::uint64_t> {
+            const std::optional<Schedstat> stat = readSchedstat(FsRoot{}, tgid, tid);
+            return stat ? std::optional<std::uint64_t>(stat->onCpuNs) : std::nullopt;
+        };
+        const WatchedProcess watched = [this](std::uint32_t tgid) { return inScope(tgid); };
+        std::unordered_set<std::uint64_t> runningNow;
         const volatile oncpu_cpu* records = m_program.cpuRecords();
         for (int cpu = 0; cpu < m_program.cpuCount(); ++cpu) {
-            for (const volatile oncpu_slot& slot : records[cpu].cache) {
-                std::uint64_t owner = 0, total = 0;
-                if (!readSlot(slot, owner, total))
-                    continue;
-                // A key the map lacks is one deleted here (its thread exited, its sum was reported) or
-                // created after the map was read; either way the slot's sum is not to be counted now.
-                auto known =
-                    cumulative.find({std::uint32_t(owner >> 32), std::uint32_t(owner), std::uint32_t(cpu)});
-                if (known != cumulative.end())
-                    known->second = std::max(known->second, total);
-            }
-        }
-        std::unordered_set<std::uint64_t> runningNow;
-        for (int cpu = 0; cpu < m_program.cpuCount(); ++cpu) {
-            const volatile oncpu_running& running = records[cpu].running;
-            const std::uint64_t start = running.start_runtime_ns;
-            const std::uint32_t tgid = running.tgid;
-            const std::uint32_t tid = running.tid;
-            if (!running.seen || tid == 0 || !inScope(tgid))
-                continue;
-            // The thread's counter as the kernel last brought it up to date (at most a tick old, so a
-            // running slice is under- rather than overestimated). A switch while reading shows as a changed
-            // record: then the slice has been closed into a cache slot or the map, read again next time.
-            const std::optional<Schedstat> stat = readSchedstat(FsRoot{}, tgid, tid);
-            if (running.tid != tid || running.start_runtime_ns != start) {
-                // The slice closed while this read: it is in the thread's cache slot or its map entry by
-                // now, both read again (a long slice of a thread alone on its CPU would otherwise wait a
-                // whole interval).
-                const SlotKey key{tgid, tid, std::uint32_t(cpu)};
-                oncpu_key mapKey = {tgid, tid, std::uint32_t(cpu), 0};
-                oncpu_value stored = {};
-                if (bpf_map_lookup_elem(m_program.countsFd(), &mapKey, &stored) != 0)
-                    continue; // created after the map was read, or deleted here: next time (see above)
-                std::uint64_t closed = stored.ns;
-                for (const volatile oncpu_slot& slot : records[cpu].cache) {
-                    std::uint64_t owner = 0, total = 0;
-                    if (readSlot(slot, owner, total) && owner == threadKey(tgid, tid))
-                        closed = std::max(closed, total);
+            const OncpuCpuReading reading = readOncpuCpu(records[cpu], runtimeOf, watched);
+            for (const OncpuSlotReading& slot : reading.cached) {
+                const SlotKey key{slot.tgid, slot.tid, std::uint32_t(cpu)};
+                auto known = cumulative.find(key);
+                if (known == cumulative.end()) {
+                    // Not in the map as read: a thread whose first slice here ended since (its entry is new),
+                    // or one that exited and was forgotten here (its entry is gone, and its sum reported).
+                    oncpu_key mapKey = {slot.tgid, slot.tid, std::uint32_t(cpu), 0};
+                    oncpu_value stored = {};
+                    if (bpf_map_lookup_elem(m_program.countsFd(), &mapKey, &stored) != 0)
+                        continue;
+                    known = cumulative.emplace(key, stored.ns).first;
+                    noteComm(mapKey, stored);
                 }
-                std::uint64_t& sum = cumulative[key];
-                sum = std::max(sum, closed);
-                continue;
+                known->second = std::max(known->second, slot.totalNs);
             }
-            if (!stat || stat->onCpuNs <= start)
-                continue;
-            cumulative[{tgid, tid, std::uint32_t(cpu)}] += stat->onCpuNs - start;
-            runningNow.insert(threadKey(tgid, tid));
+            if (reading.running) {
+                const OncpuRunningReading& running = *reading.running;
+                cumulative[{running.tgid, running.tid, std::uint32_t(cpu)}] += running.ranNs;
+                runningNow.insert(threadKey(running.tgid, running.tid));
+            }
         }
 
         // 2. Deltas against the last values seen. The baseline only moves up, so a running slice counted
