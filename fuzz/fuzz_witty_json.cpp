@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The witty-profiler JSON reader on bytes in memory: plain graphs, the HTTP envelope and JSON Lines; what it
 // accepts is written back by the witty writer and must read again. Each input is read on one thread and
-// again with its lists parsed on two, in small batches: both must give the same answer.
+// again with its lists parsed on two, in small batches: both must give the same answer. The same bytes as a
+// file, mapped, with its lists read from the file through windows of a few bytes, must give it too.
 #include "fuzz_support.h"
 #include "readers/witty_json_reader.h"
 #include "readers/witty_json_writer.h"
@@ -35,6 +36,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size)
         std::fprintf(stderr, "fuzz_witty_json: one thread and two disagree: %s / %s\n",
                      qPrintable(read.ok() ? QStringLiteral("ok") : read.error().toString()),
                      qPrintable(parallel.ok() ? QStringLiteral("ok") : parallel.error().toString()));
+        std::abort();
+    }
+    static const QString path = numasight::fuzz::scratchPath(QStringLiteral("input.json"));
+    numasight::fuzz::writeScratch(path, data, size);
+    tuning.threads = 2;
+    tuning.fileReadFrom = SIZE_MAX;
+    const auto mapped = numasight::readWittyJsonFile(path);
+    tuning.fileReadFrom = 0;
+    tuning.fileWindow = 1 + size % 5;
+    const auto windowed = numasight::readWittyJsonFile(path);
+    tuning = numasight::WittyReadTuning{};
+    tuning.threads = 1;
+    bool agree = windowed.ok() == mapped.ok();
+    if (agree && !mapped.ok())
+        agree = windowed.error().toString() == mapped.error().toString();
+    if (agree && mapped.ok()) {
+        const auto& a = mapped.value()->snapshots;
+        const auto& b = windowed.value()->snapshots;
+        agree = a.size() == b.size();
+        for (size_t i = 0; agree && i < a.size(); ++i)
+            agree = numasight::writeWittyGraph(*a[i], mapped.value()->source) ==
+                    numasight::writeWittyGraph(*b[i], windowed.value()->source);
+    }
+    if (!agree) {
+        std::fprintf(stderr, "fuzz_witty_json: the file mapped and read in windows disagree: %s / %s\n",
+                     qPrintable(mapped.ok() ? QStringLiteral("ok") : mapped.error().toString()),
+                     qPrintable(windowed.ok() ? QStringLiteral("ok") : windowed.error().toString()));
         std::abort();
     }
     if (read.ok()) {

@@ -391,7 +391,7 @@ void GraphReader::parseEntity(od::value value, const Where* where, Origin origin
     Collected c;
     c.begin = value.raw_json_token().data();
     c.origin = origin;
-    out.begin = c.begin;
+    out.begin = inText(c.begin);
     out.origin = origin;
     out.known = -1; // `out` may hold an earlier batch's entity (cleared below once this one is not a copy)
     out.lookedUpLive = false;
@@ -577,7 +577,7 @@ EntityId GraphReader::insertEntity(ParsedEntity& parsed, const Where* where)
 
 void GraphReader::parseNestedProcess(std::string_view raw, const Where* where, ParsedEntity& out)
 {
-    const size_t capacity = size_t(m_base + m_size - raw.data()) + simdjson::SIMDJSON_PADDING;
+    const size_t capacity = capacityAt(raw.data());
     od::document doc;
     if (const error_code e = m_nestedParser.iterate(raw.data(), raw.size(), capacity).get(doc))
         failSimdjson(e, where, raw.data());

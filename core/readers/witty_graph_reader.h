@@ -321,8 +321,12 @@ public:
         , m_file(owner.m_file)
         , m_progress(owner.m_progress)
         , m_owner(&owner)
+        , m_fileText(owner.m_fileText)
     {
     }
+    // Long lists are read from this file (the one mapped at `base`) with pread() instead of through the
+    // mapping: see FileText.
+    void readListsFrom(int fd, size_t window) { m_fileText = FileText{fd, m_base, m_size, window}; }
 
     SnapshotPtr readDocument(const char* begin, size_t length, SourceInfo& source, SourceFormat* format,
                              bool envelopeAllowed);
@@ -337,7 +341,27 @@ public:
 private:
     [[noreturn]] void fail(const char* at, const Where* where, const QString& message) const;
     [[noreturn]] void failSimdjson(error_code error, const Where* where, const char* fallbackAt) const;
-    qint64 offsetOf(const char* at) const { return at ? qint64(at - m_base) : qint64(m_size); }
+    qint64 offsetOf(const char* at) const { return at ? qint64(inText(at) - m_base) : qint64(m_size); }
+    // While elements are parsed from a copy of their bytes read from the file (m_window, holding the text
+    // from m_windowText on), a pointer into the copy stands for the text's: errors, progress and the
+    // model's bookkeeping speak of the text.
+    const char* inText(const char* at) const
+    {
+        return m_window && at >= m_window && at <= m_window + m_windowSize + simdjson::SIMDJSON_PADDING
+                   ? m_windowText + (at - m_window)
+                   : at;
+    }
+    const char* inWindow(const char* text) const
+    {
+        return m_window ? m_window + (text - m_windowText) : text;
+    }
+    // What simdjson may read from `b` on: to the end of the copy or the text, and the padding after it.
+    size_t capacityAt(const char* b) const
+    {
+        if (m_window && b >= m_window && b <= m_window + m_windowSize)
+            return size_t(m_window + m_windowSize - b) + simdjson::SIMDJSON_PADDING;
+        return size_t(m_base + m_size - b) + simdjson::SIMDJSON_PADDING;
+    }
     const char* here() const;
     template <class T>
     T take(simdjson::simdjson_result<T>&& r, const Where* where)
@@ -382,6 +406,10 @@ private:
     // neither, reads each into the model as it goes.
     void readElements(const ElementEnds& ends, const char* b, const char* end, size_t from, size_t to,
                       bool nodes, const Where* where, ParsedEntity* entities, ParsedEdge* edges);
+    // The same, the elements' bytes first read from the file into `copy`.
+    void readElementsFromFile(const ElementEnds& ends, const char* b, size_t from, size_t to, bool nodes,
+                              const Where* where, ParsedEntity* entities, ParsedEdge* edges,
+                              std::vector<char>& copy);
     void readEnv(od::object env, SourceInfo& source, const Where* where);
     SnapshotPtr finishDocument();
     // readByElement()'s parts.
@@ -443,6 +471,14 @@ private:
     bool m_releasable = false;
     const char* m_released = nullptr;  // mapped pages before this were handed back
     const GraphReader* m_owner = this; // whose tables parses look entities up in
+    FileText m_fileText;               // no file: lists are read through m_base
+    bool m_listFromFile = false;       // the list at hand is read from m_fileText
+    // The bytes of the batch this parser reads from the file. Parsed elements keep nothing of their text, so
+    // the next batch may take its place as soon as a parse is over.
+    std::vector<char> m_batchText;
+    const char* m_window = nullptr; // see inText()
+    size_t m_windowSize = 0;
+    const char* m_windowText = nullptr;
     // While a list is parsed on several threads, parses look entities up in these tables of the model's
     // identities and m_slots, taken when the list started (the model changes under them).
     void freezeIdentities();

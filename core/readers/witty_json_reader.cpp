@@ -187,7 +187,7 @@ std::string_view GraphReader::stringOf(od::value& v, std::string_view raw, const
 SnapshotPtr GraphReader::readDocument(const char* begin, size_t length, SourceInfo& source,
                                       SourceFormat* format, bool envelopeAllowed)
 {
-    const size_t capacity = size_t(m_base + m_size - begin) + simdjson::SIMDJSON_PADDING;
+    const size_t capacity = capacityAt(begin);
     od::document doc;
     m_docEnd = begin + length;
     m_textEnd = begin + length;
@@ -374,6 +374,7 @@ struct Buffer
     const char* data = nullptr;
     size_t size = 0;
     bool releasable = false; // the reader's own mapping or copy of a file
+    int fd = -1;             // the mapped file, open: long lists are read from it (FileText)
     // Set for a file's copy, whose pages behind a reader's cursor are handed back: reads [from, from +
     // length) from the file again, or says why it cannot.
     std::function<QString(const char* from, size_t length)> readAgain;
@@ -399,6 +400,8 @@ SnapshotPtr readByElement(const Buffer& buffer, const char* begin, size_t length
 {
     try {
         GraphReader reader(buffer.data, buffer.size, fileName, progress, buffer.releasable);
+        if (buffer.fd >= 0)
+            reader.readListsFrom(buffer.fd, wittyReadTuning().fileWindow);
         SourceInfo elementSource = source;
         SourceFormat elementFormat = *format;
         SnapshotPtr snapshot = reader.readByElement(begin, length, elementSource, &elementFormat, true);
@@ -563,9 +566,12 @@ public:
             ::munmap(reserved, total);
             return;
         }
-        // Both are hints: a kernel without them maps small pages and faults them in as it goes.
+        // Both are hints: a kernel without them maps small pages and faults them in as it goes. A file whose
+        // lists are read with pread() (FileText) is touched through the mapping only where a reader falls
+        // back on it: faulting all of it in first would be spent for nothing.
         ::madvise(base, size, MADV_HUGEPAGE);
-        ::madvise(base, size, MADV_POPULATE_READ);
+        if (size < wittyReadTuning().fileReadFrom)
+            ::madvise(base, size, MADV_POPULATE_READ);
         m_data = static_cast<const char*>(base);
         m_size = size;
         m_reserved = reserved;
@@ -586,6 +592,7 @@ public:
     // Null without a lease, for a file with no bytes or no regular file, or when it could not be mapped.
     const char* data() const { return m_data; }
     size_t size() const { return m_size; }
+    int fd() const { return m_fd; }
 
 private:
     int m_fd = -1;
@@ -724,7 +731,7 @@ Result<CapturePtr> readWittyJson(QByteArrayView data, const QString& fileName, c
 {
     // simdjson reads up to SIMDJSON_PADDING bytes past the end, so the text gets a padded copy.
     simdjson::padded_string padded(data.data(), size_t(data.size()));
-    return wittyread::readBuffer({padded.data(), padded.size(), false, {}}, fileName, progress);
+    return wittyread::readBuffer({padded.data(), padded.size(), false, -1, {}}, fileName, progress);
 }
 
 Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progress)
@@ -754,7 +761,8 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
     if (wittyReadTuning().mapFiles) {
         if (wittyread::LeasedMapping mapped(native.constData()); mapped.data()) {
             ++wittyReadPaths().mapped;
-            return wittyread::readBuffer({mapped.data(), mapped.size(), true, {}}, path, progress);
+            wittyread::Buffer buffer{mapped.data(), mapped.size(), true, mapped.fd(), {}};
+            return wittyread::readBuffer(std::move(buffer), path, progress);
         }
     }
     // Files without a size (pipes, /proc) are read by simdjson instead.
@@ -762,7 +770,7 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
         if (!copy.problem().isEmpty())
             return ioError(copy.problem());
         ++wittyReadPaths().copied;
-        wittyread::Buffer buffer{copy.data(), copy.size(), true, {}};
+        wittyread::Buffer buffer{copy.data(), copy.size(), true, -1, {}};
         buffer.readAgain = [&copy](const char* from, size_t length) {
             return copy.readAgain(from, length) ? QString() : copy.problem();
         };
@@ -774,7 +782,7 @@ Result<CapturePtr> readWittyJsonFile(const QString& path, const Progress& progre
                 .get(text))
         return ioError(
             QStringLiteral("cannot read the file (%1)").arg(QLatin1String(simdjson::error_message(e))));
-    return wittyread::readBuffer({text.data(), text.size(), false, {}}, path, progress);
+    return wittyread::readBuffer({text.data(), text.size(), false, -1, {}}, path, progress);
 }
 
 } // namespace numasight

@@ -32,6 +32,7 @@ struct WittyReadPaths
     int minified = 0; // JSON values minified on this thread (kept whole, or an unknown entity's identity)
     int mapped = 0;   // files read through a mapping held under a read lease
     int copied = 0;   // files read into a copy (no lease to be had, or mapping turned off)
+    int listsFromFile = 0; // nodes or edges lists of a mapped file read with pread() instead (FileText)
 };
 WittyReadPaths& wittyReadPaths();
 
@@ -41,11 +42,13 @@ struct WittyReadTuning
 {
     size_t parallelScanFrom = size_t(16) << 20; // where elements end is looked for on several threads when
                                                 // at least this many bytes follow a list's start
-    size_t parallelFrom = 2048;          // lists shorter than this are parsed on the reading thread alone
-    size_t batchElements = 2048;         // elements handed to a parsing thread at once …
-    size_t batchBytes = size_t(1) << 20; // … or fewer, once their text reaches this size
-    int threads = 0;                     // threads in all; 0: one per core, at most 4
-    bool mapFiles = true;                // files are mapped when a read lease can be had, else copied
+    size_t parallelFrom = 2048;            // lists shorter than this are parsed on the reading thread alone
+    size_t batchElements = 2048;           // elements handed to a parsing thread at once …
+    size_t batchBytes = size_t(1) << 20;   // … or fewer, once their text reaches this size
+    int threads = 0;                       // threads in all; 0: one per core, at most 4
+    bool mapFiles = true;                  // files are mapped when a read lease can be had, else copied
+    size_t fileReadFrom = size_t(4) << 20; // a mapped file's lists are read from the file from this size on
+    size_t fileWindow = size_t(1) << 20;   // … this many bytes at a time (more for a longer element)
 };
 WittyReadTuning& wittyReadTuning();
 

@@ -20,13 +20,38 @@ namespace numasight::wittyread {
 
 namespace {
 
-// Where the element after the one ending at `e` begins.
+// Where the element after the one ending at `e` begins (`e` itself when it is an element's start).
 const char* nextElement(const char* e, const char* end)
 {
     const char* b = witty::skipJsonSpace(e, end);
     if (b < end && *b == ',')
         b = witty::skipJsonSpace(b + 1, end);
     return b;
+}
+
+struct Batch
+{
+    size_t from = 0, to = 0;
+    // The first element's start; read from a file, the end of the element before it (whose separator the
+    // parse skips in its copy), so that finding the batches reads nothing through the mapping.
+    const char* begin = nullptr;
+};
+
+// A batch ends at its element count or its byte budget, whichever comes first.
+std::vector<Batch> batchesOf(const ElementEnds& ends, const char* first, const char* end, bool fromFile)
+{
+    const WittyReadTuning& tuning = wittyReadTuning();
+    std::vector<Batch> batches;
+    for (size_t from = 0; from < ends.size();) {
+        const char* b = from == 0 ? first : fromFile ? ends[from - 1] : nextElement(ends[from - 1], end);
+        size_t to = from + 1;
+        while (to < ends.size() && to - from < tuning.batchElements &&
+               size_t(ends[to] - b) < tuning.batchBytes)
+            ++to;
+        batches.push_back({from, to, b});
+        from = to;
+    }
+    return batches;
 }
 
 } // namespace
@@ -38,22 +63,8 @@ const char* nextElement(const char* e, const char* end)
 void GraphReader::readListInBatches(const ElementEnds& ends, const char* first, const char* end, bool nodes,
                                     const Where* where, int threads)
 {
-    const WittyReadTuning& tuning = wittyReadTuning();
-    struct Batch
-    {
-        size_t from = 0, to = 0;
-        const char* begin = nullptr;
-    };
-    std::vector<Batch> batches;
-    for (size_t from = 0; from < ends.size();) {
-        const char* b = from == 0 ? first : nextElement(ends[from - 1], end);
-        size_t to = from + 1; // a batch ends at its element count or its byte budget, whichever comes first
-        while (to < ends.size() && to - from < tuning.batchElements &&
-               size_t(ends[to] - b) < tuning.batchBytes)
-            ++to;
-        batches.push_back({from, to, b});
-        from = to;
-    }
+    const bool fromFile = m_listFromFile;
+    const std::vector<Batch> batches = batchesOf(ends, first, end, fromFile);
 
     // Batches parsed and not yet inserted wait in a ring of buffers, which bounds the memory they hold.
     struct Slot
@@ -93,8 +104,12 @@ void GraphReader::readListInBatches(const ElementEnds& ends, const char* first, 
                 slot.entities.resize(count);
             if (!nodes && slot.edges.size() < count)
                 slot.edges.resize(count);
-            reader.readElements(ends, batch.begin, end, batch.from, batch.to, nodes, where,
-                                slot.entities.data(), slot.edges.data());
+            if (fromFile)
+                reader.readElementsFromFile(ends, batch.begin, batch.from, batch.to, nodes, where,
+                                            slot.entities.data(), slot.edges.data(), reader.m_batchText);
+            else
+                reader.readElements(ends, batch.begin, end, batch.from, batch.to, nodes, where,
+                                    slot.entities.data(), slot.edges.data());
         } catch (...) {
             slot.error = std::current_exception();
         }
@@ -170,14 +185,33 @@ void GraphReader::readListInBatches(const ElementEnds& ends, const char* first, 
     }
 }
 
+void GraphReader::readElementsFromFile(const ElementEnds& ends, const char* b, size_t from, size_t to,
+                                       bool nodes, const Where* where, ParsedEntity* entities,
+                                       ParsedEdge* edges, std::vector<char>& copy)
+{
+    const char* last = ends[to - 1];
+    if (!m_fileText.read(b, size_t(last - b), copy, simdjson::SIMDJSON_PADDING))
+        throw NotPlain{}; // cut short since it was opened: the whole-document reader says so
+    m_window = copy.data();
+    m_windowSize = size_t(last - b);
+    m_windowText = b;
+    struct Done
+    {
+        GraphReader& r;
+        ~Done() { r.m_window = nullptr; }
+    } done{*this};
+    const char* end = m_window + m_windowSize;
+    readElements(ends, nextElement(m_window, end), end, from, to, nodes, where, entities, edges);
+}
+
 void GraphReader::readElements(const ElementEnds& ends, const char* b, const char* end, size_t from,
                                size_t to, bool nodes, const Where* where, ParsedEntity* entities,
                                ParsedEdge* edges)
 {
     for (size_t i = from; i < to; ++i) {
-        const char* e = ends[i];
+        const char* e = inWindow(ends[i]);
         const Where w{where, nullptr, qint64(i)};
-        const size_t capacity = size_t(m_base + m_size - b) + simdjson::SIMDJSON_PADDING;
+        const size_t capacity = capacityAt(b);
         od::document doc;
         od::value value;
         if (m_parser.iterate(b, size_t(e - b), capacity).get(doc) != simdjson::SUCCESS ||
@@ -250,7 +284,7 @@ void GraphReader::readObjectByElement(const char*& p, const char* end, SourceInf
                 p < end && *p == '{' && brackets.next() == p ? brackets.closingEnd() : nullptr;
             if (!valueEnd)
                 throw NotPlain{};
-            const size_t capacity = size_t(m_base + m_size - p) + simdjson::SIMDJSON_PADDING;
+            const size_t capacity = capacityAt(p);
             od::document doc;
             od::object env;
             if (m_parser.iterate(p, size_t(valueEnd - p), capacity).get(doc) != simdjson::SUCCESS)
@@ -292,7 +326,11 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
     }
     const WittyReadTuning& tuning = wittyReadTuning();
     const int threads = tuning.threads > 0 ? tuning.threads : std::min(QThread::idealThreadCount(), 4);
-    ListWalk walk = walkWholeList(first, end, threads, tuning.parallelScanFrom, m_progress.cancelled);
+    // A long list of a mapped file is read from the file (FileText), and only then.
+    const bool fromFile = m_fileText && size_t(end - first) >= tuning.fileReadFrom;
+    m_listFromFile = fromFile;
+    ListWalk walk = walkWholeList(first, end, threads, tuning.parallelScanFrom, m_progress.cancelled,
+                                  fromFile ? &m_fileText : nullptr);
     if (walk.cancelled)
         throw Failure{LoadError::cancel(m_file)};
     if (!walk.plain || !walk.closed)
@@ -307,13 +345,21 @@ void GraphReader::readListByElement(const char*& p, const char* end, bool nodes,
         m_builder.reserve(0, m_builder.edgeCount() + ends.size());
     }
 
+    if (fromFile)
+        ++wittyReadPaths().listsFromFile;
     if (threads > 1 && ends.size() >= tuning.parallelFrom) {
         readListInBatches(ends, first, end, nodes, where, threads);
         ++wittyReadPaths().parallelLists;
         p = q;
         return;
     }
-    readElements(ends, first, end, 0, ends.size(), nodes, where, nullptr, nullptr);
+    if (fromFile) {
+        for (const Batch& batch : batchesOf(ends, first, end, true))
+            readElementsFromFile(ends, batch.begin, batch.from, batch.to, nodes, where, nullptr, nullptr,
+                                 m_batchText);
+    } else {
+        readElements(ends, first, end, 0, ends.size(), nodes, where, nullptr, nullptr);
+    }
     p = q;
 }
 

@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QRandomGenerator>
 #include <QScopeGuard>
+#include <QTemporaryFile>
 #include <QTest>
 
 #include <simdjson.h>
@@ -28,6 +29,44 @@ struct Text
     const char* end() const { return bytes.constData() + bytes.size() - 64; }
     QByteArray bytes;
 };
+
+// The text as a file, read with pread() while pointers keep pointing into `Text` (as into the file's
+// mapping).
+struct TextFile
+{
+    explicit TextFile(const QByteArray& text)
+    {
+        if (!file.open() || file.write(text) != text.size() || !file.flush())
+            qFatal("cannot write a temporary file");
+    }
+    FileText over(const Text& t, size_t window)
+    {
+        return {file.handle(), t.begin(), size_t(t.end() - t.begin()), window};
+    }
+    QTemporaryFile file;
+};
+
+// A walk read from the file is the walk of the text in memory, whatever the window: its ends, where it
+// stopped, and whether the list was plain and closed, malformed lists too.
+void compareWalks(const ListWalk& fromFile, const ListWalk& inMemory)
+{
+    QCOMPARE(fromFile.plain, inMemory.plain);
+    QCOMPARE(fromFile.closed, inMemory.closed);
+    QCOMPARE(fromFile.ends, inMemory.ends);
+    QCOMPARE(fromFile.stop, inMemory.stop);
+}
+
+// A walk split between threads must agree with the one-thread walk: wholly when that one is plain, in
+// being not plain otherwise (where the split walk stops then is its own).
+void compareSplitWalk(const ListWalk& many, const ListWalk& one)
+{
+    QCOMPARE(many.plain, one.plain);
+    QCOMPARE(many.closed, one.closed);
+    if (one.plain) {
+        QCOMPARE(many.ends, one.ends);
+        QCOMPARE(many.stop, one.stop);
+    }
+}
 
 QByteArray elements(int count, const QByteArray& separator, const QByteArray& (*element)(int, QByteArray&))
 {
@@ -123,16 +162,26 @@ private slots:
         QFETCH(bool, split);
         const Text t(text);
         const ListWalk one = walkList(t.begin(), t.end(), t.end(), SIZE_MAX, {});
+        TextFile file(text);
+        // Windows shorter than an element, than a separator, than a 64-byte block, and longer than the list.
+        for (const size_t window : {size_t(1), size_t(7), size_t(64), size_t(100), size_t(1) << 20}) {
+            const FileText f = file.over(t, window);
+            std::vector<char> scratch;
+            compareWalks(walkListInFile(f, t.begin(), t.end(), t.end(), SIZE_MAX, {}, scratch), one);
+            if (QTest::currentTestFailed())
+                return qWarning("window of %zu bytes", window);
+            for (const int threads : {1, 2, 3, 7}) {
+                const ListWalk many = walkWholeList(t.begin(), t.end(), threads, 0, {}, &f);
+                if (split && threads > 1)
+                    QCOMPARE(many.guessesHeld, threads - 1);
+                compareSplitWalk(many, one);
+            }
+        }
         for (const int threads : {2, 3, 4, 7, 16}) {
             const ListWalk many = walkWholeList(t.begin(), t.end(), threads, 0, {});
             if (split)
                 QCOMPARE(many.guessesHeld, threads - 1);
-            QCOMPARE(many.plain, one.plain);
-            QCOMPARE(many.closed, one.closed);
-            if (one.plain) {
-                QCOMPARE(many.ends, one.ends);
-                QCOMPARE(many.stop, one.stop);
-            }
+            compareSplitWalk(many, one);
         }
     }
 
@@ -172,12 +221,40 @@ private slots:
             const Text t(text);
             const ListWalk one = walkList(t.begin(), t.end(), t.end(), SIZE_MAX, {});
             const ListWalk many = walkWholeList(t.begin(), t.end(), 2 + int(random.bounded(5)), 0, {});
-            QCOMPARE(many.plain, one.plain);
-            QCOMPARE(many.closed, one.closed);
-            if (one.plain) {
-                QCOMPARE(many.ends, one.ends);
-                QCOMPARE(many.stop, one.stop);
-            }
+            compareSplitWalk(many, one);
+            TextFile file(text);
+            const FileText f = file.over(t, 1 + random.bounded(200));
+            std::vector<char> scratch;
+            compareWalks(walkListInFile(f, t.begin(), t.end(), t.end(), SIZE_MAX, {}, scratch), one);
+            const ListWalk fromFile =
+                walkWholeList(t.begin(), t.end(), 1 + int(random.bounded(5)), 0, {}, &f);
+            compareSplitWalk(fromFile, one);
+        }
+    }
+
+    // A file cut short since it was opened (its mapping still claims the old size): the walk cannot read the
+    // rest and says the list is not plain, so that the whole-document reader speaks for the file.
+    void fileCutShort_data()
+    {
+        QTest::addColumn<qsizetype>("kept");
+        const QByteArray text = elements(300, ",\n", plainElement) + "\n]}";
+        QTest::newRow("nothing left") << qsizetype(0);
+        QTest::newRow("cut inside an element") << text.size() / 2 + 5;
+        QTest::newRow("cut before the closing bracket") << text.size() - 3;
+    }
+    void fileCutShort()
+    {
+        QFETCH(qsizetype, kept);
+        const QByteArray text = elements(300, ",\n", plainElement) + "\n]}";
+        const Text t(text);
+        TextFile file(text);
+        QVERIFY(file.file.resize(kept));
+        for (const size_t window : {size_t(16), size_t(1) << 20}) {
+            const FileText f = file.over(t, window);
+            std::vector<char> scratch;
+            const ListWalk walk = walkListInFile(f, t.begin(), t.end(), t.end(), SIZE_MAX, {}, scratch);
+            QVERIFY(!walk.plain);
+            QVERIFY(!walkWholeList(t.begin(), t.end(), 2, 0, {}, &f).plain);
         }
     }
 

@@ -153,6 +153,53 @@ private:
         compareExactly(*one.value()->snapshots.front(), *many.value()->snapshots.front());
         return many.value();
     }
+    // Reads `text` as a file through its mapping, then with its lists read from the file through windows of
+    // 1, 13 and 4096 bytes on one and two threads: the same model, or (`error` not empty) the same error,
+    // which holds `error`.
+    void windowedAgreesWithMapped(const QByteArray& text, const QString& error)
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("graph.json"));
+        {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+        }
+        const TuningGuard guard;
+        wittyReadTuning().fileReadFrom = SIZE_MAX;
+        const int mappedBefore = wittyReadPaths().mapped;
+        const auto mapped = readWittyJsonFile(path);
+        if (wittyReadPaths().mapped == mappedBefore)
+            QSKIP("no read lease on a file of this user's here: files are copied, never read in windows");
+        QCOMPARE(mapped.ok(), error.isEmpty());
+        if (!mapped.ok())
+            QVERIFY2(mapped.error().toString().contains(error), qPrintable(mapped.error().toString()));
+        for (const int threads : {1, 2}) {
+            for (const size_t window : {size_t(1), size_t(13), size_t(4096)}) {
+                WittyReadTuning& tuning = wittyReadTuning();
+                tuning.threads = threads;
+                tuning.parallelFrom = 1;
+                tuning.parallelScanFrom = 0;
+                tuning.batchElements = 3;
+                tuning.fileReadFrom = 0;
+                tuning.fileWindow = window;
+                const WittyReadPaths before = wittyReadPaths();
+                const auto windowed = readWittyJsonFile(path);
+                QCOMPARE(windowed.ok(), mapped.ok());
+                if (!mapped.ok()) {
+                    QCOMPARE(windowed.error().toString(), mapped.error().toString());
+                    continue;
+                }
+                // Read element by element, not handed to the whole-document reader (which would give the
+                // same model from the mapping).
+                QVERIFY(wittyReadPaths().listsFromFile > before.listsFromFile);
+                QCOMPARE(wittyReadPaths().whole, before.whole);
+                compareExactly(*mapped.value()->snapshots.front(), *windowed.value()->snapshots.front());
+                if (QTest::currentTestFailed())
+                    return qWarning("%d threads, window of %zu bytes", threads, window);
+            }
+        }
+    }
+
     void compareExactly(const Snapshot& s, const Snapshot& t)
     {
         compareSnapshots(s, t);
@@ -428,6 +475,41 @@ private slots:
                    R"({"edge_type":"OwnEdge","source_node":)" + p + R"(,"target_node":)" + b + "},\n" +
                    R"({"edge_type":"OwnEdge","source_node":)" + p + R"(,"target_node":)" + a + "}\n]}";
     }
+    // A mapped file's long lists are read with pread() instead of through the mapping: the same model,
+    // whatever the window (shorter than an element, than a separator) and the threads.
+    void fileWindowsAgree_data() { parallelAgreesWithOneThread_data(); }
+    void fileWindowsAgree()
+    {
+        QFETCH(QByteArray, text);
+        windowedAgreesWithMapped(text, QString());
+    }
+    // A file with a problem gets the same error, which the whole-document reader gives through the mapping.
+    void fileWindowsSameError_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("error");
+        QFile f(fixturePath());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray fixture = f.readAll();
+        QTest::newRow("truncated") << fixture.left(fixture.size() * 2 / 3)
+                                   << QStringLiteral("the file is truncated");
+        QByteArray stray = fixture;
+        stray.insert(stray.indexOf("},", stray.indexOf("\"edges\"")) + 2, "x");
+        QTest::newRow("a stray byte between edges") << stray << QStringLiteral("malformed JSON");
+        QByteArray wrongType = fixture;
+        wrongType.replace("\"tid\": 1", "\"tid\": true");
+        QTest::newRow("a field of the wrong type") << wrongType << QStringLiteral("expected an integer");
+        QTest::newRow("an array among the nodes")
+            << QByteArray("{\"nodes\":[{\"entity_type\":\"ProcessEntity\",\"pid\":1},[1]],\"edges\":[]}")
+            << QStringLiteral("expected an entity object");
+    }
+    void fileWindowsSameError()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        windowedAgreesWithMapped(text, error);
+    }
+
     void processesReadOnce_data()
     {
         QTest::addColumn<QByteArray>("text");
